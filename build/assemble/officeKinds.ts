@@ -1,0 +1,30 @@
+// What an office's number and name tell about it: the state its number belongs to (rule 3) and whether it is
+// a special-task office or a branch, which never serves residents of a city (rules 4 and 5).
+
+/** Office-number prefix → two-digit Land key of GV100AD (data README, rule 3). */
+const PREFIX_TO_LAND: [prefix: string, land: string][] = [
+  ['10', '10'], ['11', '11'], ['21', '01'], ['22', '02'], ['23', '03'], ['24', '04'], ['26', '06'],
+  ['27', '07'], ['28', '08'], ['30', '12'], ['31', '15'], ['32', '14'], ['40', '13'], ['41', '16'],
+  ['5', '05'], ['9', '09'],
+];
+
+/** The Land key an office number belongs to, or null for a number outside every known range. */
+export function landOfOfficeNumber(bufaNr: string): string | null {
+  return PREFIX_TO_LAND.find(([prefix]) => bufaNr.startsWith(prefix))?.[1] ?? null;
+}
+
+/**
+ * Words in an office name that mark a special task or an administrative unit, as the sources spell them,
+ * abbreviations included ("Körpersch.", "Verkehrst.", "Prüfungsd.", "Erb/Schenk.St.").
+ */
+const SPECIAL_TASK = new RegExp([
+  'Körpersch', 'Betriebsprüfung', 'Konzernprüfung', 'Großunternehmen', 'Außenprüfung',
+  'Fahndung', 'Strafsachen', 'Finanzkriminalität', 'Bewertung', 'Grundbesitz', 'Grunderwerbsteuer',
+  'Verkehrst', 'Erbschaft', 'Erb/Schenk', 'Erhebung', 'Landesfinanzkasse', 'Rentenempfänger im Ausland',
+  '\\bRIA\\b', '\\bRAB\\b', 'International', 'Technisches Finanzamt', 'Prüfungsd', 'Außenstelle',
+  'Bundeszentralamt', 'Landesamt',
+].join('|'), 'i');
+
+export function specialTaskOf(name: string): string | null {
+  return SPECIAL_TASK.exec(name)?.[0] ?? null;
+}

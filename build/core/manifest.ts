@@ -1,0 +1,41 @@
+// The layout of a published version, shared by the build that writes it and the proxy (and deploy) that read
+// it. Bodies are stored content-addressed: identical bodies are written once, an upload can skip what the
+// store already holds, and the proxy can check every file it serves against its size and hash.
+import { z } from 'zod';
+import { StandQuelle, Stand } from './model.ts';
+
+export const ENCODINGS = ['br', 'gzip', 'identity'] as const;
+export type Encoding = (typeof ENCODINGS)[number];
+
+const EXTENSION: Record<Encoding, string> = { identity: '', gzip: '.gz', br: '.br' };
+
+export const StoredFile = z.object({ bytes: z.number().int().nonnegative(), sha256: z.string().regex(/^[0-9a-f]{64}$/) });
+export type StoredFile = z.infer<typeof StoredFile>;
+
+export const StoredObject = z.object({ identity: StoredFile, gzip: StoredFile, br: StoredFile });
+export type StoredObject = z.infer<typeof StoredObject>;
+
+export const ManifestEntry = z.object({ object: z.string().regex(/^[0-9a-f]{64}$/), etag: z.string() });
+export type ManifestEntry = z.infer<typeof ManifestEntry>;
+
+export const Manifest = z.object({
+  format: z.literal(1),
+  stand: Stand,
+  stand_quelle: StandQuelle,
+  /** Hash over everything below: two builds of the same bundle have the same id. */
+  build_id: z.string(),
+  entries: z.record(z.string(), ManifestEntry),
+  objects: z.record(z.string(), StoredObject),
+});
+export type Manifest = z.infer<typeof Manifest>;
+
+/** Where a body is stored, relative to the version directory. */
+export function objectPath(sha256: string, encoding: Encoding): string {
+  return `objects/${sha256.slice(0, 2)}/${sha256}.json${EXTENSION[encoding]}`;
+}
+
+export const MANIFEST_FILE = 'manifest.json';
+export const DIRECTORY_FILE = 'directory.json';
+export const REPORT_FILE = 'report.json';
+/** The name of the link (on disk) or pointer object (in object storage) that names the served version. */
+export const CURRENT = 'current';

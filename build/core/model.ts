@@ -1,0 +1,139 @@
+// The domain model shared by the build and the proxy. Every type is derived from a zod schema so the
+// OpenAPI description, the response validation in tests and the TypeScript types cannot drift apart.
+import { z } from 'zod';
+
+export const Ags = z.string().regex(/^\d{8}$/, 'eight digits');
+export const Plz = z.string().regex(/^\d{5}$/, 'five digits');
+export const BufaNr = z.string().regex(/^\d{4}$/, 'four digits');
+export const Stand = z.string().regex(/^\d{2}\.\d{2}\.\d{4}$/, 'DD.MM.YYYY');
+export const StandQuelle = z.string().regex(/^\d{8}_\d{4}$/, 'YYYYMMDD_HHMM');
+
+/** Municipality in the district form (2.2): the element of `/bezirk` and of `gemeinden` inside offices. */
+export const DistrictMunicipality = z.object({
+  ags: Ags,
+  name: z.string(),
+  plz: Plz.nullable(),
+  /** Null for the three areas that belong to no Kreis (a condominium and coastal waters, GV100AD lists no Kreis). */
+  kreis: z.string().nullable(),
+});
+export type DistrictMunicipality = z.infer<typeof DistrictMunicipality>;
+
+/**
+ * Municipality in the lookup form (2.2). One element per (municipality, office) pair, so a city served by
+ * several offices appears once per office. `bufa_nr` is null only for the few unpopulated areas to which
+ * the directory assigns no office at all (this project's choice: say so rather than drop the hit).
+ */
+export const LookupMunicipality = DistrictMunicipality.extend({ bufa_nr: BufaNr.nullable() });
+export type LookupMunicipality = z.infer<typeof LookupMunicipality>;
+
+export const Anschrift = z.object({
+  strasse: z.string().nullable(),
+  hausnummer: z.string().nullable(),
+  plz: Plz.nullable(),
+  ort: z.string().nullable(),
+  art: z.enum(['dienstsitz', 'zentraler_posteingang']),
+  geteilt_mit_aemtern: z.number().int().nonnegative(),
+});
+
+export const Kontakt = z.object({
+  mail: z.string().nullable(),
+  mail_art: z.enum(['poststelle', 'datenschutzbeauftragter']).nullable(),
+  telefon: z.string().nullable(),
+  fax: z.string().nullable(),
+  web: z.string().nullable(),
+});
+
+/** Office object (2.1) without its district. */
+export const Office = z.object({
+  bufa_nr: BufaNr,
+  name: z.string(),
+  bezeichnung: z.string(),
+  bundesland: z.string(),
+  anschrift: Anschrift,
+  postfach: z.null(),
+  kontakt: Kontakt,
+  bankverbindung: z.null(),
+  oeffnungszeiten: z.array(z.string()),
+  ohne_bezirk: z.boolean(),
+  anzahl_gemeinden: z.number().int().nonnegative(),
+});
+export type Office = z.infer<typeof Office>;
+
+export const OfficeWithDistrict = Office.extend({ gemeinden: z.array(DistrictMunicipality) });
+export type OfficeWithDistrict = z.infer<typeof OfficeWithDistrict>;
+
+/** A municipality of the assembled directory, with every office responsible for it (sorted). */
+export const Municipality = DistrictMunicipality.extend({
+  bundesland: z.string(),
+  bufa_nr: z.array(BufaNr),
+});
+export type Municipality = z.infer<typeof Municipality>;
+
+/**
+ * The assembled directory: what the build derives from the sources and writes into every version, and what
+ * the proxy loads to answer the questions that are not precomputed. Sorted: municipalities by `ags`,
+ * offices by `bufa_nr`, postal codes ascending with their keys ascending.
+ */
+export const Directory = z.object({
+  stand: Stand,
+  stand_quelle: StandQuelle,
+  bundeslaender: z.array(z.string()),
+  municipalities: z.array(Municipality),
+  offices: z.array(Office),
+  plz: z.array(z.tuple([Plz, z.array(Ags)])),
+});
+export type Directory = z.infer<typeof Directory>;
+
+// ---- responses (section 4) ----
+
+export const LookupFrage = z.object({
+  ags: z.string().optional(),
+  plz: z.string().optional(),
+  ort: z.string().optional(),
+  gemeinden: z.union([z.literal(0), z.literal(1)]),
+  limit: z.number().int(),
+});
+
+export const LookupResponse = z.object({
+  stand: Stand,
+  stand_quelle: StandQuelle,
+  frage: LookupFrage,
+  eindeutig: z.boolean(),
+  anzahl_aemter: z.number().int().nonnegative(),
+  anzahl_gemeinden: z.number().int().nonnegative(),
+  vollstaendig: z.boolean(),
+  hinweis: z.string().nullable(),
+  aemter: z.array(z.union([OfficeWithDistrict, Office])),
+  gemeinden: z.array(LookupMunicipality),
+});
+export type LookupResponse = z.infer<typeof LookupResponse>;
+
+export const OfficeResponse = z.object({
+  stand: Stand,
+  amt: z.union([OfficeWithDistrict, Office]),
+});
+export type OfficeResponse = z.infer<typeof OfficeResponse>;
+
+export const DistrictResponse = z.object({
+  stand: Stand,
+  bufa_nr: BufaNr,
+  bezeichnung: z.string(),
+  bundesland: z.string(),
+  ohne_bezirk: z.boolean(),
+  anzahl: z.number().int().nonnegative(),
+  gemeinden: z.array(DistrictMunicipality),
+});
+export type DistrictResponse = z.infer<typeof DistrictResponse>;
+
+export const CollectionResponse = z.object({
+  stand: Stand,
+  vollstaendig: z.boolean(),
+  gesamt: z.number().int().nonnegative(),
+  anzahl: z.number().int().nonnegative(),
+  anzahl_gemeinden: z.number().int().nonnegative(),
+  aemter: z.array(z.union([OfficeWithDistrict, Office])),
+});
+export type CollectionResponse = z.infer<typeof CollectionResponse>;
+
+export const ErrorResponse = z.object({ detail: z.string() });
+export type ErrorResponse = z.infer<typeof ErrorResponse>;

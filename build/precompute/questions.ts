@@ -1,0 +1,31 @@
+// Every finite question the service can be asked whose answer does not depend on free text: these are the
+// responses the build writes. Place-name searches and non-default limits are left to the proxy.
+import type { Directory } from '../core/model.ts';
+import { LOOKUP_LIMIT_DEFAULT, type Flag, type Question } from '../core/request.ts';
+
+const FLAGS: Flag[] = [0, 1];
+
+export function precomputedQuestions(dir: Directory): Question[] {
+  const questions: Question[] = [];
+  const lookup = (by: 'ags' | 'plz', value: string) => {
+    for (const gemeinden of FLAGS) questions.push({ kind: 'lookup', by, value, gemeinden, limit: LOOKUP_LIMIT_DEFAULT });
+  };
+  const prefixes = new Set<string>();
+  for (const m of dir.municipalities) for (let n = 1; n <= 8; n++) prefixes.add(m.ags.slice(0, n));
+  for (const prefix of [...prefixes].sort()) lookup('ags', prefix);
+  for (const [plz] of dir.plz) lookup('plz', plz);
+
+  for (const o of dir.offices) {
+    for (const gemeinden of FLAGS) questions.push({ kind: 'office', bufa_nr: o.bufa_nr, gemeinden });
+    questions.push({ kind: 'district', bufa_nr: o.bufa_nr });
+  }
+
+  for (const bundesland of [null, ...dir.bundeslaender]) {
+    for (const ohne_bezirk of [null, ...FLAGS]) {
+      for (const gemeinden of FLAGS) {
+        questions.push({ kind: 'collection', gemeinden, bundesland, name: null, ohne_bezirk, limit: 0, offset: 0 });
+      }
+    }
+  }
+  return questions;
+}

@@ -1,0 +1,48 @@
+// The build report: what each assembly rule did and what was written, as `report.json` in the version and
+// as a short summary on the terminal. It holds no timings, so two builds of one bundle write the same report.
+import type { AssemblyFacts } from './assemble/assemble.ts';
+import type { Directory } from './core/model.ts';
+import type { BundleFile } from './sources/bundle.ts';
+import type { TreeStats } from './precompute/writeTree.ts';
+
+const EXAMPLES = 10;
+
+export function buildReport(dir: Directory, facts: AssemblyFacts, stats: TreeStats, requests: number, sources: BundleFile[]) {
+  const withDistrict = dir.offices.filter((o) => !o.ohne_bezirk).length;
+  return {
+    stand: dir.stand,
+    stand_quelle: dir.stand_quelle,
+    municipalities: dir.municipalities.length,
+    rows: facts.rows,
+    postal_codes: dir.plz.length,
+    offices: dir.offices.length,
+    offices_with_district: withDistrict,
+    offices_without_district: dir.offices.length - withDistrict,
+    multi_office_municipalities: dir.municipalities.filter((m) => m.bufa_nr.length > 1)
+      .map((m) => ({ ags: m.ags, name: m.name, bufa_nr: m.bufa_nr })),
+    stale_replaced: facts.stale_replaced,
+    shared_city_offices: facts.shared_city_offices,
+    plz_null: facts.plz_null,
+    dropped_pairs: { count: facts.dropped_pairs.length, examples: facts.dropped_pairs.slice(0, EXAMPLES) },
+    municipalities_without_office: facts.municipalities_without_office,
+    bundesland_mismatches: facts.bundesland_mismatches,
+    requests,
+    files: stats.files,
+    bytes: stats.bytes,
+    sources: sources.map(({ path, kind, date, licence, sha256, bytes }) => ({ path, kind, date, licence, sha256, bytes })),
+  };
+}
+
+export type BuildReport = ReturnType<typeof buildReport>;
+
+export function summarize(r: BuildReport): string {
+  const added = r.shared_city_offices.filter((d) => d.ags !== null).length;
+  return [
+    `stand ${r.stand} (${r.stand_quelle})`,
+    `${r.municipalities} municipalities, ${r.rows} postal-code rows (${r.postal_codes} codes, ${r.plz_null} municipalities without one, ${r.dropped_pairs.count} pairs of merged municipalities dropped)`,
+    `${r.offices} offices: ${r.offices_with_district} with a district, ${r.offices_without_district} without`,
+    `${r.stale_replaced.length} stale office numbers replaced (${r.stale_replaced.reduce((n, s) => n + s.municipalities, 0)} municipalities)`,
+    `${r.multi_office_municipalities.length} municipalities with several offices (${added} offices added to cities)`,
+    `${r.requests} precomputed requests in ${r.files} files, ${(r.bytes / 1e6).toFixed(1)} MB`,
+  ].join('\n');
+}

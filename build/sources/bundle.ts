@@ -1,0 +1,130 @@
+// The source bundle: a directory of published files and a manifest that names each file's kind, date, licence,
+// origin and hash. Reading it checks the files against the manifest first, so that a half-copied update stops
+// the build instead of producing a directory from mixed months.
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { SourceError } from './errors.ts';
+import { Gv100ad, parseGv100ad } from './gv100ad.ts';
+import { parseJson } from './json.ts';
+import { parseOffices, SourceOffice } from './offices.ts';
+import { parsePlzGemeinde, PlzPair } from './plzGemeinde.ts';
+import { parsePlzOfficeLocations, parsePlzOfficeOffices, PlzOfficeLocation, PlzOfficeOffice } from './plzOffice.ts';
+import { parseStates, StateOffice } from './states.ts';
+import { nonBlank, UniqueKeys, validate } from './validate.ts';
+
+const MANIFEST = 'manifest.json';
+
+/** Kinds that the build parses; each must occur exactly once. */
+const PARSED_KINDS = ['gv100ad', 'plz-gemeinde', 'offices', 'plz-office-offices', 'plz-office-locations', 'states'] as const;
+type ParsedKind = (typeof PARSED_KINDS)[number];
+
+export const BundleKind = z.enum([...PARSED_KINDS, 'terms']);
+export type BundleKind = z.infer<typeof BundleKind>;
+
+export const ManifestEntry = z.strictObject({
+  /** Relative to the bundle directory, with "/" separators, never leaving it. */
+  path: z.string().refine((path) => /^[^/]/.test(path) && !path.split('/').includes('..') && !path.includes('\\'), {
+    error: (issue) => `expected a relative path inside the bundle, got ${JSON.stringify(issue.input)}`,
+  }),
+  kind: BundleKind,
+  /** The date of the data (Gebietsstand, export date), not of the download. */
+  date: z.iso.date(),
+  licence: nonBlank,
+  source: nonBlank,
+  sha256: z.string().regex(/^[0-9a-f]{64}$/, {
+    error: (issue) => `expected 64 lower-case hex digits, got ${JSON.stringify(issue.input)}`,
+  }),
+});
+export type ManifestEntry = z.infer<typeof ManifestEntry>;
+
+export const BundleManifest = z.strictObject({ files: z.array(ManifestEntry) });
+export type BundleManifest = z.infer<typeof BundleManifest>;
+
+export const BundleFile = ManifestEntry.extend({ bytes: z.number().int().nonnegative() });
+export type BundleFile = z.infer<typeof BundleFile>;
+
+export const SourceBundle = z.object({
+  gv100ad: Gv100ad,
+  plzPairs: z.array(PlzPair),
+  offices: z.array(SourceOffice),
+  plzOfficeOffices: z.array(PlzOfficeOffice),
+  plzOfficeLocations: z.array(PlzOfficeLocation),
+  states: z.array(StateOffice),
+  files: z.array(BundleFile),
+});
+export type SourceBundle = z.infer<typeof SourceBundle>;
+
+/** Line 0 in an error: the file as a whole rather than a line of it. */
+const WHOLE_FILE = 0;
+
+export async function readBundle(dir: string): Promise<SourceBundle> {
+  const manifestDocument = parseJson(decode(await readOrFail(dir, MANIFEST), MANIFEST), MANIFEST);
+  const manifest = validate(BundleManifest, manifestDocument.value, MANIFEST, manifestDocument.lineAt);
+  const entryByKind = oneEntryPerParsedKind(manifest, manifestDocument.lineAt);
+
+  const contents = await Promise.all(manifest.files.map((entry) => readVerified(dir, entry)));
+  const files = manifest.files.map((entry, index): BundleFile => ({ ...entry, bytes: contents[index]!.length }));
+  /** The arguments every parser takes: the file's text and its name for errors. */
+  const source = (kind: ParsedKind): [text: string, file: string] => {
+    const entry = entryByKind.get(kind)!;
+    return [decode(contents[manifest.files.indexOf(entry)]!, entry.path), entry.path];
+  };
+
+  const plzOfficeOffices = parsePlzOfficeOffices(...source('plz-office-offices'));
+  return {
+    gv100ad: parseGv100ad(...source('gv100ad')),
+    plzPairs: parsePlzGemeinde(...source('plz-gemeinde')),
+    offices: parseOffices(...source('offices')),
+    plzOfficeOffices,
+    plzOfficeLocations: parsePlzOfficeLocations(...source('plz-office-locations'), plzOfficeOffices),
+    states: parseStates(...source('states')),
+    files,
+  };
+}
+
+function oneEntryPerParsedKind(
+  manifest: BundleManifest,
+  lineAt: (path: readonly PropertyKey[]) => number,
+): Map<ParsedKind, ManifestEntry> {
+  const entryByKind = new Map<ParsedKind, ManifestEntry>();
+  const paths = new UniqueKeys(MANIFEST, 'path');
+  manifest.files.forEach((entry, index) => {
+    const line = lineAt(['files', index]);
+    paths.add(entry.path, line);
+    if (entry.kind === 'terms') return;
+    if (entryByKind.has(entry.kind)) throw new SourceError(MANIFEST, line, 'kind', `a second file of kind ${entry.kind}`);
+    entryByKind.set(entry.kind, entry);
+  });
+  const missing = PARSED_KINDS.filter((kind) => !entryByKind.has(kind));
+  if (missing.length > 0) throw new SourceError(MANIFEST, lineAt(['files']), 'kind', `no file of kind ${missing.join(', ')}`);
+  return entryByKind;
+}
+
+async function readVerified(dir: string, entry: ManifestEntry): Promise<Buffer> {
+  const bytes = await readOrFail(dir, entry.path);
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  if (sha256 !== entry.sha256) {
+    throw new SourceError(entry.path, WHOLE_FILE, 'sha256', `the manifest says ${entry.sha256}, the file has ${sha256}`);
+  }
+  return bytes;
+}
+
+async function readOrFail(dir: string, path: string): Promise<Buffer> {
+  try {
+    return await readFile(join(dir, path));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new SourceError(path, WHOLE_FILE, 'path', 'file not found');
+    throw error;
+  }
+}
+
+/** Strict UTF-8, so that a file in another encoding fails here rather than as odd characters later; a BOM is dropped. */
+function decode(bytes: Buffer, path: string): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new SourceError(path, WHOLE_FILE, 'encoding', 'not valid UTF-8');
+  }
+}

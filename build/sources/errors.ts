@@ -1,0 +1,6 @@
+/** A source file that does not have the expected format: names the place so the file can be fixed or the parser adapted. */
+export class SourceError extends Error {
+  constructor(readonly file: string, readonly line: number, readonly field: string, readonly reason: string) {
+    super(`${file}:${line}: ${field}: ${reason}`);
+  }
+}

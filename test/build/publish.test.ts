@@ -1,0 +1,102 @@
+// The build as a command: deterministic output, atomic publishing, and a failed or killed build that leaves
+// the published version as it was.
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createStaging } from '../../build/publish.ts';
+import { testDist, testTree } from '../support/tree.ts';
+
+const scratch = mkdtempSync(join(tmpdir(), 'finanzamt-publish-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function build(out: string, source = 'data') {
+  return spawnSync(process.execPath, ['build/finanzamt.mjs', 'build', '--source', source, '--out', out], { encoding: 'utf8' });
+}
+
+/** A published version to build over: a copy of the test tree with its own `current` link. */
+function publishedCopy(name: string): string {
+  const out = join(scratch, name);
+  const version = readlinkSync(join(testDist(), 'current'));
+  cpSync(join(testDist(), version), join(out, version), { recursive: true });
+  symlinkSync(version, join(out, 'current'));
+  return out;
+}
+
+function treeDigest(dir: string): Map<string, string> {
+  const digest = new Map<string, string>();
+  const walk = (d: string) => {
+    for (const entry of readdirSync(d, { withFileTypes: true })) {
+      const path = join(d, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else digest.set(relative(dir, path), createHash('sha256').update(readFileSync(path)).digest('hex'));
+    }
+  };
+  walk(dir);
+  return digest;
+}
+
+describe('publishing', () => {
+  it('writes a byte-identical tree with identical ETags when the same bundle is built twice', () => {
+    const out = join(scratch, 'again');
+    const result = build(out);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toContain(`published ${out}/20251130_0000 as ${out}/current`);
+    const first = treeDigest(testTree().root);
+    const second = treeDigest(join(out, '20251130_0000'));
+    expect(second.size).toBe(first.size);
+    expect(second).toEqual(first);
+  });
+
+  it('leaves the published version untouched when a build is killed midway, and cleans up after it', async () => {
+    const out = publishedCopy('killed');
+    const before = readFileSync(join(out, 'current', 'manifest.json'));
+    const child = spawn(process.execPath, ['build/finanzamt.mjs', 'build', '--out', out], { stdio: 'ignore' });
+    // Kill it once it has started writing bodies into its staging directory.
+    const staging = await new Promise<string>((resolve, reject) => {
+      const timer = setInterval(() => {
+        const name = readdirSync(out).find((n) => n.startsWith('.staging-'));
+        if (name && existsSync(join(out, name, 'objects', 'ff')) && readdirSync(join(out, name, 'objects', 'ff')).length > 5) {
+          clearInterval(timer);
+          resolve(name);
+        }
+      }, 50);
+      child.on('exit', () => { clearInterval(timer); reject(new Error('build ended before it could be killed')); });
+    });
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child.once('exit', resolve));
+
+    expect(readlinkSync(join(out, 'current'))).toBe('20251130_0000');
+    expect(readFileSync(join(out, 'current', 'manifest.json')).equals(before)).toBe(true);
+    expect(existsSync(join(out, staging))).toBe(true);
+    // The published tree is still whole: every body the manifest names is there.
+    const manifest = JSON.parse(before.toString('utf8'));
+    for (const sha of Object.keys(manifest.objects).filter((_, i) => i % 200 === 0)) {
+      expect(existsSync(join(out, 'current', 'objects', sha.slice(0, 2), `${sha}.json.br`))).toBe(true);
+    }
+    const next = await createStaging(out);
+    expect(existsSync(join(out, staging))).toBe(false);
+    rmSync(next, { recursive: true });
+  });
+
+  it('stops on a malformed record with file, line, field and reason, and publishes nothing', () => {
+    const out = publishedCopy('malformed');
+    const source = join(scratch, 'bad-data');
+    cpSync('data', source, { recursive: true });
+    const path = 'sources/destatis-gv100ad_6cb82e0/GV100AD_30112025.txt';
+    const lines = readFileSync(join(source, path), 'utf8').split('\n');
+    lines[3] = `${lines[3]!.slice(0, 12)}x${lines[3]!.slice(13)}`;
+    writeFileSync(join(source, path), lines.join('\n'));
+    const manifest = JSON.parse(readFileSync(join(source, 'manifest.json'), 'utf8'));
+    manifest.files.find((f: { path: string }) => f.path === path).sha256 = createHash('sha256').update(lines.join('\n')).digest('hex');
+    writeFileSync(join(source, 'manifest.json'), JSON.stringify(manifest));
+
+    const result = build(out, source);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/GV100AD_30112025\.txt:4: AGS: .*"01x01000"/);
+    expect(readlinkSync(join(out, 'current'))).toBe('20251130_0000');
+    expect(readdirSync(out).filter((n) => n.startsWith('.'))).toEqual([]);
+  });
+});

@@ -1,0 +1,204 @@
+// The precomputed bodies in the built tree, read as a caller would get them, checked against the spec's
+// field names, types and real facts of the directory.
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CollectionResponse, DistrictResponse, LookupResponse, OfficeResponse } from '../../build/core/model.ts';
+import { ENCODINGS, objectPath } from '../../build/core/manifest.ts';
+import { testTree } from '../support/tree.ts';
+
+const OFFICE_KEYS = ['bufa_nr', 'name', 'bezeichnung', 'bundesland', 'anschrift', 'postfach', 'kontakt', 'bankverbindung',
+  'oeffnungszeiten', 'ohne_bezirk', 'anzahl_gemeinden'];
+const LOOKUP_KEYS = ['stand', 'stand_quelle', 'frage', 'eindeutig', 'anzahl_aemter', 'anzahl_gemeinden', 'vollstaendig', 'hinweis', 'aemter', 'gemeinden'];
+
+describe('lookup /finanzamt', () => {
+  it('answers Flensburg 01001000 with office 2115 alone', () => {
+    const body = testTree().json('/finanzamt?ags=01001000');
+    expect(Object.keys(body)).toEqual(LOOKUP_KEYS);
+    expect(LookupResponse.parse(body)).toBeTruthy();
+    expect(body).toMatchObject({
+      stand: '30.11.2025', stand_quelle: '20251130_0000', frage: { ags: '01001000', gemeinden: 0, limit: 20 },
+      eindeutig: true, anzahl_aemter: 1, anzahl_gemeinden: 1, vollstaendig: true, hinweis: null,
+    });
+    expect(body.aemter).toHaveLength(1);
+    expect(Object.keys(body.aemter[0])).toEqual(OFFICE_KEYS);
+    expect(body.aemter[0]).toMatchObject({ bufa_nr: '2115', name: 'Flensburg', bezeichnung: 'Finanzamt Flensburg', bundesland: 'Schleswig-Holstein' });
+    expect(body.gemeinden).toEqual([{ ags: '01001000', name: 'Flensburg, Stadt', plz: '24937', kreis: 'Flensburg, Stadt', bufa_nr: '2115' }]);
+  });
+
+  it('answers Köln and Berlin with several offices, not unique, with a hint', () => {
+    for (const [ags, offices] of [['05315000', 7], ['11000000', 17]] as const) {
+      const body = LookupResponse.parse(testTree().json(`/finanzamt?ags=${ags}`));
+      expect(body.eindeutig).toBe(false);
+      expect(body.anzahl_aemter).toBe(offices);
+      expect(body.aemter).toHaveLength(offices);
+      expect(body.anzahl_gemeinden).toBe(1);
+      // One element per (municipality, office) pair: a caller can map each office back to the municipality.
+      expect(body.gemeinden.map((g) => g.bufa_nr)).toEqual(body.aemter.map((a) => a.bufa_nr));
+      expect(body.hinweis).toMatch(/Finanzämter zuständig.*bitte die Nutzerin oder den Nutzer fragen/i);
+    }
+  });
+
+  it('carries the whole district of each office with gemeinden=1', () => {
+    const body = testTree().json('/finanzamt?ags=01001000&gemeinden=1');
+    expect(body.frage).toEqual({ ags: '01001000', gemeinden: 1, limit: 20 });
+    expect(Object.keys(body.aemter[0])).toEqual([...OFFICE_KEYS, 'gemeinden']);
+    expect(body.aemter[0].gemeinden).toHaveLength(body.aemter[0].anzahl_gemeinden);
+    expect(Object.keys(body.aemter[0].gemeinden[0])).toEqual(['ags', 'name', 'plz', 'kreis']);
+  });
+
+  it('answers a prefix with the municipalities below it, at most limit of them', () => {
+    const kreis = LookupResponse.parse(testTree().json('/finanzamt?ags=01001'));
+    expect(kreis.gemeinden.map((g) => g.ags)).toEqual(['01001000']);
+    const land = LookupResponse.parse(testTree().json('/finanzamt?ags=05'));
+    expect(land.anzahl_gemeinden).toBe(20);
+    expect(land.vollstaendig).toBe(false);
+    expect(new Set(land.gemeinden.map((g) => g.ags.slice(0, 2)))).toEqual(new Set(['05']));
+  });
+
+  it('returns every municipality of a shared postal code', () => {
+    const body = LookupResponse.parse(testTree().json('/finanzamt?plz=01594'));
+    expect(body.gemeinden.map((g) => [g.ags, g.name])).toEqual([
+      ['14627070', 'Hirschstein'], ['14627230', 'Riesa, Stadt'], ['14627260', 'Stauchitz'],
+    ]);
+    expect(body).toMatchObject({ eindeutig: true, anzahl_aemter: 1, vollstaendig: true, frage: { plz: '01594' } });
+  });
+
+  it('reports plz null for an unincorporated area', () => {
+    const body = LookupResponse.parse(testTree().json('/finanzamt?ags=03151501'));
+    expect(body.gemeinden[0]).toMatchObject({ name: 'Giebel, gemfr. Gebiet', plz: null });
+  });
+
+  it('answers an area without any office with zero offices and a hint', () => {
+    const body = LookupResponse.parse(testTree().json('/finanzamt?ags=13000999'));
+    expect(body).toMatchObject({ anzahl_aemter: 0, eindeutig: false, anzahl_gemeinden: 1, aemter: [] });
+    expect(body.gemeinden[0]).toMatchObject({ ags: '13000999', kreis: null, bufa_nr: null });
+    expect(body.hinweis).toMatch(/kein Finanzamt/);
+  });
+});
+
+describe('office /finanzamt/{nr} and district /finanzamt/{nr}/bezirk', () => {
+  it('answers an office with stand and amt, and its district on request', () => {
+    const plain = OfficeResponse.parse(testTree().json('/finanzamt/2115'));
+    expect(Object.keys(plain)).toEqual(['stand', 'amt']);
+    expect(Object.keys(plain.amt)).toEqual(OFFICE_KEYS);
+    const full = testTree().json('/finanzamt/2115?gemeinden=1');
+    expect(full.amt.gemeinden).toHaveLength(57);
+  });
+
+  it('answers a district in the district form', () => {
+    const body = DistrictResponse.parse(testTree().json('/finanzamt/2115/bezirk'));
+    expect(Object.keys(body)).toEqual(['stand', 'bufa_nr', 'bezeichnung', 'bundesland', 'ohne_bezirk', 'anzahl', 'gemeinden']);
+    expect(body).toMatchObject({ bufa_nr: '2115', bezeichnung: 'Finanzamt Flensburg', ohne_bezirk: false, anzahl: 57 });
+    expect(body.gemeinden.map((g) => g.ags)).toContain('01001000');
+  });
+
+  it('gives offices without a district ohne_bezirk true and no municipalities', () => {
+    const office = OfficeResponse.parse(testTree().json('/finanzamt/1127')).amt;
+    expect(office).toMatchObject({ name: 'für Körperschaften I', ohne_bezirk: true, anzahl_gemeinden: 0 });
+    expect(DistrictResponse.parse(testTree().json('/finanzamt/1127/bezirk'))).toMatchObject({ ohne_bezirk: true, anzahl: 0, gemeinden: [] });
+  });
+});
+
+describe('collection /finanzaemter', () => {
+  it('answers the whole federal territory, with and without districts', () => {
+    const plain = CollectionResponse.parse(testTree().json('/finanzaemter'));
+    expect(Object.keys(plain)).toEqual(['stand', 'vollstaendig', 'gesamt', 'anzahl', 'anzahl_gemeinden', 'aemter']);
+    expect(plain).toMatchObject({ vollstaendig: true, gesamt: 601, anzahl: 601 });
+    const full = CollectionResponse.parse(testTree().json('/finanzaemter?gemeinden=1'));
+    const assignments = full.aemter.reduce((n, o) => n + ('gemeinden' in o ? o.gemeinden.length : 0), 0);
+    expect(full.anzahl_gemeinden).toBe(assignments);
+    expect(plain.anzahl_gemeinden).toBe(assignments);
+    const size = testTree().file('/finanzaemter?gemeinden=1').length;
+    expect(size).toBeGreaterThan(1.1e6);
+    expect(size).toBeLessThan(1.6e6);
+  });
+
+  it('filters by state and by offices without a district', () => {
+    const tree = testTree();
+    const bayern = CollectionResponse.parse(tree.json('/finanzaemter?bundesland=Bayern'));
+    expect(bayern.aemter.every((o) => o.bundesland === 'Bayern')).toBe(true);
+    const without = CollectionResponse.parse(tree.json('/finanzaemter?ohne_bezirk=1'));
+    expect(without.gesamt).toBe(80);
+    expect(without.aemter.every((o) => o.ohne_bezirk && o.anzahl_gemeinden === 0)).toBe(true);
+    const both = CollectionResponse.parse(tree.json('/finanzaemter?bundesland=Berlin&ohne_bezirk=0&gemeinden=1'));
+    expect(both.aemter.map((o) => o.bufa_nr)).toEqual(
+      tree.directory.offices.filter((o) => o.bundesland === 'Berlin' && !o.ohne_bezirk).map((o) => o.bufa_nr));
+  });
+
+  it('precomputes every combination of state, ohne_bezirk and gemeinden', () => {
+    const keys = Object.keys(testTree().manifest.entries).filter((k) => k.startsWith('/finanzaemter'));
+    expect(keys).toHaveLength(17 * 3 * 2);
+  });
+});
+
+describe('the manifest and its files', () => {
+  it('has an entry for every ags, every existing ags prefix and every postal code, each with gemeinden 0 and 1', () => {
+    const { manifest, directory } = testTree();
+    for (const m of directory.municipalities.filter((_, i) => i % 97 === 0)) {
+      for (let n = 1; n <= 8; n++) {
+        expect(manifest.entries[`/finanzamt?ags=${m.ags.slice(0, n)}`]).toBeDefined();
+        expect(manifest.entries[`/finanzamt?ags=${m.ags.slice(0, n)}&gemeinden=1`]).toBeDefined();
+      }
+    }
+    for (const [plz] of directory.plz) expect(manifest.entries[`/finanzamt?plz=${plz}&gemeinden=1`], plz).toBeDefined();
+    for (const o of directory.offices) {
+      for (const key of [`/finanzamt/${o.bufa_nr}`, `/finanzamt/${o.bufa_nr}?gemeinden=1`, `/finanzamt/${o.bufa_nr}/bezirk`]) {
+        expect(manifest.entries[key], key).toBeDefined();
+      }
+    }
+    expect(manifest.entries['/finanzamt?ags=99']).toBeUndefined();
+  });
+
+  it('gives weak ETags that carry the data version and differ between different bodies', () => {
+    const { manifest } = testTree();
+    expect(manifest.entries['/finanzaemter?gemeinden=1']!.etag).toBe('W/"20251130_0000-mit_gemeinden"');
+    const etagOf = new Map<string, string>();
+    for (const { object, etag } of Object.values(manifest.entries)) {
+      expect(etag.startsWith('W/"20251130_0000-')).toBe(true);
+      expect(etagOf.get(etag) ?? object, etag).toBe(object);
+      etagOf.set(etag, object);
+    }
+  });
+
+  it('stores each body in three encodings that decode to the same bytes, as sized and hashed in the manifest', () => {
+    const { manifest, root } = testTree();
+    const objects = Object.entries(manifest.objects);
+    for (const [sha, stored] of objects.filter((_, i) => i % 50 === 0)) {
+      const files = Object.fromEntries(ENCODINGS.map((e) => [e, readFileSync(join(root, objectPath(sha, e)))]));
+      for (const e of ENCODINGS) {
+        expect(files[e]!.length).toBe(stored[e].bytes);
+        expect(createHash('sha256').update(files[e]!).digest('hex')).toBe(stored[e].sha256);
+      }
+      expect(gunzipSync(files.gzip!).equals(files.identity!)).toBe(true);
+      expect(brotliDecompressSync(files.br!).equals(files.identity!)).toBe(true);
+    }
+  });
+
+  it('validates a sample of every kind of body against the response schemas', () => {
+    const { manifest, json } = testTree();
+    const keys = Object.keys(manifest.entries);
+    for (const key of keys.filter((_, i) => i % 25 === 0)) {
+      const schema = key.startsWith('/finanzaemter') ? CollectionResponse
+        : key.includes('/bezirk') ? DistrictResponse
+          : /^\/finanzamt\/\d{4}/.test(key) ? OfficeResponse : LookupResponse;
+      expect(() => schema.strict().parse(json(key)), key).not.toThrow();
+    }
+  });
+});
+
+describe('the build report', () => {
+  it('holds the counts of every assembly rule', () => {
+    const report = JSON.parse(readFileSync(join(testTree().root, 'report.json'), 'utf8'));
+    expect(report).toMatchObject({
+      stand: '30.11.2025', stand_quelle: '20251130_0000', municipalities: 10_953, rows: 12_881, offices: 601,
+      offices_with_district: 521, offices_without_district: 80, plz_null: 196, dropped_pairs: { count: 25 },
+    });
+    expect(report.stale_replaced).toHaveLength(14);
+    expect(report.multi_office_municipalities).toContainEqual({ ags: '05315000', name: 'Köln, Stadt', bufa_nr: ['5214', '5215', '5216', '5217', '5218', '5219', '5223'] });
+    expect(report.files).toBe(Object.keys(testTree().manifest.objects).length * 3);
+    expect(report.bytes).toBeGreaterThan(100e6);
+  });
+});

@@ -1,0 +1,17 @@
+// Builds the shipped bundle once per test run, with the real build command, into a fresh directory, so every
+// test reads the same real tree and parallel runs do not disturb each other. Tests find it through
+// FINANZAMT_TEST_DIST; a developer who sets that variable to an existing build skips the build.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export default function setup(): (() => void) | undefined {
+  const given = process.env.FINANZAMT_TEST_DIST;
+  if (given && existsSync(join(given, 'current'))) return undefined;
+  const root = mkdtempSync(join(tmpdir(), 'finanzamt-test-'));
+  const dist = join(root, 'dist');
+  execFileSync(process.execPath, ['build/finanzamt.mjs', 'build', '--out', dist], { stdio: ['ignore', 'ignore', 'inherit'] });
+  process.env.FINANZAMT_TEST_DIST = dist;
+  return () => rmSync(root, { recursive: true, force: true });
+}
