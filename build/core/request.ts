@@ -1,6 +1,7 @@
 // Turns a request path and query string into a validated question, and a question into its canonical key.
 // The build enumerates questions and stores each body under its canonical key; the proxy parses the incoming
 // request into the same question, so both sides meet on one string without sharing any other state.
+import { ORT_MIN_LENGTH, ortTooShort } from './search/query.ts';
 
 export type Flag = 0 | 1;
 
@@ -49,7 +50,6 @@ export const COLLECTION_LIMIT_MAX = 600;
 export const COLLECTION_OFFSET_MAX = 100_000;
 /** Free-text parameters longer than this are refused: no municipality or office name comes close. */
 export const TEXT_MAX = 100;
-export const ORT_MIN = 3;
 
 /** Query parameter names under which callers put keys by mistake; the key belongs in a header only. */
 const KEY_PARAMS = new Set([
@@ -129,7 +129,12 @@ function parseLookup(values: Map<string, string>): LookupQuestion {
   if (by === 'plz' && !/^\d{5}$/.test(value)) {
     throw new BadParameter(`plz muss aus genau fünf Ziffern bestehen (erhalten: ${quote(value)}).`);
   }
-  if (by === 'ort') checkText('ort', value);
+  if (by === 'ort') {
+    checkText('ort', value);
+    if (ortTooShort(value)) {
+      throw new BadParameter(`ort muss mindestens ${ORT_MIN_LENGTH} Buchstaben oder Ziffern enthalten (erhalten: ${quote(value)}).`);
+    }
+  }
   return {
     kind: 'lookup', by, value,
     gemeinden: flag(values, 'gemeinden') ?? 0,

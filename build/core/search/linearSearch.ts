@@ -1,0 +1,61 @@
+// Place-name search by looking at every name: the baseline of the benchmark and the oracle the index is tested
+// against, so it states the matching rules as plainly as possible.
+import type { Municipality } from '../model.ts';
+import type { Hits } from '../render.ts';
+import { nameForms, type NameForm } from './nameForms.ts';
+import { queryReadings } from './query.ts';
+import { checkLimit, MatchClass, positionBits, sortKey, tieBreakPositions } from './rank.ts';
+
+interface Prepared {
+  forms: NameForm[][];
+  positions: Int32Array;
+}
+
+/**
+ * Names are folded once per municipality list, not per query, so that the benchmark compares the index with a
+ * scan over ready strings rather than with the cost of folding 10,000 names.
+ */
+const preparedLists = new WeakMap<Municipality[], Prepared>();
+
+export function linearSearch(municipalities: Municipality[], query: string, limit: number): Hits {
+  checkLimit(limit);
+  const { forms, positions } = prepare(municipalities);
+  const readings = queryReadings(query);
+  const bits = positionBits(municipalities.length);
+  const matches: { key: number; municipality: Municipality }[] = [];
+  municipalities.forEach((municipality, i) => {
+    const matchClass = bestClass(forms[i]!, readings);
+    if (matchClass !== null) matches.push({ key: sortKey(matchClass, positions[i]!, bits), municipality });
+  });
+  matches.sort((a, b) => a.key - b.key);
+  return { hits: matches.slice(0, limit).map((m) => m.municipality), total: matches.length };
+}
+
+function prepare(municipalities: Municipality[]): Prepared {
+  let prepared = preparedLists.get(municipalities);
+  if (!prepared) {
+    const forms = municipalities.map((m) => nameForms(m.name));
+    prepared = { forms, positions: tieBreakPositions(municipalities, forms.map((f) => f[0]!.text)) };
+    preparedLists.set(municipalities, prepared);
+  }
+  return prepared;
+}
+
+function bestClass(forms: NameForm[], readings: string[]): MatchClass | null {
+  let best: MatchClass | null = null;
+  for (const form of forms) {
+    for (const reading of readings) {
+      const matchClass = classify(form, reading);
+      if (matchClass !== null && (best === null || matchClass < best)) best = matchClass;
+    }
+  }
+  return best;
+}
+
+function classify({ text, base, wordStarts }: NameForm, reading: string): MatchClass | null {
+  if (reading === text || reading === base) return MatchClass.exact;
+  if (text.startsWith(reading)) return MatchClass.prefix;
+  if (wordStarts.some((start) => text.startsWith(reading, start))) return MatchClass.wordStart;
+  if (text.includes(reading)) return MatchClass.partial;
+  return null;
+}

@@ -1,0 +1,190 @@
+// The place-name index behind `/finanzamt?ort=`: built once by the build, written next to the tree, loaded by
+// the proxy. A suffix array over the folded names finds every name containing a query with two binary
+// searches, however the query cuts the name; see nameForms.ts and query.ts for what is folded how.
+import { crc32 } from 'node:zlib';
+import type { Municipality } from '../model.ts';
+import type { Hits } from '../render.ts';
+import { decodeIndex, encodeIndex, type IndexSections } from './indexFile.ts';
+import { nameForms } from './nameForms.ts';
+import { queryReadings } from './query.ts';
+import { checkLimit, MatchClass, positionBits, sortKey, tieBreakPositions } from './rank.ts';
+import { SortedKeySet } from './sortedKeySet.ts';
+import { buildSuffixArray, SEPARATOR, suffixRange } from './suffixArray.ts';
+
+/** The index file's name in a version directory. */
+export const SEARCH_FILE = 'search.bin';
+
+export class PlaceIndex {
+  private readonly municipalities: Municipality[];
+  private readonly sections: IndexSections;
+  /** Bits of the tie-break position in a sort key, and the mask that takes it out again (see rank.ts). */
+  private readonly bits: number;
+  private readonly mask: number;
+  private readonly formStarts: Int32Array;
+  private readonly formLengths: Int32Array;
+  /** The form each text position belongs to. */
+  private readonly formAt: Int32Array;
+  /**
+   * Per suffix, in suffix-array order, the sort key of a match there, except that a prefix match may turn
+   * out exact, which depends on the query's length. A query walks its run of this array sequentially
+   * instead of jumping through the text and the form tables.
+   */
+  private readonly suffixKeys: Int32Array;
+  /** Tie-break position → municipality. */
+  private readonly byPosition: Int32Array;
+  // Per-query scratch, allocated once: the keys of the current query's matches, and `seen[x] === generation`
+  // once the municipality at tie-break position x has been counted for it.
+  private readonly keys: SortedKeySet;
+  private readonly seen: Int32Array;
+  private generation = 0;
+
+  private constructor(municipalities: Municipality[], sections: IndexSections) {
+    this.municipalities = municipalities;
+    this.sections = sections;
+    const count = municipalities.length;
+    this.bits = positionBits(count);
+    this.mask = (1 << this.bits) - 1;
+    const { text, formMunicipalities, wordStartBits, positions, suffixes } = sections;
+    const forms = formMunicipalities.length;
+    this.formStarts = new Int32Array(forms);
+    this.formLengths = new Int32Array(forms);
+    this.formAt = new Int32Array(text.length);
+    for (let p = 0, form = 0; p < text.length; p++) {
+      this.formAt[p] = form;
+      if (text[p] === SEPARATOR) {
+        this.formLengths[form] = p - this.formStarts[form]!;
+        if (++form < forms) this.formStarts[form] = p + 1;
+      }
+    }
+    this.suffixKeys = suffixes.map((p) => {
+      const form = this.formAt[p]!;
+      const wordStart = (wordStartBits[p >> 3]! >> (p & 7)) & 1;
+      const matchClass = p === this.formStarts[form] ? MatchClass.prefix : wordStart ? MatchClass.wordStart : MatchClass.partial;
+      return sortKey(matchClass, positions[formMunicipalities[form]!]!, this.bits);
+    });
+    this.byPosition = new Int32Array(count);
+    positions.forEach((position, m) => { this.byPosition[position] = m; });
+    this.keys = new SortedKeySet(sortKey(MatchClass.partial, this.mask, this.bits) + 1);
+    this.seen = new Int32Array(count);
+  }
+
+  static build(municipalities: Municipality[]): PlaceIndex {
+    const forms = municipalities.map((m) => nameForms(m.name));
+    const text = new Uint8Array(forms.flat().reduce((sum, f) => sum + f.text.length + 1, 0));
+    const wordStartBits = new Uint8Array(Math.ceil(text.length / 8));
+    const formMunicipalities: number[] = [];
+    const formBaseLengths: number[] = [];
+    const starts: number[] = [];
+    let offset = 0;
+    forms.forEach((ofName, m) => {
+      ofName.forEach((form, f) => {
+        for (let k = 0; k < form.text.length; k++) text[offset + k] = form.text.charCodeAt(k);
+        for (const start of form.wordStarts) wordStartBits[(offset + start) >> 3]! |= 1 << ((offset + start) & 7);
+        // Behind its last umlaut the dropped form repeats the digraph form, with the same word starts, so
+        // those suffixes would only match again what the digraph form matches, with the same class.
+        const repeated = f === 0 ? 0 : sharedTailLength(ofName[0]!.text, form.text);
+        for (let k = 0; k < form.text.length - repeated; k++) starts.push(offset + k);
+        formMunicipalities.push(m);
+        formBaseLengths.push(form.base.length);
+        offset += form.text.length + 1; // the separator is the 0 the array starts with
+      });
+    });
+    return new PlaceIndex(municipalities, {
+      municipalityCount: municipalities.length,
+      fingerprint: directoryFingerprint(municipalities),
+      text,
+      formMunicipalities: Int32Array.from(formMunicipalities),
+      formBaseLengths: Int32Array.from(formBaseLengths),
+      wordStartBits,
+      positions: tieBreakPositions(municipalities, forms.map((f) => f[0]!.text)),
+      suffixes: buildSuffixArray(text, starts),
+    });
+  }
+
+  serialize(): Buffer {
+    return encodeIndex(this.sections);
+  }
+
+  /** The index in `data`, for `municipalities` (the directory it was built from); throws if it does not fit. */
+  static deserialize(data: Buffer, municipalities: Municipality[]): PlaceIndex {
+    const sections = decodeIndex(data);
+    checkSections(sections, municipalities);
+    return new PlaceIndex(municipalities, sections);
+  }
+
+  search(query: string, limit: number): Hits {
+    checkLimit(limit);
+    const { text, suffixes } = this.sections;
+    for (const reading of queryReadings(query)) {
+      const [start, end] = suffixRange(text, suffixes, reading);
+      this.addKeys(start, end, reading.length);
+    }
+    // Keys come out in answer order, so a municipality's first key is its best match; later ones are weaker
+    // matches of the same name (further in, or in its other form), to be skipped.
+    const hits: Municipality[] = [];
+    let total = 0;
+    const { seen, mask, byPosition, municipalities } = this;
+    const generation = this.nextGeneration();
+    this.keys.drain((key) => {
+      const position = key & mask;
+      if (seen[position] === generation) return;
+      seen[position] = generation;
+      if (total++ < limit) hits.push(municipalities[byPosition[position]!]!);
+    });
+    return { hits, total };
+  }
+
+  /** Adds the sort keys of the matches of a query of `length` characters at suffixes `[start, end)`. */
+  private addKeys(start: number, end: number, length: number): void {
+    const { suffixes, formBaseLengths } = this.sections;
+    const { suffixKeys, formAt, formLengths, keys } = this;
+    const firstAfterPrefixes = sortKey(MatchClass.wordStart, 0, this.bits);
+    const prefixToExact = sortKey(MatchClass.prefix, 0, this.bits) - sortKey(MatchClass.exact, 0, this.bits);
+    for (let i = start; i < end; i++) {
+      let key = suffixKeys[i]!;
+      if (key < firstAfterPrefixes) {
+        const form = formAt[suffixes[i]!]!;
+        if (length === formLengths[form] || length === formBaseLengths[form]) key -= prefixToExact;
+      }
+      keys.add(key);
+    }
+  }
+
+  private nextGeneration(): number {
+    if (this.generation === 0x7fffffff) {
+      this.seen.fill(0);
+      this.generation = 0;
+    }
+    return ++this.generation;
+  }
+}
+
+function sharedTailLength(a: string, b: string): number {
+  let n = 0;
+  while (n < a.length && n < b.length && a[a.length - 1 - n] === b[b.length - 1 - n]) n++;
+  return n;
+}
+
+/** Identifies the names an index was built from, so the proxy cannot pair an index with another directory. */
+function directoryFingerprint(municipalities: Municipality[]): number {
+  return municipalities.reduce((crc, m) => crc32(`${m.ags}\t${m.name}\n`, crc), 0);
+}
+
+/**
+ * What the searches rely on beyond the file's framing: the index belongs to this directory and every stored
+ * number points inside its array. The checksum already catches damage; this catches a file from another
+ * directory and a writer bug, either of which would otherwise answer with wrong names instead of failing.
+ */
+function checkSections(s: IndexSections, municipalities: Municipality[]): void {
+  const fail = (why: string): never => { throw new Error(`search index: ${why}`); };
+  const count = municipalities.length;
+  if (s.municipalityCount !== count) fail(`built for ${s.municipalityCount} municipalities, the directory has ${count}`);
+  if (s.fingerprint !== directoryFingerprint(municipalities)) fail('built for a different directory; rebuild the index');
+  const forms = s.formMunicipalities.length;
+  const separators = s.text.reduce((n, c) => n + (c === SEPARATOR ? 1 : 0), 0);
+  if (separators !== forms || (s.text.length > 0 && s.text[s.text.length - 1] !== SEPARATOR)) fail('text does not hold one name per form');
+  if (s.suffixes.length > s.text.length - forms) fail('suffix array longer than the text');
+  if (s.suffixes.some((p) => p < 0 || p >= s.text.length || s.text[p] === SEPARATOR)) fail('suffix outside a name');
+  if (s.formMunicipalities.some((m) => m < 0 || m >= count)) fail('form of an unknown municipality');
+  if (new Set(s.positions).size !== count || s.positions.some((p) => p < 0 || p >= count)) fail('tie-break positions are not a permutation');
+}

@@ -1,0 +1,83 @@
+// Properties over the real directory: any piece of any name, however it is spelled, finds its municipality,
+// and the index answers every query exactly as the linear scan does.
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Municipality } from '../../build/core/model.ts';
+import { linearSearch } from '../../build/core/search/linearSearch.ts';
+import { PlaceIndex } from '../../build/core/search/placeIndex.ts';
+import { ortTooShort } from '../../build/core/search/query.ts';
+import { realMunicipalities } from './fixtures.ts';
+
+const TRANSLITERATION: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss', Ä: 'Ae', Ö: 'Oe', Ü: 'Ue' };
+
+let municipalities: Municipality[];
+let index: PlaceIndex;
+
+beforeAll(async () => {
+  municipalities = await realMunicipalities();
+  index = PlaceIndex.build(municipalities);
+});
+
+/** A name as a caller might type it: each umlaut transliterated or not, each character in either case. */
+function respell(name: string, transliterate: boolean[], upper: boolean[]): string {
+  let umlaut = 0;
+  const spelled = [...name].map((c) => (c in TRANSLITERATION && transliterate[umlaut++]! ? TRANSLITERATION[c]! : c));
+  return spelled.map((c, i) => (upper[i]! ? c.toUpperCase() : c.toLowerCase())).join('');
+}
+
+/** A piece of a respelled name, chosen by fractions so that it shrinks well. */
+const typedPiece = fc.record({
+  which: fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+  transliterate: fc.array(fc.boolean(), { minLength: 8, maxLength: 8 }),
+  upper: fc.array(fc.boolean(), { minLength: 120, maxLength: 120 }),
+  from: fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+  length: fc.integer({ min: 3, max: 40 }),
+});
+
+type TypedPiece = typeof typedPiece extends fc.Arbitrary<infer T> ? T : never;
+
+function pieceOf({ which, transliterate, upper, from, length }: TypedPiece) {
+  const municipality = municipalities[Math.floor(which * municipalities.length)]!;
+  const chars = [...respell(municipality.name, transliterate, upper)];
+  const start = Math.floor(from * chars.length);
+  return { municipality, query: chars.slice(start, start + length).join('') };
+}
+
+describe('place-name search properties', () => {
+  it('finds a municipality from any piece of its name of at least three folded characters, in any spelling', () => {
+    fc.assert(
+      fc.property(typedPiece, (piece) => {
+        const { municipality, query } = pieceOf(piece);
+        fc.pre(!ortTooShort(query));
+        const { hits, total } = index.search(query, 200);
+        // A piece like "stadt" matches more than 200 names; then the municipality must be among all matches.
+        const all = total <= 200 ? hits : index.search(query, total).hits;
+        expect(all.map((m) => m.ags)).toContain(municipality.ags);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('gives exactly the Hits of the linear scan for every 3-gram of a sample of names', () => {
+    const sample = municipalities.filter((_, i) => i % 50 === 0);
+    const queries = new Set(sample.flatMap(({ name }) => {
+      const chars = [...name];
+      return chars.slice(0, -2).map((_, i) => chars.slice(i, i + 3).join(''));
+    }));
+    expect(queries.size).toBeGreaterThan(1000);
+    for (const query of queries) expect(index.search(query, 200), query).toEqual(linearSearch(municipalities, query, 200));
+  });
+
+  it('gives exactly the Hits of the linear scan for random pieces of names, misses and limits', () => {
+    const query = fc.oneof(
+      typedPiece.map((piece) => pieceOf(piece).query),
+      fc.string({ unit: fc.constantFrom(...'aeinorstuäöüß .-()'), minLength: 1, maxLength: 8 }),
+    );
+    fc.assert(
+      fc.property(query, fc.integer({ min: 1, max: 200 }), (q, limit) => {
+        expect(index.search(q, limit)).toEqual(linearSearch(municipalities, q, limit));
+      }),
+      { numRuns: 1500 },
+    );
+  });
+});
