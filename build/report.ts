@@ -2,22 +2,31 @@
 // as a short summary on the terminal. It holds no timings, so two builds of one bundle write the same report.
 import type { AssemblyFacts } from './assemble/assemble.ts';
 import type { Directory } from './core/model.ts';
+import type { DirectoryDiff } from './diff/schema.ts';
 import type { BundleFile } from './sources/bundle.ts';
 import type { TreeStats } from './precompute/writeTree.ts';
 
 const EXAMPLES = 10;
 
-export function buildReport(dir: Directory, facts: AssemblyFacts, stats: TreeStats, requests: number, sources: BundleFile[]) {
+/** The counts a version is judged by: the head of the report, and what the publish guard compares. */
+export function directoryCounts(dir: Directory, facts: AssemblyFacts) {
   const withDistrict = dir.offices.filter((o) => !o.ohne_bezirk).length;
   return {
-    stand: dir.stand,
-    stand_quelle: dir.stand_quelle,
     municipalities: dir.municipalities.length,
     rows: facts.rows,
     postal_codes: dir.plz.length,
     offices: dir.offices.length,
     offices_with_district: withDistrict,
     offices_without_district: dir.offices.length - withDistrict,
+  };
+}
+
+/** `diff` is the change against the version published before this build, null for the first one. */
+export function buildReport(dir: Directory, facts: AssemblyFacts, stats: TreeStats, requests: number, sources: BundleFile[], diff: DirectoryDiff | null = null) {
+  return {
+    stand: dir.stand,
+    stand_quelle: dir.stand_quelle,
+    ...directoryCounts(dir, facts),
     multi_office_municipalities: dir.municipalities.filter((m) => m.bufa_nr.length > 1)
       .map((m) => ({ ags: m.ags, name: m.name, bufa_nr: m.bufa_nr })),
     stale_replaced: facts.stale_replaced,
@@ -30,6 +39,7 @@ export function buildReport(dir: Directory, facts: AssemblyFacts, stats: TreeSta
     files: stats.files,
     bytes: stats.bytes,
     sources: sources.map(({ path, kind, date, licence, sha256, bytes }) => ({ path, kind, date, licence, sha256, bytes })),
+    diff,
   };
 }
 

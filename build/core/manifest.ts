@@ -1,6 +1,7 @@
 // The layout of a published version, shared by the build that writes it and the proxy (and deploy) that read
 // it. Bodies are stored content-addressed: identical bodies are written once, an upload can skip what the
 // store already holds, and the proxy can check every file it serves against its size and hash.
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { StandQuelle, Stand } from './model.ts';
 
@@ -26,8 +27,22 @@ export const Manifest = z.object({
   build_id: z.string(),
   entries: z.record(z.string(), ManifestEntry),
   objects: z.record(z.string(), StoredObject),
+  /** The version's other files that the proxy loads (directory, place-name index), checked like the bodies. */
+  files: z.record(z.string(), StoredFile),
 });
 export type Manifest = z.infer<typeof Manifest>;
+
+export function makeManifest(
+  version: { stand: string; stand_quelle: string },
+  entries: Manifest['entries'],
+  objects: Manifest['objects'],
+  files: Manifest['files'],
+): Manifest {
+  const sorted = <T>(record: Record<string, T>) => Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : 1)));
+  const body = { entries: sorted(entries), objects: sorted(objects), files: sorted(files) };
+  const build_id = createHash('sha256').update(JSON.stringify([version.stand_quelle, body])).digest('hex');
+  return { format: 1, stand: version.stand, stand_quelle: version.stand_quelle, build_id, ...body };
+}
 
 /** Where a body is stored, relative to the version directory. */
 export function objectPath(sha256: string, encoding: Encoding): string {

@@ -1,6 +1,6 @@
 // Renders every precomputed question with the shared renderer and writes the bodies, content-addressed and
-// in three encodings, below a version directory; returns the manifest that maps each canonical request to
-// its body and ETag.
+// in three encodings, below a version directory; returns the manifest's entries (canonical request → body and
+// ETag) and objects (body → size and hash of each encoding).
 import { writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -22,7 +22,7 @@ export async function writeTree(
   dir: Directory,
   questions: Question[],
   options: { concurrency: number; onProgress?: (done: number, total: number) => void },
-): Promise<{ manifest: Manifest; stats: TreeStats }> {
+): Promise<{ entries: Manifest['entries']; objects: Manifest['objects']; stats: TreeStats }> {
   const ix = indexDirectory(dir);
   await Promise.all(Array.from({ length: 256 }, (_, i) => mkdir(join(versionDir, 'objects', i.toString(16).padStart(2, '0')), { recursive: true })));
 
@@ -56,11 +56,5 @@ export async function writeTree(
     options.onProgress?.(++done, questions.length);
   })));
 
-  const sortedEntries = Object.fromEntries(Object.entries(entries).sort(([a], [b]) => (a < b ? -1 : 1)));
-  const sortedObjects = Object.fromEntries(Object.entries(objects).sort(([a], [b]) => (a < b ? -1 : 1)));
-  const build_id = sha256(JSON.stringify([dir.stand_quelle, sortedEntries, sortedObjects]));
-  return {
-    manifest: { format: 1, stand: dir.stand, stand_quelle: dir.stand_quelle, build_id, entries: sortedEntries, objects: sortedObjects },
-    stats,
-  };
+  return { entries, objects, stats };
 }

@@ -1,0 +1,59 @@
+import { appendFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import { addTargetOptions, type DeployFlags } from '../deploy/options.ts';
+import { resolveTarget } from '../deploy/target.ts';
+import { addGuardOptions } from '../guard/options.ts';
+import { DEFAULT_SOURCE_CONFIG, readSourceConfig } from '../release/fetchSources.ts';
+import { RELEASE_STEPS, runRelease, type ReleaseStep } from '../release/runRelease.ts';
+import { DEFAULT_BUILD_CONCURRENCY } from './build.ts';
+
+interface ReleaseCommandOptions extends DeployFlags {
+  source: string;
+  sources: string;
+  dist?: string;
+  steps: ReleaseStep[];
+  dryRun: boolean;
+  diffOut?: string;
+  maxDrop: number;
+  force: boolean;
+}
+
+function parseSteps(value: string): ReleaseStep[] {
+  const steps = value.split(',').map((s) => s.trim());
+  const unknown = steps.filter((s) => !(RELEASE_STEPS as readonly string[]).includes(s));
+  if (unknown.length > 0) throw new Error(`unknown step ${unknown.join(', ')}: expected some of ${RELEASE_STEPS.join(', ')}`);
+  return steps as ReleaseStep[];
+}
+
+export function registerReleaseCommand(program: Command): void {
+  addGuardOptions(addTargetOptions(program.command('release')
+    .description(`The monthly release: ${RELEASE_STEPS.join(', ')}. Each step prints one line; the first failure stops the release.`)
+    .option('--source <dir>', 'source bundle that fetch updates and build reads', 'data')
+    .option('--sources <file>', 'the files fetch downloads (JSON: kind, url, zipMember, encoding)', DEFAULT_SOURCE_CONFIG)
+    .option('--dist <dir>', 'built tree (default: a temporary directory, removed afterwards)')
+    .option('--steps <list>', 'comma-separated steps to run', parseSteps, [...RELEASE_STEPS])
+    .option('--dry-run', 'fetch nothing and deploy nothing: build, guard, diff and a deploy --dry-run against the target', false)
+    .option('--diff-out <file>', 'append the full diff as text to this file (e.g. $GITHUB_STEP_SUMMARY)')))
+    .action(async (opts: ReleaseCommandOptions) => {
+      const dist = opts.dist ?? await mkdtemp(join(tmpdir(), 'finanzamt-release-'));
+      try {
+        await runRelease({
+          source: opts.source,
+          dist,
+          steps: opts.steps,
+          dryRun: opts.dryRun,
+          sources: readSourceConfig(opts.sources),
+          target: resolveTarget(opts),
+          uploadConcurrency: opts.concurrency,
+          buildConcurrency: DEFAULT_BUILD_CONCURRENCY,
+          guard: { maxDrop: opts.maxDrop, force: opts.force },
+          log: (line) => console.log(line),
+          onDiff: opts.diffOut ? (text) => appendFile(opts.diffOut!, `\`\`\`\n${text}\n\`\`\`\n`) : undefined,
+        });
+      } finally {
+        if (opts.dist === undefined) await rm(dist, { recursive: true, force: true });
+      }
+    });
+}

@@ -1,0 +1,84 @@
+// `finanzamt serve`: the proxy in front of a built tree (or an origin holding one). Its options are shared
+// with `finanzamt start`, which serves the same way after preparing a first tree and key.
+import type { Command } from 'commander';
+import { createProxy, type Proxy, type ProxyOptions } from '../../proxy/server.ts';
+import { parseCount } from './build.ts';
+
+export interface ServeFlags {
+  port?: number;
+  host: string;
+  dist: string;
+  origin?: string;
+  keysFile: string;
+  trustProxy: string[];
+  rate: number;
+  burst: number;
+  rateClients: number;
+  cacheBytes: number;
+  dynamicCacheBytes: number;
+  readTimeout: number;
+  logFile?: string;
+}
+
+const MIB = 1024 * 1024;
+
+export function registerServeCommand(program: Command): void {
+  withServeOptions(program.command('serve'))
+    .description('Serve the built tree: key check, rate limit, stored and rendered answers.')
+    .action(async (flags: ServeFlags) => {
+      await serve(flags);
+    });
+}
+
+export function withServeOptions(command: Command): Command {
+  return command
+    .option('--port <n>', 'port to listen on; 0 picks a free one (default: $PORT, else 8080)', parsePort)
+    .option('--host <address>', 'address to listen on; the default serves every interface, as a public endpoint does', '0.0.0.0')
+    .option('--dist <dir>', 'tree written by finanzamt build; <dir>/current is served', 'dist')
+    .option('--origin <url>', 'serve the tree held at this URL (<url>/current names the version) instead of --dist')
+    .option('--keys-file <file>', 'keys file, as written by finanzamt keys', 'keys.json')
+    .option('--trust-proxy <list>', 'comma-separated addresses or CIDR ranges of reverse proxies whose X-Forwarded-For is believed', parseList, [])
+    .option('--rate <n>', 'requests per second per client address', parsePositive, 20)
+    .option('--burst <n>', 'requests a client may make at once before --rate applies', parsePositive, 40)
+    .option('--rate-clients <n>', 'client addresses whose rate state is kept at most', parsePositive, 100_000)
+    .option('--cache-bytes <n>', 'memory for stored bodies', parsePositive, 64 * MIB)
+    .option('--dynamic-cache-bytes <n>', 'memory for rendered answers (place names, other limits and filters)', parsePositive, 16 * MIB)
+    .option('--read-timeout <ms>', 'longest wait for one body from disk or origin before answering 503', parsePositive, 2_000)
+    .option('--log-file <file>', 'write the logs here instead of to stdout');
+}
+
+/** Starts the proxy, prints where it listens (the first line on stdout), and stops it cleanly on SIGTERM/SIGINT. */
+export async function serve(flags: ServeFlags): Promise<Proxy> {
+  const port = flags.port ?? (process.env.PORT ? parsePort(process.env.PORT) : 8080);
+  const options: ProxyOptions = { ...flags, port, readTimeoutMs: flags.readTimeout };
+  const proxy = await createProxy(options);
+  console.log(`listening on ${proxy.url}`);
+  proxy.logs.logger.info({ url: proxy.url, source: proxy.source }, 'listening');
+  const stop = (signal: NodeJS.Signals) => {
+    proxy.logs.logger.info({ signal }, 'stopping: no new connections, finishing requests in flight');
+    proxy.close().then(() => process.exit(0), (e: unknown) => {
+      console.error(`finanzamt: stopping failed: ${e instanceof Error ? e.message : String(e)}`);
+      process.exit(1);
+    });
+  };
+  // `once`: a second signal ends the process at once, for an operator who does not want to wait.
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+  return proxy;
+}
+
+function parsePort(value: string): number {
+  const n = parseCount(value);
+  if (n > 65535) throw new Error(`expected a port number, got "${value}"`);
+  return n;
+}
+
+function parsePositive(value: string): number {
+  const n = parseCount(value);
+  if (n === 0) throw new Error(`expected a positive whole number, got "${value}"`);
+  return n;
+}
+
+function parseList(value: string): string[] {
+  return value.split(',').map((s) => s.trim()).filter(Boolean);
+}

@@ -1,0 +1,20 @@
+// The deploy target's command-line options, the same for deploy and release.
+import type { Command } from 'commander';
+import { parseCount } from '../commands/build.ts';
+import type { TargetFlags } from './target.ts';
+
+/** Uploads in flight at once: enough to hide the round trips, few enough for a small S3-compatible server. */
+export const DEFAULT_UPLOAD_CONCURRENCY = 16;
+
+export interface DeployFlags extends TargetFlags {
+  concurrency: number;
+}
+
+export function addTargetOptions(command: Command): Command {
+  return command
+    .option('--endpoint <url>', 'S3-compatible endpoint (default: AWS_ENDPOINT_URL_S3, AWS_ENDPOINT_URL, else AWS S3 itself)')
+    .option('--bucket <name>', 'bucket (default: FINANZAMT_BUCKET)')
+    .option('--prefix <prefix>', 'key prefix in the bucket (default: FINANZAMT_PREFIX, else the bucket root)')
+    .option('--region <region>', 'region (default: AWS_REGION, AWS_DEFAULT_REGION, else us-east-1)')
+    .option('--concurrency <n>', 'uploads in flight at once', parseCount, DEFAULT_UPLOAD_CONCURRENCY);
+}

@@ -1,0 +1,90 @@
+// The release's first step: downloads the sources that are republished regularly (the municipality
+// directory, the postal-code pairs, the office list), writes each over its file in the source bundle and
+// updates the bundle manifest's sha256 and date for it. The frozen sources (the 2021 postal-code office
+// sheets, the 2022 state list) are not refetched.
+import { readFileSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { unzipSync } from 'fflate';
+import { z } from 'zod';
+import { dataVersion } from '../assemble/version.ts';
+import { sha256 } from '../precompute/encode.ts';
+import { BundleKind, BundleManifest } from '../sources/bundle.ts';
+import { parseGv100ad } from '../sources/gv100ad.ts';
+
+export const SourceConfig = z.object({
+  files: z.array(z.strictObject({
+    kind: BundleKind,
+    url: z.url(),
+    /** The file is a member of a ZIP archive whose name matches this pattern (Destatis ships ZIPs). */
+    zipMember: z.string().optional(),
+    /** The download's text encoding when not UTF-8; it is stored as UTF-8 with LF line ends, as the parsers read it. */
+    encoding: z.enum(['utf-16']).optional(),
+  })),
+});
+export type SourceConfig = z.infer<typeof SourceConfig>;
+
+export const DEFAULT_SOURCE_CONFIG = fileURLToPath(new URL('./sources.json', import.meta.url));
+
+export function readSourceConfig(path: string): SourceConfig {
+  return SourceConfig.parse(JSON.parse(readFileSync(path, 'utf8')));
+}
+
+export interface FetchedSource {
+  kind: BundleKind;
+  url: string;
+  path: string;
+  date: string;
+  changed: boolean;
+}
+
+const BUNDLE_MANIFEST = 'manifest.json';
+
+/** Every download is complete and checked before the first file is replaced, so a failed fetch changes nothing. */
+export async function fetchSources(bundleDir: string, config: SourceConfig): Promise<FetchedSource[]> {
+  const manifestPath = join(bundleDir, BUNDLE_MANIFEST);
+  const manifest = BundleManifest.parse(JSON.parse(await readFile(manifestPath, 'utf8')));
+  const downloads = [];
+  for (const source of config.files) {
+    const entry = manifest.files.find((f) => f.kind === source.kind);
+    if (!entry) throw new Error(`${BUNDLE_MANIFEST} has no file of kind ${source.kind} to replace`);
+    const response = await fetch(source.url);
+    if (!response.ok) throw new Error(`${source.url}: HTTP ${response.status}`);
+    const body = asBundleFile(Buffer.from(await response.arrayBuffer()), source);
+    downloads.push({ source, entry, body, date: dataDate(source.kind, body, response.headers.get('last-modified')) });
+  }
+  const fetched = downloads.map(({ source, entry, body, date }): FetchedSource => {
+    const digest = sha256(body);
+    const changed = digest !== entry.sha256;
+    Object.assign(entry, { sha256: digest, date });
+    return { kind: source.kind, url: source.url, path: entry.path, date, changed };
+  });
+  await Promise.all(downloads.map(({ entry, body }) => writeFile(join(bundleDir, entry.path), body)));
+  await writeFile(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
+  return fetched;
+}
+
+function asBundleFile(download: Buffer, source: SourceConfig['files'][number]): Buffer {
+  let file = download;
+  if (source.zipMember !== undefined) {
+    const pattern = new RegExp(source.zipMember);
+    const members = Object.entries(unzipSync(download, { filter: (f) => pattern.test(f.name) }));
+    if (members.length !== 1) throw new Error(`${source.url}: expected one archive member matching ${source.zipMember}, found ${members.length}`);
+    file = Buffer.from(members[0]![1]);
+  }
+  if (source.encoding === 'utf-16') file = Buffer.from(new TextDecoder('utf-16le').decode(file).replace(/\r\n/g, '\n'), 'utf8');
+  return file;
+}
+
+/**
+ * The date the manifest records is the data's, not the download's: the Gebietsstand for the GV100AD (which
+ * also checks that the file parses), else the publisher's Last-Modified, else today.
+ */
+function dataDate(kind: BundleKind, body: Buffer, lastModified: string | null): string {
+  if (kind === 'gv100ad') {
+    const { stand } = dataVersion(parseGv100ad(body.toString('utf8'), 'GV100AD'));
+    return stand.split('.').reverse().join('-');
+  }
+  return (lastModified ? new Date(lastModified) : new Date()).toISOString().slice(0, 10);
+}

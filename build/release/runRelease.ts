@@ -1,0 +1,91 @@
+// The monthly release as one command: fetch the sources, build, check the new version against the
+// published one (guard), show what changed (diff) and deploy. Each step prints one line; the first that
+// fails stops the release. "Published" is what the deploy target serves, or without a target what the dist
+// directory's `current` named before this build.
+import { buildVersion } from '../buildVersion.ts';
+import { bucketPublished } from '../deploy/bucketPublished.ts';
+import { describeDeploy } from '../deploy/describe.ts';
+import { deployVersion } from '../deploy/deployVersion.ts';
+import { s3Store } from '../deploy/objectStore.ts';
+import { TARGET_HELP, type DeployTarget } from '../deploy/target.ts';
+import { diffDirectories } from '../diff/diffDirectories.ts';
+import { formatDiff, summarizeDiff } from '../diff/formatDiff.ts';
+import { assertPublishable, describeDrops, type GuardOptions } from '../guard/guard.ts';
+import { localPublished, type PublishedVersion } from '../guard/published.ts';
+import { fetchSources, type SourceConfig } from './fetchSources.ts';
+
+export const RELEASE_STEPS = ['fetch', 'build', 'guard', 'diff', 'deploy'] as const;
+export type ReleaseStep = (typeof RELEASE_STEPS)[number];
+
+export interface ReleaseOptions {
+  source: string;
+  dist: string;
+  steps: readonly ReleaseStep[];
+  /** Fetch nothing and write nothing to the target; the build still writes into `dist`. */
+  dryRun: boolean;
+  sources: SourceConfig;
+  target: DeployTarget | null;
+  uploadConcurrency: number;
+  buildConcurrency: number;
+  guard: GuardOptions;
+  log: (line: string) => void;
+  /** Receives the full text of the diff, for a CI job summary. */
+  onDiff?: (text: string) => Promise<void>;
+}
+
+export async function runRelease(o: ReleaseOptions): Promise<void> {
+  const store = o.target ? s3Store(o.target) : null;
+  const run = (step: ReleaseStep, action: () => Promise<string>) => o.steps.includes(step) ? logged(o.log, step, action) : Promise.resolve();
+
+  await run('fetch', async () => {
+    const urls = o.sources.files.map((f) => f.url).join(', ');
+    if (o.dryRun) return `skipped (dry run); would fetch ${urls}`;
+    const fetched = await fetchSources(o.source, o.sources);
+    return `${fetched.length} files fetched, ${fetched.filter((f) => f.changed).length} changed (${fetched.map((f) => `${f.kind} ${f.date}`).join(', ')})`;
+  });
+
+  // Read before the build, which moves the dist directory's `current`.
+  const compares = o.steps.includes('guard') || o.steps.includes('diff');
+  const published = !compares ? null
+    : store && o.target ? await bucketPublished(store, o.target)
+    : o.steps.includes('build') ? await localPublished(o.dist) : null;
+
+  await run('build', async () => {
+    const result = await buildVersion({ source: o.source, out: o.dist, keep: 2, concurrency: o.buildConcurrency, guard: o.guard });
+    return `${result.version} ${result.outcome} in ${o.dist} (${result.report.files} files, ${(result.report.bytes / 1e6).toFixed(1)} MB)`;
+  });
+
+  const candidate = await localPublished(o.dist);
+  if (candidate === null && o.steps.some((s) => s !== 'fetch')) throw new Error(`${o.dist} has no current version to release`);
+  const against = (action: (base: PublishedVersion, next: PublishedVersion) => Promise<string>) => async () =>
+    published === null ? 'skipped: no published version to compare with' : action(published, candidate!);
+
+  await run('guard', against(async (base, next) => {
+    const drops = assertPublishable(base.counts, next.counts, o.guard);
+    const counts = (Object.keys(next.counts) as (keyof typeof next.counts)[]).map((k) => `${k} ${base.counts[k]} → ${next.counts[k]}`).join(', ');
+    return `${drops.length > 0 ? `passed by --force (${describeDrops(drops, o.guard.maxDrop)})` : 'passed'} against ${base.version} at ${base.where}: ${counts}`;
+  }));
+
+  await run('diff', against(async (base, next) => {
+    const diff = diffDirectories(await base.directory(), await next.directory());
+    await o.onDiff?.(formatDiff(diff));
+    return `${base.version} → ${next.version}: ${summarizeDiff(diff)}`;
+  }));
+
+  await run('deploy', async () => {
+    if (store === null || o.target === null) return `skipped: no target configured (${TARGET_HELP})`;
+    const result = await deployVersion(store, {
+      dist: o.dist, version: candidate!.version, target: o.target, concurrency: o.uploadConcurrency, guard: o.guard, dryRun: o.dryRun,
+    });
+    return describeDeploy(result, o.dryRun);
+  });
+}
+
+async function logged(log: (line: string) => void, step: ReleaseStep, action: () => Promise<string>): Promise<void> {
+  try {
+    log(`${step}: ${await action()}`);
+  } catch (e) {
+    log(`${step}: failed`);
+    throw e;
+  }
+}

@@ -1,0 +1,172 @@
+// Deploys of the real built tree to a real S3-protocol server (s3rver on loopback): every file arrives with
+// its bytes and headers, a deploy killed midway resumes without re-uploading what arrived, and `current` is
+// written only after every file of its version.
+import { createHash } from 'node:crypto';
+import { readFileSync, readlinkSync, mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalS3, type LocalS3 } from '../../build/bench/localS3.ts';
+import { IMMUTABLE, pointerHeaders, REVALIDATE, versionFileHeaders } from '../../build/deploy/headers.ts';
+import { resolveTarget } from '../../build/deploy/target.ts';
+import { versionFiles } from '../../build/deploy/versionFiles.ts';
+import { testDist } from '../support/tree.ts';
+import { editedBundle, keepMunicipalities, redate } from './support/bundles.ts';
+import { runCli, startCli } from './support/cli.ts';
+
+const PREFIX = 'api';
+const POINTER = `${PREFIX}/current`;
+const SECOND = '20251231_0000';
+
+describe('deploy settings', () => {
+  it('takes the target from the environment, with path-style addressing for endpoints other than AWS', () => {
+    expect(resolveTarget({}, {})).toBeNull();
+    expect(resolveTarget({ prefix: '/api/v1/' }, { FINANZAMT_BUCKET: 'b', AWS_ENDPOINT_URL: 'http://127.0.0.1:9000', AWS_REGION: 'eu-central-1' }))
+      .toEqual({ endpoint: 'http://127.0.0.1:9000', bucket: 'b', prefix: 'api/v1', region: 'eu-central-1', forcePathStyle: true });
+    expect(resolveTarget({ bucket: 'b', endpoint: 'https://s3.eu-central-1.amazonaws.com' }, { AWS_ENDPOINT_URL_S3: 'http://other' })?.forcePathStyle).toBe(false);
+    expect(resolveTarget({ bucket: 'b' }, { AWS_ENDPOINT_URL_S3: 'http://minio:9000', AWS_ENDPOINT_URL: 'http://other' })?.endpoint).toBe('http://minio:9000');
+  });
+
+  it('stores bodies with their encoding and every file of a version as immutable', () => {
+    expect(versionFileHeaders('objects/ab/abc.json.br', 'x')).toEqual({ contentType: 'application/json; charset=utf-8', contentEncoding: 'br', cacheControl: IMMUTABLE, sha256: 'x' });
+    expect(versionFileHeaders('objects/ab/abc.json.gz', 'x').contentEncoding).toBe('gzip');
+    expect(versionFileHeaders('manifest.json', 'x')).toMatchObject({ contentType: 'application/json; charset=utf-8', contentEncoding: undefined, cacheControl: IMMUTABLE });
+    expect(versionFileHeaders('search.bin', 'x')).toMatchObject({ contentType: 'application/octet-stream', contentEncoding: undefined, cacheControl: IMMUTABLE });
+    expect(pointerHeaders('x')).toMatchObject({ contentType: 'text/plain; charset=utf-8', cacheControl: REVALIDATE });
+  });
+});
+
+describe('deploy to an S3-compatible server', () => {
+  let s3: LocalS3;
+  const scratch = mkdtempSync(join(tmpdir(), 'finanzamt-deploy-'));
+  const deployArgs = (dist: string, ...extra: string[]) => ['deploy', '--dist', dist, '--bucket', s3.bucket, '--prefix', PREFIX, ...extra];
+
+  beforeAll(async () => { s3 = await startLocalS3(); });
+  afterAll(async () => {
+    await s3?.stop();
+    rmSync(scratch, { recursive: true, force: true });
+  });
+
+  /** A key as s3rver stores it: the body, and a JSON file of the headers it was stored with. */
+  const stored = (key: string) => join(s3.root, s3.bucket, key);
+  const storedHeaders = (key: string): Record<string, string> => JSON.parse(readFileSync(`${stored(key)}._S3rver_metadata.json`, 'utf8'));
+
+  async function expectComplete(dist: string, version: string): Promise<string[]> {
+    const paths = (await versionFiles(join(dist, version))).flat();
+    for (const path of paths) {
+      const key = `${PREFIX}/${version}/${path}`;
+      const local = readFileSync(join(dist, version, path));
+      const remote = readFileSync(`${stored(key)}._S3rver_object`);
+      if (!remote.equals(local)) expect.fail(`${key} differs from ${path}`);
+      const { contentType, contentEncoding, cacheControl, sha256 } = versionFileHeaders(path, createHash('sha256').update(local).digest('hex'));
+      expect(storedHeaders(key)).toEqual({
+        'content-type': contentType,
+        ...(contentEncoding ? { 'content-encoding': contentEncoding } : {}),
+        'cache-control': cacheControl,
+        'x-amz-meta-sha256': sha256,
+      });
+    }
+    return paths.map((path) => `${PREFIX}/${version}/${path}`);
+  }
+
+  /** Every key of the version was stored before the first write of the pointer after `from`. */
+  function expectPointerLast(keys: string[], from: number): void {
+    const pointerAt = s3.created.indexOf(POINTER, from);
+    expect(pointerAt).toBeGreaterThan(-1);
+    const before = new Set(s3.created.slice(0, pointerAt));
+    expect(keys.filter((k) => !before.has(k))).toEqual([]);
+    const manifestAt = s3.created.lastIndexOf(keys.find((k) => k.endsWith('/manifest.json'))!, pointerAt);
+    const objectsBefore = new Set(s3.created.slice(0, manifestAt));
+    expect(keys.filter((k) => k.includes('/objects/') && !objectsBefore.has(k))).toEqual([]);
+  }
+
+  it('resumes a deploy killed midway, skipping what arrived, and writes current only once the version is complete', async () => {
+    const dist = testDist();
+    const version = readlinkSync(join(dist, 'current'));
+    const first = startCli(deployArgs(dist), s3.env);
+    await until(() => s3.created.length >= 3000, first.done);
+    first.child.kill('SIGKILL');
+    expect((await first.done).signal).toBe('SIGKILL');
+    const arrived = s3.created.length;
+    expect(s3.created).not.toContain(POINTER);
+    expect((await get(`${s3.endpoint}/${s3.bucket}/${POINTER}`)).status).toBe(404);
+
+    const second = await runCli(deployArgs(dist), s3.env);
+    expect(second.status, second.stderr).toBe(0);
+    const [, uploaded, skipped] = /uploaded (\d+) files .*, skipped (\d+) files/.exec(second.stdout)!.map(Number);
+    expect(skipped).toBeGreaterThanOrEqual(arrived);
+    expect(second.stdout).toContain(`current switched from (none) to ${version}`);
+
+    const keys = await expectComplete(dist, version);
+    expect(uploaded! + skipped!).toBe(keys.length);
+    await until(() => s3.created.includes(POINTER));
+    expectPointerLast(keys, 0);
+
+    const pointer = await get(`${s3.endpoint}/${s3.bucket}/${POINTER}`);
+    expect(pointer.body.toString('utf8')).toBe(version);
+    expect(pointer.headers).toMatchObject({ 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' });
+    // A reader over plain HTTP (the proxy's --origin mode) gets each file as it is on disk, with its headers.
+    for (const key of [...keys.filter((k) => !k.includes('/objects/')), ...keys.filter((_, i) => i % 5000 === 0)]) {
+      const response = await get(`${s3.endpoint}/${s3.bucket}/${key}`);
+      expect(response.body.equals(readFileSync(join(dist, version, key.slice(`${PREFIX}/${version}/`.length))))).toBe(true);
+      expect(response.headers['cache-control']).toBe(IMMUTABLE);
+      expect(response.headers['x-amz-meta-sha256']).toBe(createHash('sha256').update(response.body).digest('hex'));
+    }
+  }, 20 * 60_000);
+
+  it('refuses a second version whose counts fell, and with --force switches current to it only at the end', async () => {
+    const dist = join(scratch, 'dist');
+    const source = editedBundle(join(scratch, 'saarland'), {
+      gv100ad: (text) => redate(SECOND.slice(0, 8))(keepMunicipalities((line) => line.slice(10, 12) === '10')(text)),
+    });
+    const build = await runCli(['build', '--source', source, '--out', dist]);
+    expect(build.status, build.stderr).toBe(0);
+
+    const before = s3.created.length;
+    const refused = await runCli(deployArgs(dist), s3.env);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('refusing to publish: municipalities fell from 10953 to 53 (-99.5%, limit 5%)');
+    expect(s3.created.length).toBe(before);
+
+    const forced = await runCli(deployArgs(dist, '--force'), s3.env);
+    expect(forced.status, forced.stderr).toBe(0);
+    expect(forced.stdout).toMatch(new RegExp(`current switched from \\d{8}_0000 to ${SECOND}`));
+    const keys = await expectComplete(dist, SECOND);
+    await until(() => s3.created.lastIndexOf(POINTER) > before);
+    expectPointerLast(keys, before);
+    expect(s3.created.slice(before).filter((k) => k === POINTER)).toHaveLength(1);
+    expect((await get(`${s3.endpoint}/${s3.bucket}/${POINTER}`)).body.toString('utf8')).toBe(SECOND);
+  }, 5 * 60_000);
+
+  it('plans without writing on --dry-run: a deployed version is skipped whole', async () => {
+    const before = s3.created.length;
+    const dry = await runCli(deployArgs(join(scratch, 'dist'), '--dry-run'), s3.env);
+    expect(dry.status, dry.stderr).toBe(0);
+    expect(dry.stdout).toMatch(/^dry run for s3:\/\/finanzamt\/api\/20251231_0000: would upload 0 files \(0\.0 MB\), skip \d+ files .* already there; current already names 20251231_0000/);
+    const redo = await runCli(deployArgs(testDist(), '--dry-run'), s3.env);
+    expect(redo.status, redo.stderr).toBe(0);
+    expect(redo.stdout).toMatch(/would upload 0 files \(0\.0 MB\), skip \d+ files .*; current would switch from 20251231_0000 to 20251130_0000/);
+    expect(s3.created.length).toBe(before);
+  }, 5 * 60_000);
+});
+
+async function until(condition: () => boolean, abandon?: Promise<unknown>): Promise<void> {
+  let ended = false;
+  void abandon?.then(() => { ended = true; });
+  while (!condition()) {
+    if (ended) throw new Error('the process ended before the condition held');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** A plain GET without decoding (fetch would decompress the stored gzip and br bodies). */
+function get(url: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    request(url, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject).end();
+  });
+}

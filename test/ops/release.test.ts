@@ -1,0 +1,131 @@
+// The release: `npm run release -- --dry-run` as shipped; its guard, diff and deploy steps against a real
+// S3-compatible server that serves a version; and fetchSources against a local HTTP server standing in for
+// the publishers.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { zipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalS3, type LocalS3 } from '../../build/bench/localS3.ts';
+import { pointerHeaders, versionFileHeaders } from '../../build/deploy/headers.ts';
+import { s3Store } from '../../build/deploy/objectStore.ts';
+import { resolveTarget } from '../../build/deploy/target.ts';
+import { versionFiles } from '../../build/deploy/versionFiles.ts';
+import { fetchSources, type SourceConfig } from '../../build/release/fetchSources.ts';
+import { BundleManifest, readBundle } from '../../build/sources/bundle.ts';
+import { testDist, testTree } from '../support/tree.ts';
+import { editedBundle } from './support/bundles.ts';
+import { cleanEnv, runCli } from './support/cli.ts';
+
+const scratch = mkdtempSync(join(tmpdir(), 'finanzamt-release-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe('npm run release -- --dry-run', () => {
+  it('runs every step that needs no network and exits 0', () => {
+    const result = spawnSync('npm', ['run', '--silent', 'release', '--', '--dry-run'], { encoding: 'utf8', env: cleanEnv({}) });
+    expect(result.status, result.stderr).toBe(0);
+    const lines = result.stdout.trim().split('\n');
+    expect(lines.map((l) => l.split(':')[0])).toEqual(['fetch', 'build', 'guard', 'diff', 'deploy']);
+    expect(lines[0]).toMatch(/^fetch: skipped \(dry run\); would fetch https:\/\/www\.destatis\.de\/\S+, https:\/\/\S+, https:\/\/\S+$/);
+    expect(lines[1]).toMatch(/^build: 20251130_0000 published in \S+ \(\d+ files, \d+\.\d MB\)$/);
+    expect(lines[4]).toMatch(/^deploy: skipped: no target configured/);
+  }, 5 * 60_000);
+});
+
+describe('release against a bucket that serves a version', () => {
+  let s3: LocalS3;
+  const version = () => testTree().manifest.stand_quelle;
+  const release = (...args: string[]) => runCli(['release', '--bucket', s3.bucket, '--prefix', 'api', '--dist', testDist(), ...args], s3.env);
+
+  /** The bucket serves the test tree's version, as far as the guard and the diff look: pointer, report, directory. */
+  async function serve(report: Buffer) {
+    const store = s3Store(resolveTarget({ bucket: s3.bucket, prefix: 'api' }, s3.env)!, s3.credentials);
+    const put = (path: string, body: Buffer) => store.put(`api/${version()}/${path}`, body, versionFileHeaders(path, sha(body)));
+    await put('report.json', report);
+    await put('directory.json', readFileSync(join(testTree().root, 'directory.json')));
+    await store.put('api/current', Buffer.from(version()), pointerHeaders(sha(version())));
+  }
+
+  beforeAll(async () => { s3 = await startLocalS3(); });
+  afterAll(async () => { await s3?.stop(); });
+
+  it('passes the guard, finds no changes and plans the upload of what the bucket lacks', async () => {
+    await serve(readFileSync(join(testTree().root, 'report.json')));
+    const result = await release('--steps', 'guard,diff,deploy', '--dry-run');
+    expect(result.status, result.stderr).toBe(0);
+    const total = (await versionFiles(testTree().root)).flat().length;
+    expect(result.stdout).toContain(`guard: passed against ${version()} at s3://finanzamt/api/${version()}: municipalities 10953 → 10953`);
+    expect(result.stdout).toContain(`diff: ${version()} → ${version()}: offices +0 -0 renamed 0 changed 0`);
+    expect(result.stdout).toContain(`deploy: dry run for s3://finanzamt/api/${version()}: would upload ${total - 2} files`);
+    expect(result.stdout).toContain('skip 2 files');
+  }, 2 * 60_000);
+
+  it('fails at the guard when the published version had many more municipalities', async () => {
+    const report = JSON.parse(readFileSync(join(testTree().root, 'report.json'), 'utf8'));
+    await serve(Buffer.from(JSON.stringify({ ...report, municipalities: 20000 })));
+    const result = await release('--steps', 'guard,diff,deploy', '--dry-run');
+    expect(result.status).toBe(1);
+    expect(result.stdout.trim()).toBe('guard: failed');
+    expect(result.stderr).toContain('refusing to publish: municipalities fell from 20000 to 10953 (-45.2%, limit 5%)');
+  }, 2 * 60_000);
+});
+
+describe('fetchSources', () => {
+  let server: Server;
+  let base: string;
+  const served = new Map<string, { body: Buffer; lastModified?: string }>();
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const file = served.get(req.url ?? '');
+      if (!file) return void res.writeHead(404).end();
+      res.writeHead(200, file.lastModified ? { 'last-modified': file.lastModified } : {}).end(file.body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  it('downloads, unpacks and transcodes the files, and updates the manifest’s sha256 and date', async () => {
+    const bundle = editedBundle(join(scratch, 'bundle'), {});
+    const manifest = () => BundleManifest.parse(JSON.parse(readFileSync(join(bundle, 'manifest.json'), 'utf8')));
+    const path = (kind: string) => join(bundle, manifest().files.find((f) => f.kind === kind)!.path);
+    const gv100ad = readFileSync(path('gv100ad'));
+    const plz = readFileSync(path('plz-gemeinde'), 'utf8');
+    const offices = readFileSync(path('offices'), 'utf8').replace('"name": "Saarlouis"', '"name": "Saarlouis-Dillingen"');
+    served.set('/gv100ad.zip', { body: Buffer.from(zipSync({ 'GV100AD_30112025.txt': gv100ad, 'Datensatzbeschreibung.pdf': Buffer.from('%PDF') })) });
+    served.set('/plz.csv', { body: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(plz.replace(/\n/g, '\r\n'), 'utf16le')]) });
+    served.set('/offices.json', { body: Buffer.from(offices), lastModified: 'Tue, 02 Dec 2025 08:00:00 GMT' });
+    const config: SourceConfig = { files: [
+      { kind: 'gv100ad', url: `${base}/gv100ad.zip`, zipMember: '^GV100AD_\\d{8}\\.txt$' },
+      { kind: 'plz-gemeinde', url: `${base}/plz.csv`, encoding: 'utf-16' },
+      { kind: 'offices', url: `${base}/offices.json` },
+    ] };
+
+    const fetched = await fetchSources(bundle, config);
+    expect(fetched.map(({ kind, date, changed }) => ({ kind, date, changed }))).toEqual([
+      { kind: 'gv100ad', date: '2025-11-30', changed: false },
+      { kind: 'plz-gemeinde', date: new Date().toISOString().slice(0, 10), changed: false },
+      { kind: 'offices', date: '2025-12-02', changed: true },
+    ]);
+    expect(readFileSync(path('plz-gemeinde'), 'utf8')).toBe(plz);
+    expect(manifest().files.find((f) => f.kind === 'offices')!.sha256).toBe(sha(offices));
+    const read = await readBundle(bundle);
+    expect(read.offices.find((o) => o.bufa_nr === '1010')!.name).toBe('Saarlouis-Dillingen');
+  });
+
+  it('stops on a download that fails, naming the URL', async () => {
+    const bundle = editedBundle(join(scratch, 'bundle-404'), {});
+    const before = readFileSync(join(bundle, 'manifest.json'));
+    await expect(fetchSources(bundle, { files: [{ kind: 'offices', url: `${base}/missing.json` }] })).rejects.toThrow(`${base}/missing.json: HTTP 404`);
+    expect(readFileSync(join(bundle, 'manifest.json')).equals(before)).toBe(true);
+  });
+});
+
+function sha(body: Buffer | string): string {
+  return createHash('sha256').update(body).digest('hex');
+}

@@ -1,0 +1,50 @@
+// Source bundles with known changes: a copy of the shipped data/ whose files of some kinds are edited, with
+// the manifest's sha256 updated so that the bundle still reads.
+import { createHash } from 'node:crypto';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BundleKind, BundleManifest } from '../../../build/sources/bundle.ts';
+
+export type Edits = Partial<Record<BundleKind, (text: string) => string>>;
+
+export function editedBundle(dir: string, edits: Edits): string {
+  cpSync('data', dir, { recursive: true });
+  const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as BundleManifest;
+  for (const [kind, edit] of Object.entries(edits)) {
+    const entry = manifest.files.find((f) => f.kind === kind)!;
+    const text = edit(readFileSync(join(dir, entry.path), 'utf8'));
+    writeFileSync(join(dir, entry.path), text);
+    entry.sha256 = createHash('sha256').update(text).digest('hex');
+  }
+  writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2));
+  return dir;
+}
+
+/** GV100AD records, edited one line at a time; positions are the record layout's, 1-based and inclusive. */
+export function editRecords(edit: (line: string) => string | null): (text: string) => string {
+  return (text) => text.split('\n').map(edit).filter((line) => line !== null).join('\n');
+}
+
+export function field(line: string, from: number, to: number): string {
+  return line.slice(from - 1, to);
+}
+
+export function withField(line: string, from: number, to: number, value: string): string {
+  return line.slice(0, from - 1) + value.padEnd(to - from + 1) + line.slice(to);
+}
+
+export const isMunicipality = (line: string) => field(line, 1, 2) === '60';
+export const ags = (line: string) => field(line, 11, 18);
+/** Finanzamt: the responsible office's number (positions 178-181). */
+export const OFFICE = [178, 181] as const;
+/** Gebietsstand, YYYYMMDD: every record's date, from which the build names the version. */
+export const GEBIETSSTAND = [3, 10] as const;
+
+/** Keeps only the municipalities that `keep` selects; the other records stay. */
+export const keepMunicipalities = (keep: (line: string, index: number) => boolean) => {
+  let index = 0;
+  return editRecords((line) => (!isMunicipality(line) || keep(line, index++) ? line : null));
+};
+
+/** Dates every record to `date` (YYYYMMDD), which makes the build a version of that name. */
+export const redate = (date: string) => editRecords((line) => (line.length >= 10 ? withField(line, ...GEBIETSSTAND, date) : line));
