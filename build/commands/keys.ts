@@ -1,11 +1,18 @@
 // `finanzamt keys`: issue and manage access keys. The keys file holds only hashes, so a new key is shown
 // exactly once, as the last line of `keys add` (scripts take it with `tail -n 1`). A running proxy picks up
-// every change within a second.
+// every change within a second. With --redis the command works on the fleet's keys: the file is first merged
+// with the copy shared in Redis, and what is written is shared there too, which every proxy of the fleet
+// applies within a second (proxy/fleet/keySync.ts), also on machines that have another keys file.
 import type { Command } from 'commander';
-import { addKey, readKeysFile, setKeyStatus, writeKeysFile, type KeyRecord, type KeyStatus } from '../../proxy/keys/keysFile.ts';
+import type { Redis } from 'ioredis';
+import { mergeKeyRecords } from '../../proxy/fleet/mergeKeys.ts';
+import { parseRedisUrl } from '../../proxy/fleet/redisUrl.ts';
+import { readSharedKeys, shareKeys, withRedis } from '../../proxy/fleet/sharedKeys.ts';
+import { addKey, readKeysFile, setKeyStatus, writeKeysFile, type KeyRecord, type KeysFile, type KeyStatus } from '../../proxy/keys/keysFile.ts';
 
 interface FileFlag {
   keysFile: string;
+  redis?: string;
 }
 
 export function registerKeysCommand(program: Command): void {
@@ -15,8 +22,7 @@ export function registerKeysCommand(program: Command): void {
     .description('Issue a new key; prints it once, as the last line (only its hash is stored).')
     .requiredOption('--name <name>', 'who the key is for (unique among keys not revoked)')
     .action(async (flags: FileFlag & { name: string }) => {
-      const { file, record, key } = addKey(await readKeysFile(flags.keysFile), flags.name);
-      await writeKeysFile(flags.keysFile, file);
+      const { record, key } = await changeKeys(flags, (file) => addKey(file, flags.name));
       console.log(`added key ${record.id} for "${record.name}" to ${flags.keysFile}; it is not stored and cannot be shown again:`);
       console.log(key);
     });
@@ -24,7 +30,7 @@ export function registerKeysCommand(program: Command): void {
   withKeysFile(keys.command('list'))
     .description('List the keys (id, name, status, dates); never the keys themselves.')
     .action(async (flags: FileFlag) => {
-      const file = await readKeysFile(flags.keysFile);
+      const file = await fleetOrFile(flags, readKeys);
       if (file.keys.length === 0) console.log(`no keys in ${flags.keysFile}`);
       for (const k of file.keys) console.log(describe(k));
     });
@@ -39,15 +45,37 @@ export function registerKeysCommand(program: Command): void {
       .description(description)
       .argument('<key>', 'id (k_…) or name of the key')
       .action(async (idOrName: string, flags: FileFlag) => {
-        const { file, record } = setKeyStatus(await readKeysFile(flags.keysFile), idOrName, status);
-        await writeKeysFile(flags.keysFile, file);
+        const { record } = await changeKeys(flags, (file) => setKeyStatus(file, idOrName, status));
         console.log(describe(record));
       });
   }
 }
 
 function withKeysFile(command: Command): Command {
-  return command.option('--keys-file <file>', 'keys file', 'keys.json');
+  return command
+    .option('--keys-file <file>', 'keys file', 'keys.json')
+    .option('--redis <url>', 'work on the keys of the fleet sharing this Redis: merge them into the file, share every change', parseRedisUrl);
+}
+
+/** Runs `use` with a connection to the fleet's Redis when --redis is given, else without. */
+function fleetOrFile<T>(flags: FileFlag, use: (flags: FileFlag, redis?: Redis) => Promise<T>): Promise<T> {
+  return flags.redis === undefined ? use(flags) : withRedis(flags.redis, (redis) => use(flags, redis));
+}
+
+/** The keys file, merged with the fleet's shared keys when connected to its Redis. */
+async function readKeys(flags: FileFlag, redis?: Redis): Promise<KeysFile> {
+  const file = await readKeysFile(flags.keysFile);
+  return redis ? { ...file, keys: mergeKeyRecords(file.keys, await readSharedKeys(redis)) } : file;
+}
+
+/** Reads the keys, applies `edit`, writes the file, and shares the result with the fleet when connected. */
+function changeKeys<T extends { file: KeysFile }>(flags: FileFlag, edit: (file: KeysFile) => T): Promise<T> {
+  return fleetOrFile(flags, async (flags, redis) => {
+    const result = edit(await readKeys(flags, redis));
+    await writeKeysFile(flags.keysFile, result.file);
+    if (redis) await shareKeys(redis, result.file.keys);
+    return result;
+  });
 }
 
 function describe(k: KeyRecord): string {

@@ -1,24 +1,16 @@
 // `finanzamt serve`: the proxy in front of a built tree (or an origin holding one). Its options are shared
 // with `finanzamt start`, which serves the same way after preparing a first tree and key.
+import cluster from 'node:cluster';
 import type { Command } from 'commander';
-import { createProxy, type Proxy, type ProxyOptions } from '../../proxy/server.ts';
+import { IpcRateLimiter } from '../../proxy/fleet/ipcRateLimit.ts';
+import { runPrimary } from '../../proxy/fleet/primary.ts';
+import { parseRedisUrl } from '../../proxy/fleet/redisUrl.ts';
+import { createProxy, type ProxyOptions } from '../../proxy/server.ts';
 import { parseCount } from './build.ts';
 
-export interface ServeFlags {
-  port?: number;
-  host: string;
-  dist: string;
-  origin?: string;
-  keysFile: string;
-  trustProxy: string[];
-  rate: number;
-  burst: number;
-  rateClients: number;
-  cacheBytes: number;
-  dynamicCacheBytes: number;
-  readTimeout: number;
-  logFile?: string;
-}
+/** The options as commander hands them over: the port may come from $PORT, the timeouts have shorter names. */
+export type ServeFlags = Omit<ProxyOptions, 'port' | 'readTimeoutMs' | 'redisTimeoutMs' | 'limiter'>
+  & { port?: number; readTimeout: number; redisTimeout: number; workers: number };
 
 const MIB = 1024 * 1024;
 
@@ -44,15 +36,34 @@ export function withServeOptions(command: Command): Command {
     .option('--cache-bytes <n>', 'memory for stored bodies', parsePositive, 64 * MIB)
     .option('--dynamic-cache-bytes <n>', 'memory for rendered answers (place names, other limits and filters)', parsePositive, 16 * MIB)
     .option('--read-timeout <ms>', 'longest wait for one body from disk or origin before answering 503', parsePositive, 2_000)
-    .option('--log-file <file>', 'write the logs here instead of to stdout');
+    .option('--log-file <file>', 'write the logs here instead of to stdout')
+    .option('--workers <n>', 'processes serving on this machine (node:cluster), sharing the port and the rate limit', parsePositive, 1)
+    .option('--redis <url>', 'share the rate limit and the keys with every proxy using this Redis (redis://host:port)', parseRedisUrl)
+    .option('--redis-timeout <ms>', 'longest wait for Redis on a request before this machine\'s own limit decides it', parsePositive, 50);
 }
 
-/** Starts the proxy, prints where it listens (the first line on stdout), and stops it cleanly on SIGTERM/SIGINT. */
-export async function serve(flags: ServeFlags): Promise<Proxy> {
+/**
+ * Starts the proxy, prints where it listens (the first line on stdout), and stops it cleanly on SIGTERM/SIGINT.
+ * With --workers N this process forks N workers (proxy/fleet/primary.ts), each of which comes back here.
+ */
+export async function serve(flags: ServeFlags): Promise<{ url: string }> {
+  if (flags.workers > 1 && cluster.isPrimary) {
+    const primary = await runPrimary(flags);
+    console.log(`listening on ${primary.url}`);
+    return primary;
+  }
+  const worker = cluster.isWorker;
   const port = flags.port ?? (process.env.PORT ? parsePort(process.env.PORT) : 8080);
-  const options: ProxyOptions = { ...flags, port, readTimeoutMs: flags.readTimeout };
-  const proxy = await createProxy(options);
-  console.log(`listening on ${proxy.url}`);
+  const options: ProxyOptions = {
+    ...flags, port, readTimeoutMs: flags.readTimeout, redisTimeoutMs: flags.redisTimeout,
+    limiter: worker ? new IpcRateLimiter(flags.rate, flags.burst) : undefined,
+  };
+  const proxy = await createProxy(options).catch((e: unknown) => {
+    // The channel to the primary would keep a worker that cannot serve alive; without it, the error ends it.
+    cluster.worker?.disconnect();
+    throw e;
+  });
+  if (!worker) console.log(`listening on ${proxy.url}`);
   proxy.logs.logger.info({ url: proxy.url, source: proxy.source }, 'listening');
   const stop = (signal: NodeJS.Signals) => {
     proxy.logs.logger.info({ signal }, 'stopping: no new connections, finishing requests in flight');
@@ -63,7 +74,10 @@ export async function serve(flags: ServeFlags): Promise<Proxy> {
   };
   // `once`: a second signal ends the process at once, for an operator who does not want to wait.
   process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  // A worker leaves that to its primary: Ctrl-C reaches the whole process group, and the primary passes it
+  // on as SIGTERM, which would be the second signal.
+  if (worker) process.on('SIGINT', () => {});
+  else process.once('SIGINT', stop);
   return proxy;
 }
 

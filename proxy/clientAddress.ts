@@ -1,0 +1,53 @@
+// The address a request counts against for rate limiting. X-Forwarded-For is written by whoever sends the
+// request, so it is believed only as far as it was appended by proxies the operator trusts: walking the list
+// from the right, every trusted hop is skipped and the first untrusted address is the client.
+import { BlockList, isIP } from 'node:net';
+
+export type AddressResolver = (socketAddress: string | undefined, forwardedFor: string | undefined) => string;
+
+/** `trusted`: IP addresses and CIDR ranges (IPv4 or IPv6) of the reverse proxies in front of this one. */
+export function addressResolver(trusted: string[]): AddressResolver {
+  if (trusted.length === 0) return (socketAddress) => plain(socketAddress ?? '');
+  const list = trustList(trusted);
+  const isTrusted = (address: string) => {
+    const family = isIP(address);
+    return family !== 0 && list.check(address, family === 6 ? 'ipv6' : 'ipv4');
+  };
+  return (socketAddress, forwardedFor) => {
+    let client = plain(socketAddress ?? '');
+    if (forwardedFor === undefined || !isTrusted(client)) return client;
+    const hops = forwardedFor.split(',');
+    for (let i = hops.length - 1; i >= 0; i--) {
+      const hop = plain(hops[i]!.trim());
+      // A trusted proxy writes addresses; anything else means the list was not written by one, so the last
+      // trusted hop is the best answer there is.
+      if (isIP(hop) === 0) return client;
+      client = hop;
+      if (!isTrusted(hop)) return hop;
+    }
+    return client;
+  };
+}
+
+/** Parses the --trust-proxy list; throws on an entry that is neither an address nor a CIDR range. */
+export function trustList(entries: string[]): BlockList {
+  const list = new BlockList();
+  for (const entry of entries) {
+    const [address = '', prefix, extra] = entry.split('/');
+    const family = isIP(address);
+    const bits = prefix === undefined ? undefined : Number(prefix);
+    const maxBits = family === 6 ? 128 : 32;
+    if (family === 0 || extra !== undefined || (bits !== undefined && !(Number.isInteger(bits) && bits >= 0 && bits <= maxBits && prefix !== ''))) {
+      throw new Error(`--trust-proxy: "${entry}" is neither an IP address nor a CIDR range`);
+    }
+    const type = family === 6 ? 'ipv6' : 'ipv4';
+    if (bits === undefined) list.addAddress(address, type);
+    else list.addSubnet(address, bits, type);
+  }
+  return list;
+}
+
+/** An IPv4 client on a dual-stack socket shows as ::ffff:a.b.c.d; it is the same client as a.b.c.d. */
+function plain(address: string): string {
+  return address.startsWith('::ffff:') && address.includes('.') ? address.slice(7) : address;
+}

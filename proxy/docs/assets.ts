@@ -1,0 +1,60 @@
+// The files behind /openapi.json and /docs, each made once per process on first request: the OpenAPI
+// document, the reference page, and the renderer's standalone bundle from the installed npm package (no CDN,
+// so the page works where the service's callers cannot reach the internet). Each is kept in the three
+// encodings the API answers in, with a weak ETag over its content.
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { Encoding } from '../../build/core/manifest.ts';
+import { JSON_TYPE } from '../http/headers.ts';
+import { openApiDocument } from './openapi/document.ts';
+import { referencePage, RENDERER_PATH } from './page.ts';
+
+export interface Asset {
+  type: string;
+  etag: string;
+  bodies: Record<Encoding, Buffer>;
+}
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+async function asset(type: string, identity: Buffer): Promise<Asset> {
+  const [br, gz] = await Promise.all([
+    // Quality 9, not 11: the bundle is megabytes, and the first visitor of /docs waits for this.
+    brotliAsync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+    gzipAsync(identity, { level: 9 }),
+  ]);
+  const etag = `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 22)}"`;
+  return { type, etag, bodies: { identity, gzip: gz, br } };
+}
+
+/** The standalone bundle of @scalar/api-reference; the package exports no path to it, so it is found beside its entry. */
+function rendererFile(): string {
+  return join(dirname(fileURLToPath(import.meta.resolve('@scalar/api-reference'))), 'browser', 'standalone.js');
+}
+
+const MAKERS: Record<string, () => Promise<Asset>> = {
+  '/openapi.json': () => asset(JSON_TYPE, Buffer.from(JSON.stringify(openApiDocument()))),
+  '/docs': () => asset('text/html; charset=utf-8', Buffer.from(referencePage())),
+  [RENDERER_PATH]: async () => asset('text/javascript; charset=utf-8', await readFile(rendererFile())),
+};
+
+const made = new Map<string, Promise<Asset>>();
+
+/** The asset at `path`, or null when there is none. */
+export function docsAsset(path: string): Promise<Asset> | null {
+  const make = MAKERS[path];
+  if (make === undefined) return null;
+  let promise = made.get(path);
+  if (promise === undefined) {
+    promise = make();
+    // A failure (say, the package missing) is not remembered: the next request tries again.
+    promise.catch(() => made.delete(path));
+    made.set(path, promise);
+  }
+  return promise;
+}

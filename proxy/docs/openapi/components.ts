@@ -1,0 +1,144 @@
+// The schema components of the OpenAPI description, converted by zod's own JSON Schema generator from the very
+// schemas that the build renders against and the tests and the client validate with. Names and descriptions
+// live in a registry of their own, keyed by schema instance, so model.ts stays free of documentation and the
+// global registry stays untouched.
+import { z } from 'zod';
+import {
+  Ags, Anschrift, BufaNr, CollectionResponse, DistrictMunicipality, DistrictResponse, ErrorResponse, Kontakt,
+  LookupFrage, LookupMunicipality, LookupResponse, Office, OfficeResponse, OfficeWithDistrict, Plz, Stand, StandQuelle,
+} from '../../../build/core/model.ts';
+
+/** What `/healthz` answers; only the description needs it, the proxy writes the body by hand. */
+export const HealthResponse = z.object({
+  status: z.literal('ok'),
+  stand: Stand,
+  stand_quelle: StandQuelle,
+  build_id: z.string(),
+  ortssuche: z.boolean(),
+});
+
+interface Meta {
+  id?: string;
+  description?: string;
+  examples?: unknown[];
+}
+
+const docs = z.registry<Meta>();
+
+function component(schema: z.ZodType, id: string, description: string, examples?: unknown[]): void {
+  docs.add(schema, examples ? { id, description, examples } : { id, description });
+}
+
+/** Describes the members of an object schema; a member shared by several objects carries one description. */
+function members<T extends z.ZodRawShape>(schema: z.ZodObject<T>, descriptions: Partial<Record<keyof T & string, string>>): void {
+  for (const [name, description] of Object.entries(descriptions)) {
+    const member = schema.shape[name];
+    if (member === undefined) throw new Error(`openapi: ${name} is not a member of the described schema`);
+    // One schema instance serves several members only through `extend`, where the meaning is the same.
+    if (docs.has(member)) throw new Error(`openapi: ${name} is described twice`);
+    docs.add(member, { description: description as string });
+  }
+}
+
+component(Stand, 'Stand', 'Data version date (DD.MM.YYYY). Within one data version every answer is identical.', ['30.11.2025']);
+component(StandQuelle, 'StandQuelle', 'Data version identifier (YYYYMMDD_HHMM). The ETag of every answer starts with it.', ['20251130_0000']);
+component(Ags, 'Ags', 'Official eight-digit municipality key (Amtlicher Gemeindeschlüssel).', ['05315000']);
+component(Plz, 'Plz', 'Five-digit postal code.', ['50667']);
+component(BufaNr, 'BufaNr', 'Four-digit federal office number (Bundesfinanzamtsnummer); unique, usable as key.', ['2115']);
+
+component(DistrictMunicipality, 'DistrictMunicipality', 'Municipality in the district form: an element of `/bezirk` and of the `gemeinden` array inside an office.');
+members(DistrictMunicipality, {
+  name: 'Municipality name as in the official municipality directory (may include a type suffix and qualifiers, e.g. "Köln, Stadt").',
+  plz: 'The postal code of the municipality\'s seat, else its only postal code; null where there is none (unincorporated areas). A municipality can have further postal codes: `/finanzamt?plz=` knows them all, this field holds one.',
+  kreis: 'Name of the district (Kreis). Null for the three areas that belong to no Kreis (a condominium and coastal waters).',
+});
+component(LookupMunicipality, 'LookupMunicipality', 'Municipality in the lookup form. One element per (municipality, office) pair: a city served by several offices appears once per office.');
+members(LookupMunicipality, {
+  bufa_nr: 'The office responsible for this element. Null only for the few unpopulated areas to which the directory assigns no office at all: the hit is shown rather than dropped.',
+});
+
+component(Anschrift, 'Anschrift', 'Postal address of the office.');
+members(Anschrift, {
+  strasse: 'Street.',
+  hausnummer: 'House number.',
+  ort: 'Town.',
+  art: '`zentraler_posteingang`: the state\'s central mail intake, shared with other offices, not the office building; mail sent there must carry the office number.',
+  geteilt_mit_aemtern: 'Number of other offices using the same address.',
+});
+component(Kontakt, 'Kontakt', 'Contact details of the office. `telefon`, `fax` and `web` are this service\'s additions from the source data.');
+members(Kontakt, {
+  mail: 'Contact e-mail address, null where the source has none.',
+  mail_art: 'Which function the address belongs to. Most stored addresses belong to the data protection officer: check this field before using the address for tax mail.',
+  telefon: 'Telephone number as given by the source.',
+  fax: 'Fax number as given by the source.',
+  web: 'Web address as given by the source.',
+});
+
+component(Office, 'Office', 'Office object (Finanzamt) without its district.');
+members(Office, {
+  name: 'Office name without the prefix "Finanzamt".',
+  bezeichnung: 'Office name with the prefix "Finanzamt".',
+  bundesland: 'Federal state where the office is located.',
+  postfach: 'P.O. box. Always null: no source of this directory gives one.',
+  bankverbindung: 'Bank account of the cashier unit. Always null: no source of this directory gives one.',
+  oeffnungszeiten: 'Opening hours as free-text lines; not suited to machine evaluation. Empty: no source gives them.',
+  ohne_bezirk: 'True when no municipality is assigned (mostly special-task offices). Such an office is reached only by number or name, never by residence.',
+  anzahl_gemeinden: 'Size of the district: number of municipalities assigned to the office.',
+});
+component(OfficeWithDistrict, 'OfficeWithDistrict', 'Office object with its complete district in `gemeinden` (asked for with `gemeinden=1`).');
+members(OfficeWithDistrict, { gemeinden: 'The complete district of the office, municipalities by ascending `ags`.' });
+
+component(LookupFrage, 'LookupFrage', 'Echo of the question: the one search parameter used, with `gemeinden` and `limit` as applied (defaults filled in).');
+component(LookupResponse, 'LookupResponse', 'Offices responsible for the municipalities that match the question.');
+members(LookupResponse, {
+  eindeutig: 'True exactly when exactly one office is responsible. When false, do not pick one: show the offices and ask the user.',
+  anzahl_aemter: 'Number of offices in `aemter`.',
+  anzahl_gemeinden: 'Number of municipality hits taken into account (at most `limit`); `gemeinden` has one element per (municipality, office) pair, so it can be longer.',
+  vollstaendig: 'False when more municipalities matched than `limit` allowed (this service\'s addition).',
+  hinweis: 'Why the answer is not unique (`eindeutig` false), or that nothing was found; null otherwise.',
+  aemter: 'The responsible offices, in the order in which the matched municipalities name them. Each carries its district in `gemeinden` when `gemeinden=1` was asked.',
+  gemeinden: 'The matched municipalities, by ascending `ags` for `ags` and `plz`, exact name matches first for `ort`.',
+});
+component(OfficeResponse, 'OfficeResponse', 'One office. With `gemeinden=1` the office carries its district as `amt.gemeinden`.');
+component(DistrictResponse, 'DistrictResponse', 'The district of an office: all municipalities assigned to it, by ascending `ags`.');
+members(DistrictResponse, { anzahl: 'Number of municipalities in `gemeinden`.' });
+component(CollectionResponse, 'CollectionResponse', 'Offices, sorted by `bufa_nr`, optionally filtered and paged.');
+members(CollectionResponse, {
+  vollstaendig: 'True when nothing was cut off by `limit`/`offset`.',
+  gesamt: 'Number of all offices that match the filters, regardless of paging.',
+  anzahl: 'Number of offices in this response.',
+  anzahl_gemeinden: 'Sum of the district sizes (`anzahl_gemeinden`) of the offices in this response, also without `gemeinden=1`.',
+});
+component(ErrorResponse, 'ErrorResponse', 'Every error answer: a German message in `detail`, meant for people, not for parsing.', [{ detail: 'Ein Finanzamt mit der Amtsnummer 9999 ist nicht bekannt.' }]);
+component(HealthResponse, 'HealthResponse', 'Health of this instance, for load balancers and monitors.');
+members(HealthResponse, {
+  build_id: 'Identifies the build of the data version being served.',
+  ortssuche: 'Whether the place-name search (`ort`) is available.',
+});
+
+/** Where a component is referenced from inside the description. */
+export const schemaRef = (id: string) => `#/components/schemas/${id}`;
+
+/** Every registered schema, converted for OpenAPI 3.1 (whose schema dialect is JSON Schema 2020-12). */
+export function componentSchemas(): Record<string, Record<string, unknown>> {
+  const { schemas } = z.toJSONSchema(docs, {
+    metadata: docs,
+    target: 'draft-2020-12',
+    // The input side describes what callers must accept: objects stay open, as section 9 lets fields be added.
+    io: 'input',
+    uri: schemaRef,
+    override: ({ jsonSchema }) => {
+      // z.int() bounds every integer by Number.MAX_SAFE_INTEGER; that says nothing to a reader.
+      if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+    },
+  });
+  // Each component is emitted as a standalone document; inside `components` the dialect and the base are the
+  // OpenAPI document's own.
+  return Object.fromEntries(Object.entries(schemas).map(([id, { $schema: _s, $id: _i, ...schema }]) => [id, schema]));
+}
+
+export function idOf(schema: z.ZodType): string {
+  const id = docs.get(schema)?.id;
+  if (id === undefined) throw new Error('openapi: schema has no component name');
+  return id;
+}

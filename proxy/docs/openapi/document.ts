@@ -1,0 +1,109 @@
+// The OpenAPI 3.1 description that the proxy serves at /openapi.json: the pieces put together, with the
+// rules that concern every operation and the choices this project made where the interface leaves them open.
+import { readFileSync } from 'node:fs';
+import { componentSchemas } from './components.ts';
+import { PARAMETERS } from './parameters.ts';
+import { PATHS } from './paths.ts';
+import { HEADERS, RESPONSES } from './responses.ts';
+
+const { version } = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
+
+const INTRO = `Which German tax office (Finanzamt) is responsible for a place of residence, and which municipalities
+belong to an office. Read-only; every answer is JSON (UTF-8) and carries the data version in \`stand\`. The directory
+is updated monthly; within one data version, answers are identical.
+
+## Authentication
+Every data request needs the access key issued by the operator, in exactly one header: \`X-API-Key: <key>\` or
+\`Authorization: Bearer <key>\` (both at once: 400). No key or an unknown one: 401; a blocked key: 403. A key in the
+query string (\`?key=…\`, \`apikey\`, \`token\`, …) is refused with 400 even alongside a valid header, because request
+addresses end up in logs: treat such a key as compromised. On this page, enter the key under *Authentication* to
+send requests to this instance. \`/healthz\`, \`/openapi.json\` and \`/docs\` need no key.
+
+## Several offices: ask the user
+A lookup by residence always answers a list. For large cities several offices are responsible and the directory
+does not say which one serves a given street: then \`eindeutig\` is false and \`hinweis\` says why. Show the offices
+and let the user choose; never pick one.
+
+## Caching and conditional requests
+Answers carry \`Cache-Control: public, max-age=3600\` and a weak \`ETag\` of the form \`W/"<stand_quelle>-<hash>"\`
+(\`W/"<stand_quelle>-mit_gemeinden"\` for \`/finanzaemter?gemeinden=1\`), so the ETag changes with every data version.
+\`If-None-Match\` with the current ETag answers 304 without a body; an older one answers 200 with the new body.
+\`HEAD\` answers the headers, \`ETag\` and \`Content-Length\` included, without the body. Bodies are sent with brotli or
+gzip when \`Accept-Encoding\` allows (\`Vary: Accept-Encoding\`).
+
+## Rate limit
+20 requests per second per client address, with a short burst beyond that: a token bucket whose capacity is
+\`RateLimit-Limit\`; \`RateLimit-Remaining\` and \`RateLimit-Reset\` (seconds until the bucket is full) come with every
+response. Above it: 429 with \`Retry-After\` in seconds. For high volumes, fetch \`/finanzaemter?gemeinden=1\` once,
+revalidate it by ETag, and look up locally: one municipality key can belong to several offices, so a key-to-office
+table must hold a list per key.
+
+## Errors
+Every error is \`{"detail": "<German message>"}\` with \`Cache-Control: no-store\`: 400 unusable input, 401 key missing
+or unknown, 403 key blocked, 404 unknown office number or path, 405 method other than GET/HEAD/OPTIONS, 406 no
+acceptable encoding, 429 rate limit, 503 directory temporarily unavailable. A lookup without a hit is 200, and a
+conditional request on an unchanged version is 304; neither is an error.
+
+## Cross-origin calls
+\`Access-Control-Allow-Origin: *\`, and \`OPTIONS\` (the browser's preflight) is answered 204 on every path without a
+key. Calling from a browser is discouraged all the same: the key becomes readable there. The service belongs on the
+server side of the caller.
+
+## Versioning
+The path carries no version. Fields can be added; existing fields are not renamed and do not change meaning.
+Ignore unknown fields. The data version is \`stand\` (DD.MM.YYYY) and \`stand_quelle\` (YYYYMMDD_HHMM).
+
+## Choices of this service where the interface specification leaves them open
+- A key in the query string is answered 400.
+- Unknown query parameters and a parameter given twice are answered 400.
+- Lookup \`gemeinden\`: one element per (municipality, office) pair; \`bufa_nr\` is null for the few unpopulated areas
+  to which no office is assigned. \`kreis\` is null for the three areas that belong to no Kreis.
+- Lookup answers carry \`vollstaendig\`: false when more municipalities matched than \`limit\` allowed.
+- With \`gemeinden=1\`, each office of a lookup carries its district as \`gemeinden\`, and \`/finanzamt/{amtsnummer}\`
+  carries it as \`amt.gemeinden\`.
+- \`anschrift\` holds \`strasse\`, \`hausnummer\`, \`plz\`, \`ort\`; \`kontakt\` adds \`telefon\`, \`fax\` and \`web\`. \`postfach\`
+  and \`bankverbindung\` are null and \`oeffnungszeiten\` is empty: no source of this directory gives them.
+- \`/finanzaemter\`: \`anzahl_gemeinden\` is the sum of the listed offices' district sizes; \`offset\` defaults to 0 and
+  skips that many matching offices in \`bufa_nr\` order; a \`bundesland\` that is a state's name selects that state,
+  otherwise every state whose name contains it.
+- Errors are never cached; the rate limit is a token bucket (burst: \`RateLimit-Limit\`).
+
+## Data sources
+Municipalities: © Statistisches Bundesamt (Destatis), Gemeindeverzeichnis GV100AD (Datenlizenz Deutschland –
+Namensnennung 2.0). Postal codes: © OpenStreetMap contributors via suche-postleitzahl.org (ODbL 1.0). Offices:
+Bundeszentralamt für Steuern, GemFA export (amtliches Werk, § 5 UrhG), converted by kontist/finanzamt (MIT); 2021
+postal-code → office list of friends-of-fiskaly (Apache-2.0); 2022 office list of DigitalService GmbH des Bundes (MIT).
+Responsibilities and contact details may have changed since \`stand\`. No availability guarantee.`;
+
+export function openApiDocument() {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'finanzamt-api: German tax office directory',
+      version,
+      description: INTRO,
+      // The answers are a database derived from OpenStreetMap postal codes, which the ODbL keeps under the ODbL.
+      license: { name: 'Data: ODbL 1.0, with the attributions under "Data sources"', identifier: 'ODbL-1.0' },
+    },
+    servers: [{ url: '/', description: 'This instance' }],
+    security: [{ ApiKey: [] }, { Bearer: [] }],
+    tags: [
+      { name: 'Lookup', description: 'Which office is responsible for a place of residence.' },
+      { name: 'Offices', description: 'Offices, their districts, and the whole directory.' },
+      { name: 'Service', description: 'Health and this description; no key needed.' },
+    ],
+    paths: PATHS,
+    components: {
+      schemas: componentSchemas(),
+      parameters: PARAMETERS,
+      headers: HEADERS,
+      responses: RESPONSES,
+      securitySchemes: {
+        ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'The access key issued by the operator.' },
+        Bearer: { type: 'http', scheme: 'bearer', description: 'The same access key as `Authorization: Bearer <key>`.' },
+      },
+    },
+  };
+}
+
+export type OpenApiDocument = ReturnType<typeof openApiDocument>;

@@ -1,0 +1,35 @@
+// /openapi.json and /docs: public like /healthz (a caller reads how to use the key before having one), and
+// served like answers: ETag and If-None-Match, an hour of caching, brotli or gzip as the caller accepts.
+import type { OutgoingHttpHeaders } from 'node:http';
+import type { Encoding } from '../../build/core/manifest.ts';
+import { notModified } from '../http/conditional.ts';
+import { respond, respondError, type Exchange } from '../http/exchange.ts';
+import { CACHE_OK } from '../http/headers.ts';
+import { negotiateEncoding } from '../http/negotiate.ts';
+import { docsAsset, type Asset } from './assets.ts';
+
+export function isDocsPath(path: string): boolean {
+  return path === '/openapi.json' || path === '/docs' || path.startsWith('/docs/');
+}
+
+/** Answers a GET or HEAD of a documentation path; the caller has checked the method. */
+export function serveDocs(ex: Exchange): void | Promise<void> {
+  const made = docsAsset(ex.path);
+  if (made === null) return respondError(ex, 404, 'Unbekannter Pfad. Die Beschreibung steht unter /openapi.json, die Referenzseite unter /docs.');
+  const encoding = negotiateEncoding(ex.req.headers['accept-encoding']);
+  if (encoding === null) return respondError(ex, 406, 'Accept-Encoding schließt alle angebotenen Kodierungen aus (br, gzip, identity).');
+  return made.then((asset) => sendAsset(ex, asset, encoding), (e: unknown) => {
+    ex.logs.logger.error({ path: ex.path, err: { message: (e as Error).message } }, 'documentation unavailable');
+    respondError(ex, 503, 'Die Dokumentation ist vorübergehend nicht verfügbar.');
+  });
+}
+
+function sendAsset(ex: Exchange, asset: Asset, encoding: Encoding): void {
+  const headers: OutgoingHttpHeaders = { etag: asset.etag, vary: 'Accept-Encoding', 'cache-control': CACHE_OK };
+  if (notModified(ex.req.headers, asset.etag)) return respond(ex, 304, headers);
+  const body = asset.bodies[encoding];
+  headers['content-type'] = asset.type;
+  headers['content-length'] = body.length;
+  if (encoding !== 'identity') headers['content-encoding'] = encoding;
+  respond(ex, 200, headers, body);
+}

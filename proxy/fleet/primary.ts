@@ -1,0 +1,108 @@
+// `--workers N`: this process becomes the cluster primary and serves no request itself. It forks N workers,
+// each running the same command, which share the listening port, so N cores serve. It holds the machine's
+// rate limit for them (ipcRateLimit.ts), restarts a worker that dies unexpectedly (sooner the first time,
+// later when deaths repeat), and on SIGTERM or SIGINT stops every worker gracefully before it exits itself.
+import cluster, { type Worker } from 'node:cluster';
+import { createLogs } from '../log.ts';
+import { MemoryRateLimiter } from '../rateLimit/rateLimiter.ts';
+import { listenUrl } from '../server.ts';
+import { answerRateAsks } from './ipcRateLimit.ts';
+
+export interface PrimaryOptions {
+  workers: number;
+  rate: number;
+  burst: number;
+  rateClients: number;
+  logFile?: string;
+}
+
+/** Deaths longer ago than this no longer lengthen the wait before a restart. */
+const DEATH_MEMORY_MS = 60_000;
+const FIRST_RESTART_MS = 200;
+const LONGEST_RESTART_MS = 30_000;
+
+/** Wait before restarting a worker, given how many died within DEATH_MEMORY_MS (this one included). */
+export function restartDelay(recentDeaths: number): number {
+  return Math.min(LONGEST_RESTART_MS, FIRST_RESTART_MS * 2 ** (recentDeaths - 1));
+}
+
+/** Forks the workers; resolves with the address once every one of them listens. */
+export function runPrimary(o: PrimaryOptions): Promise<{ url: string }> {
+  const logs = createLogs(o.logFile);
+  const log = logs.logger;
+  answerRateAsks(new MemoryRateLimiter({ rate: o.rate, burst: o.burst, maxClients: o.rateClients }));
+  let serving = false;
+  let stopping = false;
+  let deaths: number[] = [];
+  const restarts = new Set<NodeJS.Timeout>();
+  const exitCodes: (number | null)[] = [];
+
+  const fork = (): Worker => {
+    const worker = cluster.fork();
+    log.info({ worker_pid: worker.process.pid }, 'worker started');
+    return worker;
+  };
+
+  const finish = () => {
+    const failed = exitCodes.some((code) => code !== 0);
+    log.info({ exit_codes: exitCodes }, 'stopped');
+    logs.flush();
+    process.exit(failed ? 1 : 0);
+  };
+
+  cluster.on('exit', (worker, code, signal) => {
+    const pid = worker.process.pid;
+    if (stopping) {
+      exitCodes.push(code);
+      if (Object.keys(cluster.workers ?? {}).length === 0 && restarts.size === 0) finish();
+      return;
+    }
+    if (!serving) {
+      // A worker that cannot start (a broken keys file, a taken port) will not start on the next try either.
+      console.error(`finanzamt: worker ${pid} exited with ${code ?? signal} before serving; stopping`);
+      log.error({ worker_pid: pid, code, signal }, 'worker failed to start');
+      stop('SIGTERM');
+      return;
+    }
+    const now = performance.now();
+    deaths = [...deaths.filter((t) => now - t < DEATH_MEMORY_MS), now];
+    const delay = restartDelay(deaths.length);
+    log.warn({ worker_pid: pid, code, signal, restart_in_ms: delay }, 'worker died; restarting it');
+    const timer = setTimeout(() => {
+      restarts.delete(timer);
+      fork();
+    }, delay);
+    restarts.add(timer);
+  });
+
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      // A second signal: the operator does not want to wait.
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL');
+      process.exit(1);
+    }
+    stopping = true;
+    log.info({ signal }, 'stopping: every worker finishes its requests in flight');
+    for (const timer of restarts) clearTimeout(timer);
+    restarts.clear();
+    const workers = Object.values(cluster.workers ?? {});
+    if (workers.length === 0) finish();
+    for (const worker of workers) worker?.process.kill('SIGTERM');
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+
+  return new Promise((resolve) => {
+    let listening = 0;
+    const onListening = (_worker: Worker, address: { address: string; port: number }) => {
+      if (++listening < o.workers) return;
+      cluster.off('listening', onListening);
+      serving = true;
+      const url = listenUrl(address.address, address.port);
+      log.info({ url, workers: o.workers }, 'listening');
+      resolve({ url });
+    };
+    cluster.on('listening', onListening);
+    for (let i = 0; i < o.workers; i++) fork();
+  });
+}

@@ -1,0 +1,188 @@
+// The request pipeline. The order of the checks is chosen so that each one protects the next:
+//   1. rate limit     – first, so that no request, valid or not, costs more than a bucket update when flooding;
+//   2. OPTIONS        – a browser preflight carries no key by design (Fetch standard), so it is answered 204;
+//   3. /healthz       – for load balancers and monitors, which hold no key;
+//      /openapi.json, /docs – the description and its reference page (proxy/docs/), read before one has a key;
+//   4. key in query   – 400 even with a valid header: serving it would let a client keep a key in its URLs,
+//                       where every proxy and log on the way records it;
+//   5. authentication – 401 missing or unknown, 403 blocked; before anything reveals which paths exist;
+//   6. method         – 405 for anything but GET and HEAD;
+//   7. route, parameters – 404 unknown path, 400 unusable input (build/core/request.ts);
+//   8. the answer     – stored file, or rendered; 404 for an unknown office, 503 when no version is loaded.
+import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from 'node:http';
+import type { Encoding } from '../build/core/manifest.ts';
+import { matchBundesland } from '../build/core/render.ts';
+import { canonicalKey, keyInQuery, parseQuestion, type Question } from '../build/core/request.ts';
+import type { AskedQuestions } from './askedQuestions.ts';
+import type { AddressResolver } from './clientAddress.ts';
+import type { DynamicAnswer, DynamicAnswers } from './dynamicAnswers.ts';
+import { isDocsPath, serveDocs } from './docs/serve.ts';
+import { notModified } from './http/conditional.ts';
+import { respond, respondError, type Exchange } from './http/exchange.ts';
+import { ALLOW, CACHE_OK, JSON_TYPE, PREFLIGHT } from './http/headers.ts';
+import { negotiateEncoding } from './http/negotiate.ts';
+import { authenticate } from './keys/authenticate.ts';
+import type { KeyStore } from './keys/keyStore.ts';
+import type { Logs } from './log.ts';
+import type { RateDecision, RateLimiter } from './rateLimit/rateLimiter.ts';
+import { UNAVAILABLE, type CurrentVersion } from './versions/currentVersion.ts';
+import type { Version } from './versions/version.ts';
+
+export interface HandlerDeps {
+  versions: CurrentVersion;
+  keys: KeyStore;
+  limiter: RateLimiter;
+  clientAddress: AddressResolver;
+  dynamic: DynamicAnswers;
+  asked: AskedQuestions;
+  logs: Logs;
+}
+
+export function createHandler(deps: HandlerDeps): RequestListener {
+  return (req, res) => {
+    try {
+      handle(deps, req, res)?.catch((e: unknown) => failed(deps, res, e));
+    } catch (e) {
+      failed(deps, res, e);
+    }
+  };
+}
+
+/**
+ * Synchronous as long as nothing needs waiting for (a shared rate limiter, a body not in memory, a rendering
+ * to compress): a stored answer in memory goes out in the same tick, without a promise in between.
+ */
+type Step = void | Promise<void>;
+
+function handle(d: HandlerDeps, req: IncomingMessage, res: ServerResponse): Step {
+  const url = req.url ?? '/';
+  const q = url.indexOf('?');
+  // Node joins repeated X-Forwarded-For fields with ", ": one string, as if sent as one list.
+  const address = d.clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'] as string | undefined);
+  const ex: Exchange = {
+    req, res, started: performance.now(), address, rate: NOT_YET_LIMITED, path: q === -1 ? url : url.slice(0, q),
+    question: null, keyId: null, logs: d.logs,
+  };
+  const rate = d.limiter.take(address);
+  if (rate instanceof Promise) {
+    return rate.then((r) => {
+      ex.rate = r;
+      return route(d, ex, url, q);
+    });
+  }
+  ex.rate = rate;
+  return route(d, ex, url, q);
+}
+
+/** Placeholder until the limiter has answered; never sent. */
+const NOT_YET_LIMITED: RateDecision = { allowed: true, limit: 0, remaining: 0, reset: 0, retryAfter: 0 };
+
+/** `q`: where the query string starts in `url`, or -1. */
+function route(d: HandlerDeps, ex: Exchange, url: string, q: number): Step {
+  const { req, rate } = ex;
+  if (!rate.allowed) {
+    return respondError(ex, 429, `Zu viele Anfragen: erlaubt sind ${d.limiter.rate} pro Sekunde (kurzzeitig bis zu ${d.limiter.burst}). Bitte in ${rate.retryAfter} s erneut versuchen.`, { 'retry-after': String(rate.retryAfter) });
+  }
+  if (req.method === 'OPTIONS') return respond(ex, 204, PREFLIGHT);
+  if (ex.path === '/healthz') return health(ex, d.versions);
+  if (isDocsPath(ex.path)) return readMethod(ex) ? serveDocs(ex) : undefined;
+
+  // A remembered URL has parsed before, so it holds no key and needs no parsing now.
+  let asked = d.asked.get(url);
+  const params = asked === undefined ? new URLSearchParams(q === -1 ? '' : url.slice(q + 1)) : null;
+  const keyParam = params === null ? null : keyInQuery(params);
+  if (keyParam !== null) {
+    return respondError(ex, 400, `Der Zugangsschlüssel gehört in den Header X-API-Key oder Authorization: Bearer, nie in die Adresse (Parameter ${JSON.stringify(keyParam.slice(0, 20))}). Bitte den Schlüssel als kompromittiert betrachten und einen neuen anfordern.`);
+  }
+  const auth = authenticate(req.headers, d.keys);
+  if (!auth.ok) {
+    return respondError(ex, auth.status, auth.detail, auth.status === 401 ? { 'www-authenticate': 'Bearer realm="finanzamt"' } : undefined);
+  }
+  ex.keyId = auth.key.id;
+  if (!readMethod(ex)) return;
+
+  if (asked === undefined) {
+    const parsed = parseQuestion(ex.path, params!);
+    if (!parsed.ok) return respondError(ex, parsed.status, parsed.detail);
+    asked = d.asked.remember(url, parsed.question);
+  }
+
+  const version = d.versions.current;
+  if (version === null) return respondError(ex, 503, UNAVAILABLE);
+  const question = withExactState(version, asked.question);
+  const key = question === asked.question ? asked.key : canonicalKey(question);
+  ex.question = key;
+  const encoding = negotiateEncoding(req.headers['accept-encoding']);
+  if (encoding === null) {
+    return respondError(ex, 406, 'Accept-Encoding schließt alle angebotenen Kodierungen aus (br, gzip, identity).');
+  }
+
+  const entry = version.entries.get(key);
+  if (entry !== undefined) {
+    const file = version.stored(entry.object, encoding);
+    return sendAnswer(ex, entry.etag, encoding, file.bytes, () => version.cached(file) ?? version.body(entry.object, encoding));
+  }
+  if (question.kind === 'lookup' && question.by === 'ort' && version.searchOrt === null) {
+    return respondError(ex, 503, 'Ortssuche nicht verfügbar.');
+  }
+  const answer = d.dynamic.answer(version, question, key);
+  return answer instanceof Promise ? answer.then((a) => sendRendered(ex, a, encoding)) : sendRendered(ex, answer, encoding);
+}
+
+function sendRendered(ex: Exchange, answer: DynamicAnswer, encoding: Encoding): Step {
+  if ('status' in answer) return respondError(ex, answer.status, answer.detail);
+  return sendAnswer(ex, answer.etag, encoding, answer.bodies[encoding].length, () => answer.bodies[encoding]);
+}
+
+/**
+ * A `bundesland` text that names exactly one state is asked as that state's exact name: the answer is the
+ * same, and under that name it is a stored file instead of a rendering.
+ */
+function withExactState(version: Version, q: Question): Question {
+  if (q.kind !== 'collection' || q.bundesland === null) return q;
+  const states = matchBundesland(version.index.dir.bundeslaender, q.bundesland);
+  return states.length === 1 && states[0] !== q.bundesland ? { ...q, bundesland: states[0]! } : q;
+}
+
+/** 304 and HEAD are answered from the ETag and size alone; only a GET needs the body. */
+function sendAnswer(ex: Exchange, etag: string, encoding: Encoding, bytes: number, body: () => Buffer | Promise<Buffer>): Step {
+  const headers: OutgoingHttpHeaders = { etag, vary: 'Accept-Encoding', 'cache-control': CACHE_OK };
+  if (notModified(ex.req.headers, etag)) return respond(ex, 304, headers);
+  headers['content-type'] = JSON_TYPE;
+  headers['content-length'] = bytes;
+  if (encoding !== 'identity') headers['content-encoding'] = encoding;
+  if (ex.req.method === 'HEAD') return respond(ex, 200, headers);
+  const data = body();
+  if (!(data instanceof Promise)) return respond(ex, 200, headers, data);
+  return data.then((b) => respond(ex, 200, headers, b), (e: unknown) => {
+    // Missing, damaged or late: never send bytes the manifest does not vouch for.
+    ex.logs.logger.error({ question: ex.question, encoding, err: { message: (e as Error).message } }, 'stored answer unreadable');
+    respondError(ex, 503, 'Diese Antwort ist vorübergehend nicht verfügbar.');
+  });
+}
+
+function health(ex: Exchange, versions: CurrentVersion): void {
+  if (!readMethod(ex)) return;
+  const v = versions.current;
+  if (v === null) return respondError(ex, 503, UNAVAILABLE);
+  const body = Buffer.from(JSON.stringify({ status: 'ok', stand: v.stand, stand_quelle: v.standQuelle, build_id: v.buildId, ortssuche: v.searchOrt !== null }));
+  respond(ex, 200, { 'content-type': JSON_TYPE, 'content-length': body.length, 'cache-control': 'no-store' }, body);
+}
+
+function readMethod(ex: Exchange): boolean {
+  const method = ex.req.method;
+  if (method === 'GET' || method === 'HEAD') return true;
+  respondError(ex, 405, `Die Methode ${JSON.stringify(method?.slice(0, 20))} ist hier nicht erlaubt; erlaubt sind ${ALLOW}.`, { allow: ALLOW });
+  return false;
+}
+
+function failed(d: HandlerDeps, res: ServerResponse, e: unknown): void {
+  d.logs.logger.error({ err: e }, 'request failed');
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const body = JSON.stringify({ detail: 'Interner Fehler.' });
+  res.writeHead(500, { 'content-type': JSON_TYPE, 'content-length': Buffer.byteLength(body), 'cache-control': 'no-store', 'access-control-allow-origin': '*' });
+  res.end(body);
+}

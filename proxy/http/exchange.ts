@@ -1,0 +1,36 @@
+// One request and its response, with what the access log records about it. Every response goes out through
+// `respond`, so every one is logged exactly once and carries the shared headers.
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { Logs } from '../log.ts';
+import type { RateDecision } from '../rateLimit/rateLimiter.ts';
+import { CACHE_ERROR, commonHeaders, JSON_TYPE } from './headers.ts';
+
+export interface Exchange {
+  req: IncomingMessage;
+  res: ServerResponse;
+  /** performance.now() when the request arrived. */
+  started: number;
+  address: string;
+  rate: RateDecision;
+  /** The path without the query string: the query may hold a key and never goes to the log. */
+  path: string;
+  /** The canonical question once the request parsed; it contains no key. */
+  question: string | null;
+  /** The id of the caller's key once authenticated. */
+  keyId: string | null;
+  logs: Logs;
+}
+
+/** Sends the response; `body` is left off for HEAD (Content-Length stays: it is what GET would send). */
+export function respond(ex: Exchange, status: number, headers: OutgoingHttpHeaders, body?: Buffer): void {
+  const sent = body !== undefined && ex.req.method !== 'HEAD' && status !== 304 && status !== 204 ? body : undefined;
+  ex.res.writeHead(status, Object.assign(commonHeaders(ex.rate), headers));
+  ex.res.end(sent);
+  ex.logs.access(ex, status, sent?.length ?? 0);
+}
+
+/** An error: JSON `{"detail": ...}`, never cached. */
+export function respondError(ex: Exchange, status: number, detail: string, headers?: OutgoingHttpHeaders): void {
+  const body = Buffer.from(JSON.stringify({ detail }));
+  respond(ex, status, { 'content-type': JSON_TYPE, 'content-length': body.length, 'cache-control': CACHE_ERROR, ...headers }, body);
+}

@@ -1,0 +1,83 @@
+// Request rate per client address (section 8: 20 per second, briefly more tolerated). A token bucket: each
+// client may spend up to `burst` requests at once and earns `rate` tokens per second back. The decision
+// carries what the RateLimit-* headers report, so a fleet-wide limiter (e.g. one bucket per address in Redis)
+// can implement the same interface and the handler does not change.
+import { LRUCache } from 'lru-cache';
+
+export interface RateDecision {
+  allowed: boolean;
+  /** Bucket capacity: the most requests a client can make at once. */
+  limit: number;
+  /** Whole requests left right now. */
+  remaining: number;
+  /** Seconds until the bucket is full again. */
+  reset: number;
+  /** Seconds until the next request is allowed; 0 when this one was. */
+  retryAfter: number;
+}
+
+export interface RateLimiter {
+  readonly rate: number;
+  readonly burst: number;
+  /** Spends one request of `client`. May return a promise (a shared store); the in-memory limiter does not. */
+  take(client: string): RateDecision | Promise<RateDecision>;
+}
+
+export interface TokenBucketOptions {
+  /** Tokens earned per second. */
+  rate: number;
+  /** Bucket capacity. */
+  burst: number;
+  /** Clients tracked at most. */
+  maxClients: number;
+  now?: () => number;
+}
+
+interface Bucket {
+  tokens: number;
+  /** Milliseconds, on the limiter's clock. */
+  at: number;
+}
+
+export class MemoryRateLimiter implements RateLimiter {
+  readonly rate: number;
+  readonly burst: number;
+  // Bounded so a flood of distinct addresses cannot exhaust memory. An evicted client comes back with a full
+  // bucket, which only errs on the side of letting a request through.
+  private readonly buckets: LRUCache<string, Bucket>;
+  private readonly now: () => number;
+
+  constructor(options: TokenBucketOptions) {
+    if (!(options.rate > 0) || !(options.burst >= 1)) throw new Error('rate must be positive and burst at least 1');
+    this.rate = options.rate;
+    this.burst = options.burst;
+    this.buckets = new LRUCache({ max: options.maxClients });
+    this.now = options.now ?? performance.now.bind(performance);
+  }
+
+  take(client: string): RateDecision {
+    const now = this.now();
+    let bucket = this.buckets.get(client);
+    if (bucket === undefined) {
+      bucket = { tokens: this.burst, at: now };
+      this.buckets.set(client, bucket);
+    } else {
+      bucket.tokens = Math.min(this.burst, bucket.tokens + ((now - bucket.at) * this.rate) / 1000);
+      bucket.at = now;
+    }
+    const allowed = bucket.tokens >= 1;
+    if (allowed) bucket.tokens -= 1;
+    return bucketDecision(allowed, bucket.tokens, this.rate, this.burst);
+  }
+}
+
+/** The decision for a bucket left holding `tokens` after this request; shared by every store of buckets. */
+export function bucketDecision(allowed: boolean, tokens: number, rate: number, burst: number): RateDecision {
+  return {
+    allowed,
+    limit: burst,
+    remaining: Math.floor(tokens),
+    reset: Math.ceil((burst - tokens) / rate),
+    retryAfter: allowed ? 0 : Math.ceil((1 - tokens) / rate),
+  };
+}

@@ -1,0 +1,122 @@
+// Puts the proxy together and runs it: keys, rate limiter, version source, caches, the HTTP server, and an
+// orderly stop. `createProxy` is what `finanzamt serve` runs and what a benchmark or test can start in process.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { AskedQuestions } from './askedQuestions.ts';
+import { addressResolver } from './clientAddress.ts';
+import { DynamicAnswers } from './dynamicAnswers.ts';
+import { FileCache } from './fileCache.ts';
+import { createHandler } from './handler.ts';
+import { KeyStore } from './keys/keyStore.ts';
+import { joinFleet } from './fleet/joinFleet.ts';
+import { createLogs, type Logs } from './log.ts';
+import { MemoryRateLimiter, type RateLimiter } from './rateLimit/rateLimiter.ts';
+import { CurrentVersion } from './versions/currentVersion.ts';
+import { localSource } from './versions/localSource.ts';
+import { originSource } from './versions/originSource.ts';
+
+export interface ProxyOptions {
+  host: string;
+  /** 0 picks a free port. */
+  port: number;
+  /** The local tree (serving `<dist>/current`); ignored when `origin` is given. */
+  dist: string;
+  /** Serve the tree held by this origin instead of a local one. */
+  origin?: string;
+  keysFile: string;
+  /** Addresses and CIDR ranges of reverse proxies whose X-Forwarded-For is believed. */
+  trustProxy: string[];
+  /** Requests per second per client address, and how many at once. */
+  rate: number;
+  burst: number;
+  /** Client addresses whose rate state is kept at most. */
+  rateClients: number;
+  /** Bytes of stored bodies kept in memory. */
+  cacheBytes: number;
+  /** Bytes of rendered (not precomputed) answers kept in memory. */
+  dynamicCacheBytes: number;
+  /** How long reading one body from disk or origin may take before the request gets 503. */
+  readTimeoutMs: number;
+  /** Access and event log; stdout when not given. */
+  logFile?: string;
+  /** Replaces the in-memory limiter (a cluster worker asks its primary); with `redis`, it decides while Redis is away. */
+  limiter?: RateLimiter;
+  /** Share the rate limit and the keys with every proxy using this Redis (proxy/fleet/). */
+  redis?: string;
+  /** Longest wait for Redis on a request before the local limiter decides it. */
+  redisTimeoutMs?: number;
+}
+
+export interface Proxy {
+  server: Server;
+  /** http://host:port as bound. */
+  url: string;
+  /** Where versions come from, for messages. */
+  source: string;
+  versions: CurrentVersion;
+  logs: Logs;
+  /** Settles when the first attempt to load a version has finished (successfully or not). */
+  ready: Promise<void>;
+  /** Stops accepting connections, lets requests in flight finish, then stops following keys and versions. */
+  close(): Promise<void>;
+}
+
+/** Time in-flight requests get on close before their connections are cut. */
+const CLOSE_GRACE_MS = 10_000;
+
+export async function createProxy(o: ProxyOptions): Promise<Proxy> {
+  const logs = createLogs(o.logFile);
+  const keys = new KeyStore(o.keysFile, logs.logger);
+  await keys.start();
+  const source = o.origin ? originSource(o.origin, o.readTimeoutMs) : localSource(o.dist, o.readTimeoutMs);
+  const versions = new CurrentVersion(source, new FileCache(o.cacheBytes), logs.logger);
+  const local = o.limiter ?? new MemoryRateLimiter({ rate: o.rate, burst: o.burst, maxClients: o.rateClients });
+  const fleet = o.redis === undefined ? null : await joinFleet({ url: o.redis, timeoutMs: o.redisTimeoutMs ?? 50, keys, local, log: logs.logger });
+  const handler = createHandler({
+    versions,
+    keys,
+    limiter: fleet?.limiter ?? local,
+    clientAddress: addressResolver(o.trustProxy),
+    dynamic: new DynamicAnswers(o.dynamicCacheBytes),
+    asked: new AskedQuestions(),
+    logs,
+  });
+  const server = createServer({
+    // Requests here are a line and a few headers; anything slower or larger is not a caller of this API.
+    headersTimeout: 10_000,
+    requestTimeout: 15_000,
+    maxHeaderSize: 8 * 1024,
+    keepAliveTimeout: 5_000,
+  }, handler);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(o.port, o.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { address, port } = server.address() as AddressInfo;
+  const url = listenUrl(address, port);
+  // Listening first: until a version is loaded, /healthz says 503, which is what a load balancer needs to know.
+  const ready = versions.start();
+
+  let closing: Promise<void> | undefined;
+  const close = () => closing ??= (async () => {
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
+    await closed;
+    clearTimeout(force);
+    await ready;
+    keys.stop();
+    fleet?.close();
+    versions.stop();
+    logs.logger.info('stopped');
+    logs.flush();
+  })();
+  return { server, url, source: source.description, versions, logs, ready, close };
+}
+
+export function listenUrl(address: string, port: number): string {
+  return `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
+}

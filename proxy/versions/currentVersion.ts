@@ -1,0 +1,96 @@
+// Which version the proxy serves. Follows the source: a newly published version is loaded completely beside
+// the old one and then put in place with one assignment, so requests see either the old or the new version.
+// Problems never stop the proxy: while nothing is loaded it answers 503, and it keeps trying.
+import type { Logger } from 'pino';
+import type { FileCache } from '../fileCache.ts';
+import type { VersionSource } from './source.ts';
+import { Version } from './version.ts';
+
+/** How long a version that failed to load is left alone before the next attempt (unless the source changes). */
+const RETRY_MS = 5_000;
+
+export const UNAVAILABLE = 'Das Verzeichnis ist vorübergehend nicht verfügbar.';
+
+export class CurrentVersion {
+  /** The version requests use; read it once per request. */
+  current: Version | null = null;
+  private loadedToken: string | null = null;
+  private failed: { token: string; at: number } | null = null;
+  private lastProblem: string | null = null;
+  private checking: Promise<void> | null = null;
+  private again = false;
+  private stopFollowing: (() => void) | null = null;
+
+  constructor(private readonly source: VersionSource, private readonly files: FileCache, private readonly log: Logger) {}
+
+  /** Loads what is published now (if anything), then follows the source. */
+  async start(): Promise<void> {
+    await this.check();
+    this.stopFollowing = this.source.follow(() => { void this.check(); });
+  }
+
+  stop(): void {
+    this.stopFollowing?.();
+    this.source.close();
+  }
+
+  /** Checks the source; calls during a check make one more check afterwards instead of running in parallel. */
+  check(): Promise<void> {
+    if (this.checking) {
+      this.again = true;
+      return this.checking;
+    }
+    this.checking = this.refresh().finally(() => {
+      this.checking = null;
+      if (this.again) {
+        this.again = false;
+        void this.check();
+      }
+    });
+    return this.checking;
+  }
+
+  private async refresh(): Promise<void> {
+    let published;
+    try {
+      published = await this.source.published();
+    } catch (e) {
+      // A source that cannot be asked (origin down, link mid-replacement) is no reason to drop a loaded version.
+      this.problem(`cannot ask ${this.source.description} for the published version: ${(e as Error).message}`);
+      return;
+    }
+    if (published === null) {
+      if (this.current) this.log.warn({ source: this.source.description }, 'no version is published any more; answering 503');
+      this.current = null;
+      this.loadedToken = null;
+      this.problem(`${this.source.description} publishes no version`);
+      return;
+    }
+    if (published.token === this.loadedToken) return;
+    if (this.failed?.token === published.token && performance.now() - this.failed.at < RETRY_MS) return;
+    const started = performance.now();
+    try {
+      const version = await Version.load(this.source, published, this.files, this.log);
+      const previous = this.current;
+      // The same build again (a touched manifest, a copied tree): keep the loaded one, it is identical.
+      if (previous?.buildId !== version.buildId || previous.name !== version.name) this.current = version;
+      this.loadedToken = published.token;
+      this.failed = null;
+      this.lastProblem = null;
+      this.log.info({
+        version: version.name, stand: version.stand, build_id: version.buildId, entries: version.entries.size,
+        search: version.searchOrt !== null, ms: Math.round(performance.now() - started), previous: previous?.name ?? null,
+      }, previous?.buildId === version.buildId ? 'version unchanged' : 'version loaded');
+    } catch (e) {
+      this.failed = { token: published.token, at: performance.now() };
+      this.problem(`cannot load version ${published.name} from ${this.source.description}: ${(e as Error).message}`);
+    }
+  }
+
+  /** Logs a problem once, not on every poll while it lasts. */
+  private problem(message: string): void {
+    if (message === this.lastProblem) return;
+    this.lastProblem = message;
+    this.log.error({ source: this.source.description, loaded: this.current?.name ?? null }, message);
+  }
+}

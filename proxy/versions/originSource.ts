@@ -1,0 +1,112 @@
+// Versions from an origin (object storage or a CDN) that holds the layout of a local tree:
+// `<origin>/current` is a small text object naming the version, `<origin>/<version>/manifest.json`,
+// `directory.json`, `search.bin` and `objects/...` are the files. The small metadata is fetched; bodies
+// travel through http-proxy (pooled keep-alive connections to the origin, its error handling), but the
+// response is handled here: every body must be checked against the manifest before the first byte goes
+// to a caller, so it is buffered, and the caller gets this proxy's headers, never the origin's.
+import { Agent as HttpAgent, IncomingMessage, ServerResponse } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
+import { Socket } from 'node:net';
+import { Readable } from 'node:stream';
+import httpProxy from 'http-proxy';
+import { CURRENT, MANIFEST_FILE, type Encoding } from '../../build/core/manifest.ts';
+import type { Published, VersionSource } from './source.ts';
+
+const POLL_MS = 1_000;
+/** Loading a version moves tens of megabytes once a month; the per-request read timeout is far too short for it. */
+const META_TIMEOUT_MS = 60_000;
+const VERSION_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+
+export function originSource(origin: string, readTimeoutMs: number): VersionSource {
+  const base = new URL(origin).href.replace(/\/+$/, '');
+  const bodies = originBodies(base, readTimeoutMs);
+  return {
+    description: base,
+    async published(): Promise<Published | null> {
+      const pointer = await fetch(`${base}/${CURRENT}`, { signal: AbortSignal.timeout(readTimeoutMs) });
+      if (pointer.status === 404) return null;
+      if (!pointer.ok) throw new Error(`${base}/${CURRENT}: HTTP ${pointer.status}`);
+      const name = (await pointer.text()).trim();
+      if (!VERSION_NAME.test(name)) throw new Error(`${base}/${CURRENT} names no version (${JSON.stringify(name.slice(0, 40))})`);
+      // A rebuild under the same name shows in the manifest's validators.
+      const manifest = await fetch(`${base}/${name}/${MANIFEST_FILE}`, { method: 'HEAD', signal: AbortSignal.timeout(readTimeoutMs) });
+      if (!manifest.ok) throw new Error(`${base}/${name}/${MANIFEST_FILE}: HTTP ${manifest.status}`);
+      const h = manifest.headers;
+      return { name, token: [name, h.get('etag'), h.get('last-modified'), h.get('content-length')].join('|') };
+    },
+    async readMeta(name, file) {
+      const res = await fetch(`${base}/${name}/${file}`, { signal: AbortSignal.timeout(META_TIMEOUT_MS) });
+      if (res.status === 404) return null;
+      if (!res.ok) throw new Error(`${base}/${name}/${file}: HTTP ${res.status}`);
+      return Buffer.from(await res.arrayBuffer());
+    },
+    readObject: (name, path, encoding) => bodies.get(`${name}/${path}`, encoding),
+    follow(check) {
+      const timer = setInterval(check, POLL_MS);
+      timer.unref();
+      return () => clearInterval(timer);
+    },
+    close: () => bodies.close(),
+  };
+}
+
+type Waiting = { onResponse: (res: IncomingMessage) => void };
+
+/** Reads whole bodies from the origin through http-proxy, each within `timeoutMs`. */
+function originBodies(base: string, timeoutMs: number) {
+  const target = new URL(base);
+  const agent = target.protocol === 'https:' ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
+  const proxy = httpProxy.createProxyServer({ agent, changeOrigin: true, ignorePath: true, selfHandleResponse: true, proxyTimeout: timeoutMs });
+  const waiting = new WeakMap<IncomingMessage, Waiting>();
+  proxy.on('proxyRes', (res, req) => waiting.get(req)?.onResponse(res));
+
+  return {
+    get(path: string, encoding: Encoding): Promise<Buffer> {
+      const url = `${base}/${path}`;
+      return new Promise<Buffer>((resolve, reject) => {
+        // The upstream request is this proxy's own, not the caller's: none of the caller's headers (its key)
+        // reach the origin, and a caller that hangs up does not cancel a read that others may share.
+        const req = upstreamRequest();
+        let response: IncomingMessage | undefined;
+        let settled = false;
+        const settle = (error: Error | null, body?: Buffer) => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          waiting.delete(req);
+          if (error) {
+            response?.destroy();
+            req.emit('aborted'); // http-proxy aborts its upstream request on this
+            reject(error);
+          } else resolve(body!);
+        };
+        const timer = setTimeout(() => settle(new Error(`${url}: no complete answer within ${timeoutMs} ms`)), timeoutMs);
+        waiting.set(req, {
+          onResponse(res) {
+            response = res;
+            if (res.statusCode !== 200) return settle(new Error(`${url}: HTTP ${res.statusCode}`));
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => settle(null, Buffer.concat(chunks)));
+            res.on('error', (e) => settle(e));
+          },
+        });
+        // The stored bytes are what the manifest hashes. Deploy stores a .br file with Content-Encoding: br;
+        // asking for exactly that encoding keeps a CDN from decoding or re-encoding it on the way.
+        const headers = { 'accept-encoding': encoding };
+        proxy.web(req, new ServerResponse(req), { target: url, headers, buffer: Readable.from([]) }, (e) => settle(new Error(`${url}: ${e.message}`)));
+      });
+    },
+    close(): void {
+      proxy.close();
+      agent.destroy();
+    },
+  };
+}
+
+function upstreamRequest(): IncomingMessage {
+  const req = new IncomingMessage(new Socket());
+  req.method = 'GET';
+  req.url = '/';
+  return req;
+}

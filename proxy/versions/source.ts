@@ -1,0 +1,25 @@
+// Where published versions come from: the local tree (`dist/current` → `dist/<version>/`) or an origin that
+// holds the same layout (`<origin>/current` names the version, `<origin>/<version>/...`). The proxy reads
+// both through this interface and does not otherwise care which one it has.
+import type { Encoding } from '../../build/core/manifest.ts';
+
+/** The version the source currently publishes. */
+export interface Published {
+  name: string;
+  /** Changes whenever what is published may have changed, also under the same name (a rebuild). */
+  token: string;
+}
+
+export interface VersionSource {
+  /** For logs: the directory or URL. */
+  readonly description: string;
+  /** The published version; null when none is published; throws when the source cannot be asked. */
+  published(): Promise<Published | null>;
+  /** A file of a version beside its bodies (manifest, directory, search index); null when it does not exist. */
+  readMeta(name: string, file: string): Promise<Buffer | null>;
+  /** A stored body (`path` from `objectPath`); rejects when it cannot be read within the read timeout. */
+  readObject(name: string, path: string, encoding: Encoding): Promise<Buffer>;
+  /** Calls `check` whenever the published version may have changed (and periodically); returns a stop function. */
+  follow(check: () => void): () => void;
+  close(): void;
+}

@@ -1,0 +1,98 @@
+// One loaded version: its manifest, its directory (for the answers that are not precomputed) and its place
+// index, loaded completely before the proxy switches to it. A request takes the version once and uses only
+// it, so body, ETag and `stand` of one response always come from the same version.
+import { hash } from 'node:crypto';
+import type { Logger } from 'pino';
+import { DIRECTORY_FILE, Manifest, MANIFEST_FILE, objectPath, type Encoding, type ManifestEntry, type StoredFile, type StoredObject } from '../../build/core/manifest.ts';
+import { Directory } from '../../build/core/model.ts';
+import { indexDirectory, type DirectoryIndex, type OrtSearch } from '../../build/core/render.ts';
+import { PlaceIndex, SEARCH_FILE } from '../../build/core/search/placeIndex.ts';
+import type { FileCache } from '../fileCache.ts';
+import type { Published, VersionSource } from './source.ts';
+
+export class Version {
+  readonly stand: string;
+  readonly standQuelle: string;
+  readonly buildId: string;
+  /** Canonical key → stored answer. */
+  readonly entries: Map<string, ManifestEntry>;
+
+  private constructor(
+    readonly published: Published,
+    private readonly objects: Record<string, StoredObject>,
+    manifest: Manifest,
+    readonly index: DirectoryIndex,
+    /** Null when the version has no (usable) place index: `ort` questions are then unavailable. */
+    readonly searchOrt: OrtSearch | null,
+    private readonly source: VersionSource,
+    private readonly files: FileCache,
+  ) {
+    this.stand = manifest.stand;
+    this.standQuelle = manifest.stand_quelle;
+    this.buildId = manifest.build_id;
+    this.entries = new Map(Object.entries(manifest.entries));
+  }
+
+  /**
+   * Reads and checks everything a version needs; throws (and nothing switches) when any part is missing or
+   * does not match the manifest. The manifest is the root of trust: every other file is checked against it.
+   */
+  static async load(source: VersionSource, published: Published, files: FileCache, log: Logger): Promise<Version> {
+    const { name } = published;
+    const [manifestData, directoryData, searchData] = await Promise.all([
+      source.readMeta(name, MANIFEST_FILE), source.readMeta(name, DIRECTORY_FILE), source.readMeta(name, SEARCH_FILE),
+    ]);
+    if (!manifestData) throw new Error(`version ${name} has no ${MANIFEST_FILE}`);
+    const manifest = Manifest.parse(JSON.parse(manifestData.toString('utf8')));
+    const directory = Directory.parse(JSON.parse(checked(directoryData, manifest.files[DIRECTORY_FILE], DIRECTORY_FILE).toString('utf8')));
+    if (directory.stand_quelle !== manifest.stand_quelle || directory.stand !== manifest.stand) {
+      throw new Error(`version ${name}: ${DIRECTORY_FILE} is of ${directory.stand_quelle}, ${MANIFEST_FILE} of ${manifest.stand_quelle}`);
+    }
+    for (const [key, entry] of Object.entries(manifest.entries)) {
+      if (!Object.hasOwn(manifest.objects, entry.object)) throw new Error(`version ${name}: ${key} names an object the manifest does not list`);
+    }
+    const search = placeSearch(name, () => checked(searchData, manifest.files[SEARCH_FILE], SEARCH_FILE), directory, log);
+    return new Version(published, manifest.objects, manifest, indexDirectory(directory), search, source, files);
+  }
+
+  get name(): string {
+    return this.published.name;
+  }
+
+  /** Size and hash of an answer's body in one encoding, as the manifest promises it. */
+  stored(object: string, encoding: Encoding): StoredFile {
+    return this.objects[object]![encoding];
+  }
+
+  /** The body if it is in memory: the hot path answers without a promise. */
+  cached(file: StoredFile): Buffer | undefined {
+    return this.files.get(file.sha256);
+  }
+
+  /** The body, read from the source and checked against the manifest; rejects rather than return other bytes. */
+  body(object: string, encoding: Encoding): Promise<Buffer> {
+    const file = this.stored(object, encoding);
+    const path = objectPath(object, encoding);
+    return this.files.load(file.sha256, async () => checked(await this.source.readObject(this.name, path, encoding), file, path));
+  }
+}
+
+/** `data` if it is the file the manifest lists under `path`; throws otherwise (also when either is missing). */
+function checked(data: Buffer | null, expected: StoredFile | undefined, path: string): Buffer {
+  if (!expected) throw new Error(`${path}: not listed in the manifest`);
+  if (!data) throw new Error(`${path}: missing`);
+  if (data.length !== expected.bytes) throw new Error(`${path}: ${data.length} bytes, the manifest says ${expected.bytes}`);
+  if (hash('sha256', data, 'hex') !== expected.sha256) throw new Error(`${path}: content does not match the manifest's sha256`);
+  return data;
+}
+
+/** A missing, damaged or foreign index costs only the `ort` questions, not the version. */
+function placeSearch(name: string, data: () => Buffer, directory: Directory, log: Logger): OrtSearch | null {
+  try {
+    const index = PlaceIndex.deserialize(data(), directory.municipalities);
+    return (query, limit) => index.search(query, limit);
+  } catch (e) {
+    log.error({ version: name, err: { message: (e as Error).message } }, `${SEARCH_FILE} rejected; place-name lookups are unavailable`);
+    return null;
+  }
+}

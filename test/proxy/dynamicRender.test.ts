@@ -1,0 +1,56 @@
+// The proxy's rendering path against the build's stored files: for a sample of precomputed questions, the
+// answer rendered at request time is the stored body byte for byte, with the stored ETag. In process, since
+// over HTTP a stored question is always answered from its file.
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import pino from 'pino';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { canonicalKey, parseQuestion } from '../../build/core/request.ts';
+import { DynamicAnswers, type Rendered } from '../../proxy/dynamicAnswers.ts';
+import { FileCache } from '../../proxy/fileCache.ts';
+import { localSource } from '../../proxy/versions/localSource.ts';
+import { Version } from '../../proxy/versions/version.ts';
+import { testDist, testTree } from '../support/tree.ts';
+
+const tree = testTree();
+let version: Version;
+
+beforeAll(async () => {
+  const source = localSource(testDist(), 2_000);
+  const published = await source.published();
+  version = await Version.load(source, published!, new FileCache(1 << 20), pino({ level: 'silent' }));
+});
+
+/** A fixed pseudo-random sample, so a failure names the same keys on the next run. */
+function sample<T>(items: T[], n: number, seed = 20251130): T[] {
+  let state = seed;
+  const next = () => (state = (Math.imul(state, 1103515245) + 12345) >>> 0);
+  return Array.from({ length: n }, () => items[next() % items.length]!);
+}
+
+describe('rendered answers', () => {
+  it('equal the stored files and ETags for 500 random precomputed questions', async () => {
+    const dynamic = new DynamicAnswers(1 << 20);
+    const keys = sample(Object.keys(tree.manifest.entries), 500);
+    for (const key of keys) {
+      const url = new URL(key, 'http://proxy');
+      const parsed = parseQuestion(url.pathname, url.searchParams);
+      expect(parsed.ok, key).toBe(true);
+      if (!parsed.ok) continue;
+      expect(canonicalKey(parsed.question)).toBe(key);
+      const answer = await dynamic.answer(version, parsed.question, key);
+      expect('status' in answer, key).toBe(false);
+      const { etag, bodies } = answer as Rendered;
+      expect(bodies.identity.equals(tree.file(key)), key).toBe(true);
+      expect(etag, key).toBe(tree.manifest.entries[key]!.etag);
+      expect(gunzipSync(bodies.gzip).equals(bodies.identity)).toBe(true);
+      expect(brotliDecompressSync(bodies.br).equals(bodies.identity)).toBe(true);
+    }
+  });
+
+  it('reads stored bodies only when they match the manifest', async () => {
+    const entry = tree.manifest.entries['/finanzamt/2115']!;
+    const body = await version.body(entry.object, 'br');
+    expect(body.equals(tree.file('/finanzamt/2115', 'br'))).toBe(true);
+    expect(version.cached(version.stored(entry.object, 'br'))).toBe(body);
+  });
+});

@@ -1,0 +1,139 @@
+// HTTP semantics of section 4.5 through the real proxy: conditional requests, HEAD, content-coding
+// negotiation over the stored encodings, cache and CORS headers, preflight.
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { proxyForFile } from '../support/proxy.ts';
+import { testTree } from '../support/tree.ts';
+
+const tree = testTree();
+const running = proxyForFile('http');
+
+const get = (path: string, headers: Record<string, string> = {}, method = 'GET') => running.proxy.get(path, { 'x-api-key': running.key, ...headers }, method);
+
+const KEY = '/finanzamt/2115/bezirk';
+const etag = () => tree.manifest.entries[KEY]!.etag;
+
+describe('conditional requests', () => {
+  it('answers 304 without a body for the current ETag, in every form If-None-Match allows', async () => {
+    const strong = etag().replace(/^W\//, '');
+    for (const value of [etag(), strong, `"other", ${etag()}`, `W/"a",${strong}`, '*']) {
+      const res = await get(KEY, { 'if-none-match': value });
+      expect(res.status, value).toBe(304);
+      expect(res.body.length).toBe(0);
+      expect(res.headers.etag).toBe(etag());
+      expect(res.headers['cache-control']).toBe('public, max-age=3600');
+      expect(res.headers.vary).toBe('Accept-Encoding');
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+    }
+  });
+
+  it('answers 200 with the body for an older or different ETag', async () => {
+    const old = `W/"20000101_0000-${etag().slice(-23)}`;
+    for (const value of [old, 'W/"nothing"', '"a", "b"']) {
+      const res = await get(KEY, { 'if-none-match': value });
+      expect(res.status, value).toBe(200);
+      expect(res.body.equals(tree.file(KEY))).toBe(true);
+    }
+  });
+
+  it('answers 304 for a rendered answer too', async () => {
+    const first = await get('/finanzaemter?limit=3');
+    const res = await get('/finanzaemter?limit=3', { 'if-none-match': first.headers.etag! });
+    expect(res.status).toBe(304);
+  });
+});
+
+describe('HEAD', () => {
+  it('returns the headers of GET, with its Content-Length, and no body', async () => {
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const got = await get(KEY, { 'accept-encoding': encoding });
+      const head = await get(KEY, { 'accept-encoding': encoding }, 'HEAD');
+      expect(head.status).toBe(200);
+      expect(head.body.length).toBe(0);
+      expect(head.headers['content-length']).toBe(String(got.body.length));
+      for (const name of ['etag', 'content-type', 'content-encoding', 'cache-control', 'vary']) expect(head.headers[name], name).toBe(got.headers[name]);
+    }
+    const rendered = await get('/finanzaemter?limit=2', {}, 'HEAD');
+    expect(rendered.status).toBe(200);
+    expect(Number(rendered.headers['content-length'])).toBe((await get('/finanzaemter?limit=2')).body.length);
+    const missing = await get('/finanzamt/9999', {}, 'HEAD');
+    expect(missing.status).toBe(404);
+    expect(missing.body.length).toBe(0);
+  });
+});
+
+describe('content coding', () => {
+  const cases: [string | undefined, string][] = [
+    [undefined, 'identity'],
+    ['br', 'br'],
+    ['gzip', 'gzip'],
+    ['identity', 'identity'],
+    ['gzip, deflate, br', 'br'],
+    ['br;q=0.1, gzip;q=0.9', 'gzip'],
+    ['gzip;q=0, br;q=0', 'identity'],
+    ['gzip, identity;q=0', 'gzip'],
+    ['deflate', 'identity'],
+    ['*', 'br'],
+  ];
+  it.each(cases)('Accept-Encoding %s gets %s', async (accept, expected) => {
+    const res = await get(KEY, accept === undefined ? {} : { 'accept-encoding': accept });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe(expected === 'identity' ? undefined : expected);
+    expect(res.headers.vary).toBe('Accept-Encoding');
+    expect(res.headers['content-length']).toBe(String(res.body.length));
+    expect(res.body.equals(tree.file(KEY, expected as 'br' | 'gzip' | 'identity'))).toBe(true);
+    const decoded = expected === 'br' ? brotliDecompressSync(res.body) : expected === 'gzip' ? gunzipSync(res.body) : res.body;
+    expect(decoded.equals(tree.file(KEY))).toBe(true);
+    expect(res.headers.etag).toBe(etag());
+  });
+
+  it('answers 406 when every stored encoding is refused', async () => {
+    for (const accept of ['identity;q=0', '*;q=0']) {
+      const res = await get(KEY, { 'accept-encoding': accept });
+      expect(res.status, accept).toBe(406);
+      expect(res.json().detail).toContain('Accept-Encoding');
+    }
+  });
+
+  it('compresses rendered answers the same way', async () => {
+    const plain = await get('/finanzamt?ags=0&limit=50');
+    for (const [accept, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+      const res = await get('/finanzamt?ags=0&limit=50', { 'accept-encoding': accept });
+      expect(res.headers['content-encoding']).toBe(accept);
+      expect(res.headers.etag).toBe(plain.headers.etag);
+      expect(decode(res.body).equals(plain.body)).toBe(true);
+      expect(res.body.length).toBeLessThan(plain.body.length);
+    }
+  });
+});
+
+describe('cache and CORS headers', () => {
+  it('marks answers cacheable for an hour and errors not at all, and allows every origin on both', async () => {
+    const ok = await get(KEY);
+    expect(ok.headers['cache-control']).toBe('public, max-age=3600');
+    for (const [path, headers, status] of [
+      [KEY, {}, 200], ['/finanzamt/9999', {}, 404], ['/finanzamt?ags=x', {}, 400], ['/nope', {}, 404],
+    ] as const) {
+      const res = await get(path, headers);
+      expect(res.status).toBe(status);
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+      expect(res.headers['access-control-expose-headers']).toMatch(/ETag.*RateLimit-Remaining/);
+      if (status !== 200) expect(res.headers['cache-control']).toBe('no-store');
+    }
+    const unauthorized = await running.proxy.get(KEY);
+    expect(unauthorized.status).toBe(401);
+    expect(unauthorized.headers['access-control-allow-origin']).toBe('*');
+  });
+
+  it('answers a preflight with 204 and no key, on any path', async () => {
+    for (const path of [KEY, '/finanzaemter', '/unknown']) {
+      const res = await running.proxy.get(path, { origin: 'https://example.org', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-api-key' }, 'OPTIONS');
+      expect(res.status).toBe(204);
+      expect(res.body.length).toBe(0);
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+      expect(res.headers['access-control-allow-methods']).toBe('GET, HEAD, OPTIONS');
+      expect(res.headers['access-control-allow-headers']).toBe('X-API-Key, Authorization, If-None-Match');
+      expect(Number(res.headers['access-control-max-age'])).toBeGreaterThan(0);
+    }
+  });
+});

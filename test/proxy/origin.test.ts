@@ -1,0 +1,101 @@
+// `serve --origin`: the same tree served from an HTTP origin (here a plain static file server over a copy of
+// the layout): same bytes, version switch by the pointer object, damaged and slow bodies refused with 503.
+import { realpathSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { objectPath } from '../../build/core/manifest.ts';
+import { eventually } from '../support/http.ts';
+import { testTreeOrigin, type Origin } from '../support/origin.ts';
+import { issueKey, scratchDir, startProxy, UNLIMITED, type ProxyProcess } from '../support/proxy.ts';
+import { testDist, testTree } from '../support/tree.ts';
+import { writeVersion } from '../support/versions.ts';
+
+const tree = testTree();
+const PATH = '/finanzamt/2115';
+let root: string;
+let origin: Origin;
+let point: (name: string) => void;
+let proxy: ProxyProcess;
+let key: string;
+
+beforeAll(async () => {
+  const dir = scratchDir();
+  ({ origin, root, point } = await testTreeOrigin(dir, realpathSync(join(testDist(), 'current')), tree.manifest.stand_quelle));
+  const keysFile = join(dir, 'keys.json');
+  key = await issueKey(keysFile, 'origin');
+  proxy = await startProxy({ keysFile, args: ['--origin', `${origin.url}/`, '--read-timeout', '800', ...UNLIMITED] });
+});
+
+afterAll(async () => {
+  await proxy?.stop();
+  await origin?.close();
+});
+
+const get = (path: string, headers: Record<string, string> = {}) => proxy.get(path, { 'x-api-key': key, ...headers });
+
+describe('serving from an origin', () => {
+  it('serves the stored bytes and ETags in every encoding, and renders the rest', async () => {
+    for (const path of [PATH, '/finanzamt?ags=01001000', '/finanzaemter?gemeinden=1']) {
+      for (const encoding of ['br', 'gzip', 'identity'] as const) {
+        const res = await get(path, { 'accept-encoding': encoding });
+        expect(res.status, `${path} ${encoding}`).toBe(200);
+        expect(res.body.equals(tree.file(path, encoding))).toBe(true);
+        expect(res.headers.etag).toBe(tree.manifest.entries[path]!.etag);
+      }
+    }
+    expect((await get(PATH, { 'if-none-match': tree.manifest.entries[PATH]!.etag })).status).toBe(304);
+    expect((await get('/finanzamt?ags=010&limit=3')).json().anzahl_gemeinden).toBe(3);
+  });
+
+  it('sends the origin none of the caller\'s headers', async () => {
+    const path = `/finanzamt/${tree.directory.offices[7]!.bufa_nr}`;
+    expect((await get(path, { 'x-custom': 'caller', 'accept-encoding': 'br' })).status).toBe(200);
+    const object = objectPath(tree.manifest.entries[path]!.object, 'br');
+    const fetched = origin.requests.filter((r) => r.path.endsWith(object));
+    expect(fetched).toHaveLength(1);
+    expect(fetched[0]!.headers['accept-encoding']).toBe('br');
+    for (const { headers } of origin.requests) {
+      expect(headers['x-api-key']).toBeUndefined();
+      expect(headers.authorization).toBeUndefined();
+      expect(headers['x-custom']).toBeUndefined();
+    }
+    expect(JSON.stringify(origin.requests)).not.toContain(key);
+  });
+
+  it('answers 503 for a body slower than --read-timeout, and serves it once the origin is fast again', async () => {
+    const path = '/finanzamt/2117/bezirk';
+    origin.delay = (p) => (p.includes('/objects/') ? 3_000 : 0);
+    const started = performance.now();
+    const slow = await get(path);
+    expect(slow.status).toBe(503);
+    expect(performance.now() - started).toBeLessThan(2_500);
+    origin.delay = () => 0;
+    const res = await get(path);
+    expect(res.status).toBe(200);
+    expect(res.body.equals(tree.file(path))).toBe(true);
+  });
+
+  it('switches versions when the pointer changes, and refuses damaged bodies', async () => {
+    const DAMAGED = `/finanzamt/${tree.directory.offices[5]!.bufa_nr}`;
+    const intact = tree.file(DAMAGED);
+    const damaged = Buffer.from(intact);
+    damaged.writeUInt8(damaged[20]! ^ 1, 20);
+    const b = writeVersion(root, 'b', {
+      bodies: { [PATH]: tree.file(PATH).toString('utf8').replace('"Flensburg"', '"Flensburg (B)"') },
+      damaged: { [objectPath(tree.manifest.entries[DAMAGED]!.object, 'identity')]: damaged },
+    });
+    point('b');
+    await eventually('version b', async () => (await get(PATH)).text.includes('Flensburg (B)'), 20_000);
+    expect((await get(PATH)).headers.etag).toBe(b.entries[PATH]!.etag);
+    expect((await proxy.get('/healthz')).json().build_id).toBe(b.build_id);
+    expect((await get(DAMAGED)).status).toBe(503);
+    expect((await get(DAMAGED, { 'accept-encoding': 'gzip' })).status).toBe(200);
+  });
+
+  it('answers 503 when the origin publishes no version, and recovers when it does again', async () => {
+    rmSync(join(root, 'current'));
+    await eventually('503', async () => (await get(PATH)).status === 503, 20_000);
+    point('b');
+    await eventually('recovery', async () => (await get(PATH)).status === 200, 20_000);
+  });
+});

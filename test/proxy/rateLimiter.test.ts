@@ -1,0 +1,37 @@
+// The token bucket on its own, on a clock the test moves.
+import { describe, expect, it } from 'vitest';
+import { MemoryRateLimiter } from '../../proxy/rateLimit/rateLimiter.ts';
+
+function limiter(rate: number, burst: number, maxClients = 1000) {
+  const clock = { now: 0 };
+  return { clock, limiter: new MemoryRateLimiter({ rate, burst, maxClients, now: () => clock.now }) };
+}
+
+describe('MemoryRateLimiter', () => {
+  it('allows a burst, then the rate, and says when to retry', () => {
+    const { clock, limiter: l } = limiter(20, 40);
+    const first = Array.from({ length: 41 }, () => l.take('a'));
+    expect(first.slice(0, 40).every((d) => d.allowed)).toBe(true);
+    expect(first[0]).toMatchObject({ limit: 40, remaining: 39, reset: 1, retryAfter: 0 });
+    expect(first[40]).toMatchObject({ allowed: false, remaining: 0, retryAfter: 1, reset: 2 });
+    clock.now += 50; // one token at 20 per second
+    expect(l.take('a').allowed).toBe(true);
+    expect(l.take('a').allowed).toBe(false);
+    clock.now += 1000;
+    const second = Array.from({ length: 21 }, () => l.take('a').allowed);
+    expect(second.filter(Boolean)).toHaveLength(20);
+  });
+
+  it('keeps one bucket per client', () => {
+    const { limiter: l } = limiter(1, 1);
+    expect(l.take('a').allowed).toBe(true);
+    expect(l.take('a').allowed).toBe(false);
+    expect(l.take('b').allowed).toBe(true);
+  });
+
+  it('tracks a bounded number of clients', () => {
+    const { limiter: l } = limiter(1, 1, 100);
+    for (let i = 0; i < 10_000; i++) l.take(`10.0.${i >> 8}.${i & 255}`);
+    expect((l as unknown as { buckets: { size: number } }).buckets.size).toBe(100);
+  });
+});

@@ -1,0 +1,57 @@
+// A plain static file server standing in for object storage: serves a directory by path, with
+// Content-Length and an ETag, nothing else. Tests can make it slow.
+import { createReadStream, mkdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, normalize } from 'node:path';
+
+export interface Origin {
+  url: string;
+  /** Milliseconds to wait before answering a path. */
+  delay: (path: string) => number;
+  /** Requests so far. */
+  requests: { path: string; headers: IncomingHttpHeaders }[];
+  close(): Promise<void>;
+}
+
+export async function startOrigin(root: string): Promise<Origin> {
+  const origin: Origin = { url: '', delay: () => 0, requests: [], close: async () => {} };
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://origin').pathname);
+    origin.requests.push({ path, headers: req.headers });
+    setTimeout(() => {
+      const file = join(root, normalize(path));
+      let size: number;
+      let etag: string;
+      try {
+        const s = statSync(file);
+        if (!s.isFile()) throw new Error('not a file');
+        size = s.size;
+        etag = `"${s.ino}-${s.size}-${s.mtimeMs}"`;
+      } catch {
+        res.writeHead(404).end();
+        return;
+      }
+      res.writeHead(200, { 'content-length': size, etag, 'content-type': 'application/octet-stream' });
+      if (req.method === 'HEAD') res.end();
+      else createReadStream(file).pipe(res);
+    }, origin.delay(path));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  origin.close = () => new Promise((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
+  return origin;
+}
+
+/** A bucket holding the test tree's version under its name, with `current` pointing at it, served by an origin. */
+export async function testTreeOrigin(dir: string, versionDir: string, version: string): Promise<{ origin: Origin; root: string; point: (name: string) => void }> {
+  const root = join(dir, 'bucket');
+  mkdirSync(root);
+  symlinkSync(versionDir, join(root, version));
+  const point = (name: string) => writeFileSync(join(root, 'current'), `${name}\n`);
+  point(version);
+  return { origin: await startOrigin(root), root, point };
+}

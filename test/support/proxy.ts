@@ -1,0 +1,115 @@
+// Runs the real proxy as a child process, the way an operator runs it (`finanzamt serve`), on a free
+// loopback port, with keys issued through the real `finanzamt keys add`.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll } from 'vitest';
+import { eventually, request, type RawResponse } from './http.ts';
+import { testDist } from './tree.ts';
+
+const CLI = join(import.meta.dirname, '..', '..', 'build', 'finanzamt.mjs');
+const execFileAsync = promisify(execFile);
+const running = new Set<ChildProcess>();
+process.on('exit', () => { for (const child of running) child.kill('SIGKILL'); });
+
+export function scratchDir(prefix = 'finanzamt-proxy-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** Runs `finanzamt <args>`; rejects on a non-zero exit. */
+export async function cli(args: string[], cwd?: string): Promise<{ stdout: string; stderr: string }> {
+  return execFileAsync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8' });
+}
+
+/** Issues a key with `finanzamt keys add` and returns it (the last line of the output). */
+export async function issueKey(keysFile: string, name: string): Promise<string> {
+  const { stdout } = await cli(['keys', 'add', '--name', name, '--keys-file', keysFile]);
+  return stdout.trimEnd().split('\n').at(-1)!;
+}
+
+export interface ProxyProcess {
+  url: string;
+  child: ChildProcess;
+  logFile: string;
+  /** Everything the process printed so far. */
+  output(): string;
+  /** The log lines written so far, parsed. */
+  logLines(): Record<string, unknown>[];
+  get(path: string, headers?: Record<string, string>, method?: string): Promise<RawResponse>;
+  /** Sends `signal` and resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+  exited: Promise<number | null>;
+}
+
+export interface StartOptions {
+  keysFile: string;
+  /** `--dist DIR` or `--origin URL` and any further flags. */
+  args: string[];
+  /** Wait until /healthz says a version is loaded (default true). */
+  healthy?: boolean;
+  cwd?: string;
+  command?: string;
+}
+
+export async function startProxy(o: StartOptions): Promise<ProxyProcess> {
+  const logFile = join(scratchDir('finanzamt-log-'), 'proxy.log');
+  const child = spawn(process.execPath, [CLI, o.command ?? 'serve', '--host', '127.0.0.1', '--port', '0', '--keys-file', o.keysFile, '--log-file', logFile, ...o.args], {
+    cwd: o.cwd, stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  let output = '';
+  child.stdout!.setEncoding('utf8').on('data', (s: string) => { output += s; });
+  child.stderr!.setEncoding('utf8').on('data', (s: string) => { output += s; });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => { running.delete(child); resolve(code); }));
+  const url = await new Promise<string>((resolve, reject) => {
+    const check = () => {
+      const m = /^listening on (http:\/\/\S+)$/m.exec(output);
+      if (m) resolve(m[1]!);
+    };
+    child.stdout!.on('data', check);
+    void exited.then((code) => reject(new Error(`proxy exited with ${code} before listening:\n${output}`)));
+  });
+  const proxy: ProxyProcess = {
+    url,
+    child,
+    logFile,
+    output: () => output,
+    logLines: () => {
+      try {
+        return readFileSync(logFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+      } catch {
+        return [];
+      }
+    },
+    get: (path, headers = {}, method = 'GET') => request(`${url}${path}`, { method, headers }),
+    stop: (signal = 'SIGTERM') => {
+      if (child.exitCode === null) child.kill(signal);
+      return exited;
+    },
+    exited,
+  };
+  if (o.healthy !== false) await eventually('the proxy to load a version', async () => (await proxy.get('/healthz')).status === 200, 60_000);
+  return proxy;
+}
+
+/** Rate-limit flags no functional test reaches. */
+export const UNLIMITED = ['--rate', '100000', '--burst', '100000'];
+
+/**
+ * For a test file: a proxy over the test tree with one key issued for it, started before the file's tests
+ * and stopped after them. The fields are filled in once the file's tests run.
+ */
+export function proxyForFile(name: string): { proxy: ProxyProcess; key: string; keysFile: string } {
+  const context = {} as { proxy: ProxyProcess; key: string; keysFile: string };
+  beforeAll(async () => {
+    context.keysFile = join(scratchDir(), 'keys.json');
+    context.key = await issueKey(context.keysFile, name);
+    context.proxy = await startProxy({ keysFile: context.keysFile, args: ['--dist', testDist(), ...UNLIMITED] });
+  });
+  afterAll(async () => {
+    await context.proxy?.stop();
+  });
+  return context;
+}

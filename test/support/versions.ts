@@ -1,0 +1,78 @@
+// Further versions of the test tree, made cheaply: a new version directory links to the built tree's
+// bodies and has its own manifest, so a test can publish a second build, a damaged file or a search index
+// without copying 600 MB or touching the shared tree.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { etagFor } from '../../build/core/etag.ts';
+import { objectPath, type Manifest } from '../../build/core/manifest.ts';
+import { testTree } from './tree.ts';
+
+export interface VersionChanges {
+  buildId?: string;
+  /** Replace the body of these canonical keys (identity JSON text); stored in all three encodings. */
+  bodies?: Record<string, string>;
+  /** Overwrite stored files (paths relative to the version directory) with other bytes, leaving the manifest. */
+  damaged?: Record<string, Buffer>;
+  /** Leave out the place index (and its manifest line), as a version built without one. */
+  withoutSearch?: boolean;
+}
+
+/** Writes `<dist>/<name>` as a version of the test tree with `changes`; returns its manifest. */
+export function writeVersion(dist: string, name: string, changes: VersionChanges = {}): Manifest {
+  const tree = testTree();
+  const manifest: Manifest = JSON.parse(readFileSync(join(tree.root, 'manifest.json'), 'utf8'));
+  const own = new Map<string, Buffer>(Object.entries(changes.damaged ?? {}));
+  for (const [key, text] of Object.entries(changes.bodies ?? {})) {
+    const identity = Buffer.from(text);
+    const sha = sha256(identity);
+    const encoded = { identity, gzip: gzipSync(identity), br: brotliCompressSync(identity) };
+    manifest.objects[sha] = {
+      identity: { bytes: identity.length, sha256: sha },
+      gzip: { bytes: encoded.gzip.length, sha256: sha256(encoded.gzip) },
+      br: { bytes: encoded.br.length, sha256: sha256(encoded.br) },
+    };
+    manifest.entries[key] = { object: sha, etag: etagFor(manifest.stand_quelle, key, identity) };
+    for (const encoding of ['identity', 'gzip', 'br'] as const) own.set(objectPath(sha, encoding), encoded[encoding]);
+  }
+  manifest.build_id = changes.buildId ?? `${manifest.build_id}-${name}`;
+
+  const dir = join(dist, name);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(join(dir, 'objects'), { recursive: true });
+  const ownPrefixes = new Set([...own.keys()].map((p) => p.split('/')[1]));
+  for (const prefix of readdirSync(join(tree.root, 'objects'))) {
+    const source = join(tree.root, 'objects', prefix);
+    if (!ownPrefixes.has(prefix)) {
+      symlinkSync(source, join(dir, 'objects', prefix));
+      continue;
+    }
+    mkdirSync(join(dir, 'objects', prefix));
+    for (const file of readdirSync(source)) symlinkSync(join(source, file), join(dir, 'objects', prefix, file));
+  }
+  for (const [path, data] of own) {
+    rmSync(join(dir, path), { force: true });
+    writeFileSync(join(dir, path), data);
+  }
+  symlinkSync(join(tree.root, 'directory.json'), join(dir, 'directory.json'));
+  if (changes.withoutSearch) delete manifest.files['search.bin'];
+  else symlinkSync(join(tree.root, 'search.bin'), join(dir, 'search.bin'));
+  writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));
+  return manifest;
+}
+
+/** Points `<dist>/current` at `name` the way the build does: a new link renamed over the old one. */
+export function publish(dist: string, name: string): void {
+  const temp = join(dist, `.current-${process.pid}-${Math.random().toString(16).slice(2)}`);
+  symlinkSync(name, temp);
+  renameSync(temp, join(dist, 'current'));
+}
+
+export function unpublish(dist: string): void {
+  unlinkSync(join(dist, 'current'));
+}
+
+export function sha256(data: Buffer | string): string {
+  return createHash('sha256').update(data).digest('hex');
+}
