@@ -1,6 +1,7 @@
 // `finanzamt bench`: runs the benchmarks side by side with their baselines and writes BENCHMARKS.md. Each
 // benchmark is a module of build/bench/ that returns its own markdown section.
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import { cpus } from 'node:os';
 import type { Command } from 'commander';
 import { benchBuild } from '../bench/buildBench.ts';
 import { benchDeploy } from '../bench/deployBench.ts';
@@ -12,6 +13,19 @@ const BENCHMARKS: Record<string, () => Promise<{ markdown: string }>> = {
   deploy: benchDeploy,
 };
 
+const START = (name: string) => `<!-- bench:${name} -->`;
+const END = (name: string) => `<!-- /bench:${name} -->`;
+
+function previousSections(text: string): Map<string, string> {
+  const sections = new Map<string, string>();
+  for (const name of Object.keys(BENCHMARKS)) {
+    const from = text.indexOf(START(name));
+    const to = text.indexOf(END(name));
+    if (from !== -1 && to > from) sections.set(name, text.slice(from + START(name).length, to).trim());
+  }
+  return sections;
+}
+
 export function registerBenchCommand(program: Command): void {
   program.command('bench')
     .description(`Run the benchmarks (${Object.keys(BENCHMARKS).join(', ')}) and write their results as markdown.`)
@@ -21,20 +35,22 @@ export function registerBenchCommand(program: Command): void {
       const names = opts.only ? opts.only.split(',').map((n) => n.trim()) : Object.keys(BENCHMARKS);
       const unknown = names.filter((n) => !(n in BENCHMARKS));
       if (unknown.length) throw new Error(`unknown benchmark ${unknown.join(', ')}; known: ${Object.keys(BENCHMARKS).join(', ')}`);
-      const sections: string[] = [];
+      // A partial run replaces only its own sections: the others keep the figures of their last run.
+      const sections = previousSections(await readFile(opts.out, 'utf8').catch(() => ''));
       for (const name of names) {
         console.error(`bench: ${name} …`);
         const { markdown } = await BENCHMARKS[name]!();
         console.log(`${markdown}\n`);
-        sections.push(markdown);
+        sections.set(name, `${markdown}\n\nProduced by \`npm run bench -- --only ${name}\` on ${process.version}, ${cpus().length} cores.`);
       }
       const header = [
         '# Benchmarks',
         '',
-        `Produced by \`npm run bench${opts.only ? ` -- --only ${opts.only}` : ''}\` on ${process.version}, ${(await import('node:os')).cpus().length} cores.`,
+        'Produced by `npm run bench` (all sections) or `npm run bench -- --only NAME` (one section; each says its command).',
         'The machine is shared and noisy: every figure is a median, and comparisons are ratios measured side by side in one run.',
       ].join('\n');
-      await writeFile(opts.out, `${[header, ...sections].join('\n\n')}\n`);
+      const ordered = Object.keys(BENCHMARKS).filter((n) => sections.has(n)).map((n) => `${START(n)}\n${sections.get(n)}\n${END(n)}`);
+      await writeFile(opts.out, `${[header, ...ordered].join('\n\n')}\n`);
       console.error(`bench: wrote ${opts.out}`);
     });
 }
