@@ -36,6 +36,12 @@ describe('conditional requests', () => {
     }
   });
 
+  it('answers 304 also when the request says Cache-Control: no-cache, as fetch sends it with If-None-Match', async () => {
+    const res = await get(KEY, { 'if-none-match': etag(), 'cache-control': 'no-cache' });
+    expect(res.status).toBe(304);
+    expect(res.body.length).toBe(0);
+  });
+
   it('answers 304 for a rendered answer too', async () => {
     const first = await get('/finanzaemter?limit=3');
     const res = await get('/finanzaemter?limit=3', { 'if-none-match': first.headers.etag! });

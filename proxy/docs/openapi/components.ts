@@ -9,7 +9,7 @@ import {
 } from '../../../build/core/model.ts';
 
 /** What `/healthz` answers; only the description needs it, the proxy writes the body by hand. */
-export const HealthResponse = z.object({
+const HealthResponse = z.object({
   status: z.literal('ok'),
   stand: Stand,
   stand_quelle: StandQuelle,

@@ -46,8 +46,8 @@ conditional request on an unchanged version is 304; neither is an error.
 
 ## Cross-origin calls
 \`Access-Control-Allow-Origin: *\`, and \`OPTIONS\` (the browser's preflight) is answered 204 on every path without a
-key. Calling from a browser is discouraged all the same: the key becomes readable there. The service belongs on the
-server side of the caller.
+key, within the rate limit like every request. Calling from a browser is discouraged all the same: the key becomes
+readable there. The service belongs on the server side of the caller.
 
 ## Versioning
 The path carries no version. Fields can be added; existing fields are not renamed and do not change meaning.
@@ -105,5 +105,3 @@ export function openApiDocument() {
     },
   };
 }
-
-export type OpenApiDocument = ReturnType<typeof openApiDocument>;

@@ -3,7 +3,7 @@
 import { ALLOW, CACHE_ERROR, CACHE_OK } from '../../http/headers.ts';
 import { schemaRef } from './components.ts';
 
-export interface Header {
+interface Header {
   description: string;
   required?: boolean;
   schema: Record<string, unknown>;

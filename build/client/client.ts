@@ -1,0 +1,59 @@
+// The typed client: one method per question of the interface, each answer validated with the schema the
+// service renders it from, so its type is the schema's.
+import {
+  CollectionResponse, DistrictResponse, LookupResponse, OfficeResponse,
+} from '../core/model.ts';
+import { FULL_COLLECTION_KEY } from '../core/etag.ts';
+import { LocalDirectory } from './local.ts';
+import {
+  collectionPath, districtPath, lookupPath, officePath, type CollectionOptions, type LookupOptions, type OfficeOptions,
+} from './questions.ts';
+import { Transport, type TransportOptions } from './transport.ts';
+
+export type ClientOptions = TransportOptions;
+
+export class FinanzamtClient {
+  private readonly transport: Transport;
+
+  constructor(options: ClientOptions) {
+    this.transport = new Transport(options);
+  }
+
+  /** Offices for a municipality key: eight digits name one municipality, fewer are a prefix. */
+  async byAgs(ags: string, options?: LookupOptions): Promise<LookupResponse> {
+    return (await this.transport.get(lookupPath('ags', ags, options), LookupResponse)).body;
+  }
+
+  /** Offices for every municipality with this postal code. */
+  async byPlz(plz: string, options?: LookupOptions): Promise<LookupResponse> {
+    return (await this.transport.get(lookupPath('plz', plz, options), LookupResponse)).body;
+  }
+
+  /** Offices for the municipalities whose name contains `ort` (case and umlauts ignored). */
+  async byOrt(ort: string, options?: LookupOptions): Promise<LookupResponse> {
+    return (await this.transport.get(lookupPath('ort', ort, options), LookupResponse)).body;
+  }
+
+  async office(bufaNr: string, options?: OfficeOptions): Promise<OfficeResponse> {
+    return (await this.transport.get(officePath(bufaNr, options), OfficeResponse)).body;
+  }
+
+  async district(bufaNr: string): Promise<DistrictResponse> {
+    return (await this.transport.get(districtPath(bufaNr), DistrictResponse)).body;
+  }
+
+  async offices(options?: CollectionOptions): Promise<CollectionResponse> {
+    return (await this.transport.get(collectionPath(options), CollectionResponse)).body;
+  }
+
+  /**
+   * The whole directory (`/finanzaemter?gemeinden=1`) fetched once, to answer `ags`, `plz`, office and district
+   * questions without a request each; `refresh()` revalidates it by ETag. See LocalDirectory for what it
+   * answers exactly as the service does and what it cannot.
+   */
+  async localDirectory(): Promise<LocalDirectory> {
+    const local = new LocalDirectory(() => this.transport.get(FULL_COLLECTION_KEY, CollectionResponse));
+    await local.refresh();
+    return local;
+  }
+}

@@ -1,0 +1,92 @@
+// One GET as the client makes it: the key header, If-None-Match from the remembered ETag of that URL (a 304
+// answers with the remembered body), retries on 429 and 503, and every answer checked against its schema.
+import { LRUCache } from 'lru-cache';
+import type { z } from 'zod';
+import { ErrorResponse } from '../core/model.ts';
+import { FinanzamtApiError, FinanzamtResponseError } from './errors.ts';
+import { DEFAULT_RETRY, RETRYABLE, retryDelay, sleep, type RetryEvent, type RetryPolicy } from './retry.ts';
+
+export interface TransportOptions {
+  /** Where the service is, e.g. `https://finanzamt.example`; a path prefix is kept. */
+  baseUrl: string;
+  apiKey: string;
+  /** `x-api-key` (default) sends `X-API-Key: <key>`, `bearer` sends `Authorization: Bearer <key>`. */
+  keyHeader?: 'x-api-key' | 'bearer';
+  retry?: Partial<RetryPolicy>;
+  /** URLs whose ETag and body are remembered for revalidation (default 500). */
+  cacheEntries?: number;
+  /** Told before each wait, e.g. to log it. */
+  onRetry?: (event: RetryEvent) => void;
+}
+
+export interface Fetched<T> {
+  body: T;
+  etag: string | null;
+  /** True when the service answered 304 and the remembered body was used. */
+  revalidated: boolean;
+}
+
+interface Remembered {
+  etag: string;
+  text: string;
+}
+
+export class Transport {
+  private readonly base: string;
+  private readonly keyHeaders: Record<string, string>;
+  private readonly policy: RetryPolicy;
+  private readonly remembered: LRUCache<string, Remembered>;
+
+  constructor(private readonly o: TransportOptions) {
+    this.base = o.baseUrl.replace(/\/+$/, '');
+    this.keyHeaders = o.keyHeader === 'bearer' ? { authorization: `Bearer ${o.apiKey}` } : { 'x-api-key': o.apiKey };
+    this.policy = { ...DEFAULT_RETRY, ...o.retry };
+    this.remembered = new LRUCache({ max: o.cacheEntries ?? 500 });
+  }
+
+  async get<S extends z.ZodType>(path: string, schema: S): Promise<Fetched<z.infer<S>>> {
+    for (let attempt = 1; ; attempt++) {
+      const known = this.remembered.get(path);
+      // fetch adds `Cache-Control: no-cache` to a request with If-None-Match unless one is given (Fetch
+      // standard, HTTP-network-or-cache fetch); a cache between caller and service may take no-cache as
+      // "send the body regardless", so the request asks for revalidation instead.
+      const headers = known ? { ...this.keyHeaders, 'if-none-match': known.etag, 'cache-control': 'max-age=0' } : this.keyHeaders;
+      const res = await fetch(this.base + path, { headers });
+      if (res.status === 304 && known) return { body: parse(schema, known.text, 304, path), etag: known.etag, revalidated: true };
+      const text = await res.text();
+      if (res.ok) {
+        const etag = res.headers.get('etag');
+        const body = parse(schema, text, res.status, path);
+        if (etag !== null) this.remembered.set(path, { etag, text });
+        return { body, etag, revalidated: false };
+      }
+      const delayMs = RETRYABLE.has(res.status) ? retryDelay(this.policy, attempt, res.headers.get('retry-after')) : null;
+      if (delayMs === null) throw new FinanzamtApiError(res.status, errorDetail(res.status, text), path);
+      this.o.onRetry?.({ path, status: res.status, attempt, delayMs });
+      await sleep(delayMs);
+    }
+  }
+}
+
+function parse<S extends z.ZodType>(schema: S, text: string, status: number, path: string): z.infer<S> {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new FinanzamtResponseError(status, path, null, 'the body is not JSON');
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw new FinanzamtResponseError(status, path, parsed.error.issues, 'the body does not match the interface');
+  return parsed.data;
+}
+
+/** The service's `detail`; for an error from something in between (a gateway's HTML page), the start of its text. */
+function errorDetail(status: number, text: string): string {
+  try {
+    const parsed = ErrorResponse.safeParse(JSON.parse(text));
+    if (parsed.success) return parsed.data.detail;
+  } catch {
+    // not JSON: fall through
+  }
+  return text.trim() === '' ? `HTTP ${status}` : text.trim().slice(0, 200);
+}

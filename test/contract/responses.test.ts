@@ -1,0 +1,130 @@
+// Every response the description documents, provoked from the real proxy over HTTP and checked against the
+// description that proxy serves (test/support/contract.ts); at the end, no documented response is left that
+// was never seen, so the description describes nothing the service does not do.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCallerProxy, type CallerProxy } from '../support/callerProxy.ts';
+
+let main: CallerProxy;
+let limited: CallerProxy;
+let unloaded: CallerProxy;
+
+beforeAll(async () => {
+  main = await startCallerProxy();
+  [limited, unloaded] = await Promise.all([
+    startCallerProxy({ args: ['--rate', '1', '--burst', '1'], contract: main.proxy.contract }),
+    startCallerProxy({ dist: mkdtempSync(join(tmpdir(), 'finanzamt-empty-')), contract: main.proxy.contract }),
+  ]);
+});
+
+afterAll(async () => {
+  await Promise.all([main?.proxy.stop(), limited?.proxy.stop(), unloaded?.proxy.stop()]);
+});
+
+const DATA_PATHS = ['/finanzamt?ags=05315000', '/finanzamt/2115', '/finanzamt/2115/bezirk', '/finanzaemter'];
+const PUBLIC_PATHS = ['/openapi.json', '/docs'];
+const NO_ENCODING = { 'accept-encoding': 'identity;q=0, *;q=0' };
+
+describe('answers', () => {
+  it.each([
+    '/finanzamt?ags=05315000', '/finanzamt?ags=05315000&gemeinden=1&limit=1', '/finanzamt?ags=0', '/finanzamt?plz=50667',
+    '/finanzamt?plz=10115&gemeinden=1', '/finanzamt?ort=K%C3%B6ln', '/finanzamt?ort=Koeln&limit=200', '/finanzamt?ags=99999999',
+    '/finanzamt?ags=03452501', '/finanzamt?ags=13000999', '/finanzamt/2115', '/finanzamt/2115?gemeinden=1',
+    '/finanzamt/2115/bezirk', '/finanzaemter', '/finanzaemter?gemeinden=1', '/finanzaemter?bundesland=sachs&limit=5&offset=2',
+    '/finanzaemter?ohne_bezirk=1&name=m%C3%BCnchen', '/finanzaemter?offset=1000',
+  ])('GET %s is 200 and as described, compressed or not', async (path) => {
+    for (const encoding of ['identity', 'gzip', 'br']) {
+      const res = await main.get(path, { 'accept-encoding': encoding });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);
+    }
+  });
+
+  it('answers the offices without a district and the unpopulated areas as described (null members)', async () => {
+    const withoutOffice = (await main.get('/finanzamt?ags=03452501')).json();
+    expect(withoutOffice.gemeinden[0].bufa_nr).toBeNull();
+    const withoutKreis = (await main.get('/finanzamt?ags=13000999')).json();
+    expect(withoutKreis.gemeinden[0].kreis).toBeNull();
+  });
+
+  it.each([...DATA_PATHS, ...PUBLIC_PATHS])('HEAD %s, and 304 for its ETag', async (path) => {
+    const head = await main.get(path, {}, 'HEAD');
+    expect(head.status).toBe(200);
+    const etag = head.headers.etag as string;
+    expect((await main.get(path, { 'if-none-match': etag })).status).toBe(304);
+    expect((await main.get(path, { 'if-none-match': 'W/"19990101_0000-older"' })).status).toBe(200);
+  });
+
+  it('the health check needs no key', async () => {
+    expect((await main.proxy.get('/healthz')).status).toBe(200);
+  });
+});
+
+describe('errors', () => {
+  it.each([
+    '/finanzamt', '/finanzamt?ags=0531500x', '/finanzamt?ags=05315000&plz=50667', '/finanzamt?plz=5066', '/finanzamt?ort=ab',
+    '/finanzamt?ags=05315000&limit=201', '/finanzamt?ags=05315000&gemeinden=2', '/finanzamt?ags=1&ags=2', '/finanzamt?ags=1&foo=1',
+    '/finanzamt/21x5', '/finanzamt/21155/bezirk', '/finanzamt/2115?limit=1', '/finanzaemter?limit=601', '/finanzaemter?bundesland=',
+    '/finanzaemter?ohne_bezirk=yes',
+  ])('GET %s is 400', async (path) => {
+    expect((await main.get(path)).status).toBe(400);
+  });
+
+  it.each(DATA_PATHS)('%s: a key in the query is 400 even with a valid header', async (path) => {
+    expect((await main.get(`${path}${path.includes('?') ? '&' : '?'}api_key=${main.key}`)).status).toBe(400);
+  });
+
+  it.each(DATA_PATHS)('%s: the key in both headers is 400', async (path) => {
+    expect((await main.get(path, { authorization: `Bearer ${main.key}` })).status).toBe(400);
+  });
+
+  it.each(DATA_PATHS)('%s: no key, an unknown key or another scheme is 401; a blocked key 403; Bearer works', async (path) => {
+    expect((await main.proxy.get(path)).status).toBe(401);
+    expect((await main.proxy.get(path, { 'x-api-key': 'not-a-key' })).status).toBe(401);
+    expect((await main.proxy.get(path, { authorization: `Basic ${main.key}` })).status).toBe(401);
+    expect((await main.proxy.get(path, { 'x-api-key': main.blockedKey })).status).toBe(403);
+    expect((await main.proxy.get(path, { authorization: `Bearer ${main.key}` })).status).toBe(200);
+  });
+
+  it.each(['/finanzamt/9999', '/finanzamt/9999/bezirk', '/finanzamt/9999?gemeinden=1'])('%s: an unknown office is 404', async (path) => {
+    expect((await main.get(path)).status).toBe(404);
+  });
+
+  it.each([...DATA_PATHS, ...PUBLIC_PATHS, '/healthz'])('%s: POST and DELETE are 405', async (path) => {
+    for (const method of ['POST', 'DELETE']) expect((await main.get(path, {}, method)).status).toBe(405);
+  });
+
+  it.each([...DATA_PATHS, ...PUBLIC_PATHS])('%s: no acceptable encoding is 406', async (path) => {
+    expect((await main.get(path, NO_ENCODING)).status).toBe(406);
+  });
+
+  it.each([...DATA_PATHS, ...PUBLIC_PATHS, '/healthz'])('%s: over the rate limit is 429 with Retry-After, preflights too', async (path) => {
+    let res = await limited.get(path);
+    for (let i = 0; i < 5 && res.status !== 429; i++) res = await limited.get(path);
+    expect(res.status).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect((await limited.proxy.get(path, {}, 'OPTIONS')).status).toBe(429);
+  });
+
+  it.each([...DATA_PATHS, '/healthz'])('%s: without a loaded version is 503', async (path) => {
+    expect((await unloaded.get(path)).status).toBe(503);
+  });
+
+  it('paths outside the description: 401 without a key, 404 with one; OPTIONS is the preflight', async () => {
+    expect((await main.proxy.get('/nope')).status).toBe(401);
+    expect((await main.get('/nope')).status).toBe(404);
+    expect((await main.get('/docs/nope.js')).status).toBe(404);
+    expect((await main.proxy.get('/finanzamt?ags=1', {}, 'OPTIONS')).status).toBe(204);
+  });
+});
+
+describe('the description', () => {
+  // Runs last (vitest keeps the order of a file's tests): by now every case above has been checked.
+  it('documents no response that the tests above did not receive from the proxy', () => {
+    const { contract } = main.proxy;
+    const unseen = contract.documented().filter((k) => !contract.seen.has(k));
+    expect(unseen).toEqual([]);
+  });
+});

@@ -1,0 +1,180 @@
+// Checks real responses against the OpenAPI description the proxy serves: the status must be documented for
+// the operation, every documented header present and well-formed, the media type documented, and the body
+// valid against the operation's schema for that status. Objects are checked closed (no member that the
+// description does not name), though the description itself leaves them open for callers (section 9).
+//
+// Opt in for any proxy: `proxy = await withContract(await startProxy(...))`, and every `proxy.get` is checked.
+//
+// Requests the description has no operation for are held to the rules its introduction states:
+//   - OPTIONS (the CORS preflight) is 204 without a body on every path, or 429 above the rate limit;
+//   - HEAD is the GET operation without a body (RFC 9110 9.3.2);
+//   - other methods on a described path are its documented 405;
+//   - a path not described is an error response (400, 401, 403, 404, 405 or 429) with the ErrorResponse body.
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { eventually, type RawResponse } from './http.ts';
+import type { ProxyProcess } from './proxy.ts';
+
+type Json = Record<string, any>;
+
+interface Located<T> {
+  value: T;
+  /** JSON pointer of `value` in the document. */
+  pointer: string;
+}
+
+/** The component response that a path outside the description answers with, by status. */
+const UNDESCRIBED_PATH: Record<number, string> = {
+  400: 'BadRequest', 401: 'Unauthorized', 403: 'Forbidden', 404: 'NotFound', 405: 'MethodNotAllowed', 429: 'TooManyRequests',
+};
+
+export class Contract {
+  /** "<path template> <status>" of every response checked. */
+  readonly seen = new Set<string>();
+  private readonly ajv = new Ajv2020({ strict: false, allErrors: true });
+  private readonly compiled = new Map<string, ValidateFunction>();
+  private readonly templates: { template: string; pattern: RegExp }[];
+
+  constructor(readonly document: Json) {
+    this.ajv.addSchema(closed(structuredClone(document)), 'openapi');
+    this.templates = Object.keys(document.paths).map((template) => ({
+      template,
+      pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]*')}$`),
+    }));
+  }
+
+  /** Every documented "<path template> <status>", for checking that tests saw them all. */
+  documented(): string[] {
+    return Object.entries(this.document.paths as Json).flatMap(([template, item]) =>
+      Object.keys(item.get.responses).map((status) => `${template} ${status}`));
+  }
+
+  /** Throws with every problem found in `res`, the answer to `method pathAndQuery`. */
+  check(method: string, pathAndQuery: string, res: RawResponse): void {
+    const problems = this.problems(method, new URL(pathAndQuery, 'http://x').pathname, res);
+    if (problems.length) {
+      throw new Error(`${method} ${pathAndQuery} → ${res.status} breaks the OpenAPI description:\n  ${problems.join('\n  ')}\n  body: ${res.text.slice(0, 300)}`);
+    }
+  }
+
+  private problems(method: string, path: string, res: RawResponse): string[] {
+    const template = this.templates.find((t) => t.pattern.test(path))?.template;
+    let response: Located<Json> | undefined;
+    if (method === 'OPTIONS' && res.status !== 429) {
+      return res.status === 204 && res.body.length === 0 ? [] : ['a preflight is answered 204 without a body (or 429)'];
+    }
+    if (method === 'OPTIONS') {
+      response = this.resolve({ value: { $ref: '#/components/responses/TooManyRequests' }, pointer: '' });
+    } else if (template === undefined) {
+      const id = UNDESCRIBED_PATH[res.status];
+      if (id !== undefined) response = this.resolve({ value: { $ref: `#/components/responses/${id}` }, pointer: '' });
+    } else if (method === 'GET' || method === 'HEAD' || res.status === 405) {
+      const pointer = `/paths/${escape(template)}/get/responses/${res.status}`;
+      const value = this.document.paths[template].get.responses[res.status];
+      if (value !== undefined) response = this.resolve({ value, pointer });
+    }
+    if (response === undefined) return [`status ${res.status} is not documented for ${method} ${template ?? '(a path not described)'}`];
+    this.seen.add(`${template ?? '(undescribed)'} ${res.status}`);
+    return [...this.headerProblems(response, res), ...this.bodyProblems(response, method, res)];
+  }
+
+  private headerProblems(response: Located<Json>, res: RawResponse): string[] {
+    const problems: string[] = [];
+    for (const [name, header] of Object.entries((response.value.headers ?? {}) as Json)) {
+      const { value: h, pointer } = this.resolve({ value: header, pointer: `${response.pointer}/headers/${escape(name)}` });
+      const sent = res.headers[name.toLowerCase()];
+      if (sent === undefined) {
+        if (h.required) problems.push(`header ${name} is missing`);
+        continue;
+      }
+      const text = Array.isArray(sent) ? sent.join(', ') : sent;
+      const value = h.schema.type === 'integer' && /^-?\d+$/.test(text) ? Number(text) : text;
+      const validate = this.validator(`${pointer}/schema`);
+      if (!validate(value)) problems.push(`header ${name}: ${JSON.stringify(text)} ${this.ajv.errorsText(validate.errors)}`);
+    }
+    return problems;
+  }
+
+  private bodyProblems(response: Located<Json>, method: string, res: RawResponse): string[] {
+    const content = response.value.content as Json | undefined;
+    if (method === 'HEAD' || content === undefined) return res.body.length === 0 ? [] : ['a body where none is documented'];
+    const mediaType = String(res.headers['content-type'] ?? '').split(';')[0]!.trim();
+    if (!(mediaType in content)) return [`media type ${JSON.stringify(mediaType)} is not documented (${Object.keys(content).join(', ')})`];
+    if (mediaType !== 'application/json') return res.body.length > 0 ? [] : ['an empty body'];
+    let body: unknown;
+    try {
+      body = JSON.parse(decoded(res).toString('utf8'));
+    } catch {
+      return ['the body is not JSON'];
+    }
+    const validate = this.validator(`${response.pointer}/content/${escape(mediaType)}/schema`);
+    return validate(body) ? [] : (validate.errors ?? []).map((e) => `body${e.instancePath}: ${e.message} ${JSON.stringify(e.params)}`);
+  }
+
+  private validator(pointer: string): ValidateFunction {
+    let validate = this.compiled.get(pointer);
+    if (validate === undefined) {
+      validate = this.ajv.compile({ $ref: `openapi#${pointer}` });
+      this.compiled.set(pointer, validate);
+    }
+    return validate;
+  }
+
+  /** Follows `$ref`s within the document. */
+  private resolve(at: Located<Json>): Located<Json> {
+    let { value, pointer } = at;
+    while (typeof value.$ref === 'string') {
+      pointer = value.$ref.slice(1);
+      value = pointer.split('/').slice(1).reduce((node: Json, part: string) => node[part.replaceAll('~1', '/').replaceAll('~0', '~')], this.document);
+    }
+    return { value, pointer };
+  }
+}
+
+/** Fetches the description from the proxy itself, so that what is checked is what is served. */
+export async function contractOf(proxy: ProxyProcess): Promise<Contract> {
+  let res: RawResponse | undefined;
+  // A proxy started with a low rate limit may refuse the first tries.
+  await eventually('/openapi.json', async () => (res = await proxy.get('/openapi.json')).status !== 429, 10_000);
+  if (res!.status !== 200) throw new Error(`/openapi.json answered ${res!.status}`);
+  return new Contract(res!.json());
+}
+
+/** The proxy with every `get` checked against its own description; `contract.seen` records what was checked. */
+export async function withContract(proxy: ProxyProcess, contract?: Contract): Promise<ProxyProcess & { contract: Contract }> {
+  const c = contract ?? await contractOf(proxy);
+  return {
+    ...proxy,
+    contract: c,
+    get: async (path, headers = {}, method = 'GET') => {
+      const res = await proxy.get(path, headers, method);
+      c.check(method, path, res);
+      return res;
+    },
+  };
+}
+
+/** The body as the server encoded it before Content-Encoding. */
+function decoded(res: RawResponse): Buffer {
+  const encoding = res.headers['content-encoding'];
+  if (encoding === 'br') return brotliDecompressSync(res.body);
+  if (encoding === 'gzip') return gunzipSync(res.body);
+  return res.body;
+}
+
+function escape(part: string): string {
+  return part.replaceAll('~', '~0').replaceAll('/', '~1');
+}
+
+/** Closes every object schema that names its members, recursively. */
+function closed(node: unknown): Json {
+  if (Array.isArray(node)) node.forEach(closed);
+  else if (node !== null && typeof node === 'object') {
+    const o = node as Json;
+    if (o.properties !== undefined && typeof o.properties === 'object' && o.type === 'object' && o.additionalProperties === undefined) {
+      o.additionalProperties = false;
+    }
+    Object.values(o).forEach(closed);
+  }
+  return node as Json;
+}
