@@ -20,7 +20,7 @@ export class KeySync {
   private readonly subscriber: Redis;
   /** For sharing, which holds a WATCH while it works, so it needs its own connection. */
   private readonly writer: Redis;
-  readonly sync: () => Promise<void>;
+  private readonly sync: () => Promise<void>;
 
   constructor(url: string, private readonly keys: KeyStore, private readonly log: Logger) {
     // Commands wait for a connection however long it takes: keys are not on the request path, and what is

@@ -22,7 +22,7 @@ const FIRST_RESTART_MS = 200;
 const LONGEST_RESTART_MS = 30_000;
 
 /** Wait before restarting a worker, given how many died within DEATH_MEMORY_MS (this one included). */
-export function restartDelay(recentDeaths: number): number {
+function restartDelay(recentDeaths: number): number {
   return Math.min(LONGEST_RESTART_MS, FIRST_RESTART_MS * 2 ** (recentDeaths - 1));
 }
 
@@ -37,10 +37,8 @@ export function runPrimary(o: PrimaryOptions): Promise<{ url: string }> {
   const restarts = new Set<NodeJS.Timeout>();
   const exitCodes: (number | null)[] = [];
 
-  const fork = (): Worker => {
-    const worker = cluster.fork();
-    log.info({ worker_pid: worker.process.pid }, 'worker started');
-    return worker;
+  const fork = () => {
+    log.info({ worker_pid: cluster.fork().process.pid }, 'worker started');
   };
 
   const finish = () => {
@@ -61,7 +59,8 @@ export function runPrimary(o: PrimaryOptions): Promise<{ url: string }> {
       // A worker that cannot start (a broken keys file, a taken port) will not start on the next try either.
       console.error(`finanzamt: worker ${pid} exited with ${code ?? signal} before serving; stopping`);
       log.error({ worker_pid: pid, code, signal }, 'worker failed to start');
-      stop('SIGTERM');
+      exitCodes.push(code ?? 1);
+      stop('a worker failed to start');
       return;
     }
     const now = performance.now();
@@ -75,14 +74,14 @@ export function runPrimary(o: PrimaryOptions): Promise<{ url: string }> {
     restarts.add(timer);
   });
 
-  const stop = (signal: NodeJS.Signals) => {
+  const stop = (reason: string) => {
     if (stopping) {
       // A second signal: the operator does not want to wait.
       for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL');
       process.exit(1);
     }
     stopping = true;
-    log.info({ signal }, 'stopping: every worker finishes its requests in flight');
+    log.info({ reason }, 'stopping: every worker finishes its requests in flight');
     for (const timer of restarts) clearTimeout(timer);
     restarts.clear();
     const workers = Object.values(cluster.workers ?? {});
