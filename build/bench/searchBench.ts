@@ -13,6 +13,7 @@ import { linearSearch } from '../core/search/linearSearch.ts';
 import { PlaceIndex, SEARCH_FILE } from '../core/search/placeIndex.ts';
 import { ortTooShort } from '../core/search/query.ts';
 import { readBundle } from '../sources/bundle.ts';
+import { mulberry32 } from './random.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const QUERIES = 4000;
@@ -77,7 +78,7 @@ export async function benchSearch(): Promise<SearchBench> {
  * What callers type, from the real names, in a fixed pseudo-random order: pieces from inside names, prefixes,
  * whole names, names before their type suffix, and misses. Queries the proxy refuses as too short are left out.
  */
-function queryMix(municipalities: Municipality[]): string[] {
+export function queryMix(municipalities: Municipality[]): string[] {
   const random = mulberry32(0x5eed);
   const pick = <T>(items: T[]): T => items[Math.floor(random() * items.length)]!;
   const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
@@ -99,17 +100,6 @@ function queryMix(municipalities: Municipality[]): string[] {
     if (!ortTooShort(query)) queries.push(query);
   }
   return queries;
-}
-
-/** Small seeded generator, so every run measures the same queries. */
-function mulberry32(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Per-query latency after warming up on the same queries, so the JIT has compiled the search. */
