@@ -9,7 +9,14 @@ export type AddressResolver = (socketAddress: string | undefined, forwardedFor: 
 export function addressResolver(trusted: string[]): AddressResolver {
   if (trusted.length === 0) return (socketAddress) => plain(socketAddress ?? '');
   const list = trustList(trusted);
+  // BlockList.check builds a SocketAddress per call (about 5 µs, twice a request, a fifth of the proxy's time
+  // in the benchmark). Exact IPv4 entries are answered from a Set instead: Node accepts only the canonical
+  // dotted form of an IPv4 address, so equal strings are equal addresses. Ranges and IPv6 still need the list.
+  const exact = new Set(trusted.filter((entry) => isIP(entry) === 4));
+  const needsList = trusted.some((entry) => !exact.has(entry));
   const isTrusted = (address: string) => {
+    if (exact.has(address)) return true;
+    if (!needsList) return false;
     const family = isIP(address);
     return family !== 0 && list.check(address, family === 6 ? 'ipv6' : 'ipv4');
   };

@@ -5,12 +5,18 @@ import { cpus } from 'node:os';
 import type { Command } from 'commander';
 import { benchBuild } from '../bench/buildBench.ts';
 import { benchDeploy } from '../bench/deployBench.ts';
+import { benchHttp } from '../bench/httpBench.ts';
 import { benchSearch } from '../bench/searchBench.ts';
+import { benchSearchHttp } from '../bench/searchHttpBench.ts';
+import { benchWorkers } from '../bench/workersBench.ts';
 
 const BENCHMARKS: Record<string, () => Promise<{ markdown: string }>> = {
   build: benchBuild,
   search: benchSearch,
+  'search-http': benchSearchHttp,
   deploy: benchDeploy,
+  http: benchHttp,
+  workers: benchWorkers,
 };
 
 const START = (name: string) => `<!-- bench:${name} -->`;

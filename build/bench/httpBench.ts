@@ -1,0 +1,166 @@
+// Benchmark of the proxy over HTTP against the two servers it is measured by: nginx sending the same stored
+// files (the static ceiling) and a plain node:http server sending the same bytes from memory (what any Node
+// server pays). Same load generator (wrk from loopback), same seeded mix of stored answers, rounds alternating
+// between the servers, each its own process; medians of requests/s, p50 and p99, and the ratios against the
+// targets of issue 3. Serves FINANZAMT_BENCH_DIST (a dist directory with `current`), else builds the shipped
+// bundle first. Run alone with `npx tsx build/bench/httpBench.ts`; prints a markdown section.
+import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { CURRENT, objectPath } from '../core/manifest.ts';
+import { alternateRounds, type Load, type Round, type Target } from './loadRounds.ts';
+import { serveNginx } from './nginxServer.ts';
+import { servePlain } from './plainServer.ts';
+import { proxyFixture, serveProxy } from './proxyProcess.ts';
+import { MIX_SHARES, requestMix, type MixRequest } from './requestMix.ts';
+import type { Served } from './spawnServer.ts';
+import { median } from './stats.ts';
+import { writeWrkScript } from './wrk.ts';
+
+const LOAD: Load = {
+  rounds: Number(process.env.FINANZAMT_BENCH_HTTP_ROUNDS ?? 3),
+  seconds: Number(process.env.FINANZAMT_BENCH_HTTP_SECONDS ?? 5),
+  warmupSeconds: 2,
+  connections: 32,
+  threads: 1,
+};
+const MIX_SIZE = 2000;
+const MIX_SEED = 0x5eed;
+/** Requests of the mix fetched from every server before measuring, to check that all send the same answer. */
+const CHECKED = 20;
+/** Issue 3: the proxy, with key check and rate limit, at least half of nginx and within 15 % of plain Node. */
+const TARGET_OF_NGINX = 0.5;
+const TARGET_OF_PLAIN = 0.85;
+
+const PROXY = 'proxy (finanzamt serve)';
+const NGINX = 'nginx, 1 worker';
+const NGINX_2 = 'nginx, 2 workers';
+const PLAIN = 'plain node:http';
+
+export async function benchHttp(): Promise<{ runs: Record<string, Round[]>; markdown: string }> {
+  const scratch = mkdtempSync(join(tmpdir(), 'finanzamt-http-bench-'));
+  const served: Served[] = [];
+  try {
+    const { dist, keysFile, key } = await proxyFixture(scratch);
+    const versionDir = realpathSync(join(dist, CURRENT));
+    const mix = requestMix(versionDir, MIX_SIZE, MIX_SEED);
+    const mixFile = join(scratch, 'mix.json');
+    writeFileSync(mixFile, JSON.stringify(mix));
+    // Every server gets the same headers (key, client address, Accept-Encoding); nginx the files' paths.
+    const apiScript = join(scratch, 'api.lua');
+    await writeWrkScript(apiScript, key, mix.map((r) => r.path));
+    const fileScript = join(scratch, 'files.lua');
+    await writeWrkScript(fileScript, key, mix.map(storedPath));
+
+    const start = async (server: Promise<Served>) => {
+      served.push(await server);
+      return served.at(-1)!;
+    };
+    const api = (r: MixRequest) => r.path;
+    const targets: Record<string, Server> = {
+      [PROXY]: { served: await start(serveProxy(scratch, dist, keysFile, 1)), script: apiScript, pathOf: api },
+      [NGINX]: { served: await start(serveNginx(scratch, versionDir, 1, storedPath(mix[0]!))), script: fileScript, pathOf: storedPath },
+      [PLAIN]: { served: await start(servePlain(versionDir, mixFile)), script: apiScript, pathOf: api },
+      [NGINX_2]: { served: await start(serveNginx(scratch, versionDir, 2, storedPath(mix[0]!))), script: fileScript, pathOf: storedPath },
+    };
+    await checkSameAnswers(targets, mix.slice(0, CHECKED), key);
+    const runs = await alternateRounds(targets, LOAD);
+    return { runs, markdown: report(runs, mix) };
+  } finally {
+    await Promise.all(served.map((s) => s.stop()));
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+interface Server extends Target {
+  /** What this server is asked for a request of the mix. */
+  pathOf(r: MixRequest): string;
+}
+
+/** Where nginx finds the body of `r`: its identity file, beside which the `.br` and `.gz` are. */
+function storedPath(r: MixRequest): string {
+  return `/${objectPath(r.object, 'identity')}`;
+}
+
+/** A fair comparison needs every server to send the same bytes with the same type and encoding. */
+async function checkSameAnswers(servers: Record<string, Server>, requests: MixRequest[], key: string): Promise<void> {
+  for (const r of requests) {
+    const answers = await Promise.all(Object.entries(servers).map(async ([name, { served, pathOf }]) => {
+      const a = await get(`${served.url}${pathOf(r)}`, key);
+      return { name, ...a, seen: `${a.status} ${a.type} ${a.encoding} ${a.body.toString('base64')}` };
+    }));
+    const [first, ...others] = answers;
+    const differing = others.find((a) => a.seen !== first!.seen);
+    if (first!.status !== 200 || first!.encoding !== 'br' || differing) {
+      throw new Error(`${r.path}: the servers answer differently: ${answers.map((a) => `${a.name}: ${a.status} ${a.type} ${a.encoding} ${a.body.length} bytes`).join('; ')}`);
+    }
+  }
+}
+
+function get(url: string, key: string): Promise<{ status: number; type?: string; encoding?: string; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers: { 'x-api-key': key, 'x-forwarded-for': '10.255.0.1', 'accept-encoding': 'br, gzip' } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve({
+        status: res.statusCode!, type: res.headers['content-type'], encoding: res.headers['content-encoding'], body: Buffer.concat(chunks),
+      }));
+    }).on('error', reject).end();
+  });
+}
+
+function report(runs: Record<string, Round[]>, mix: MixRequest[]): string {
+  const rows = Object.fromEntries(Object.entries(runs).map(([name, r]) => [name, {
+    rps: median(r.map((x) => x.rps)),
+    p50: median(r.map((x) => x.p50_us)) / 1000,
+    p99: median(r.map((x) => x.p99_us)) / 1000,
+    cpu: median(r.map((x) => x.cpu_us_per_request)),
+    failed: r.reduce((sum, x) => sum + x.non_2xx + x.socket_errors, 0),
+    all: r.map((x) => x.rps.toFixed(0)).join(', '),
+  }]));
+  const proxy = rows[PROXY]!;
+  const ofNginx = proxy.rps / rows[NGINX]!.rps;
+  const ofPlain = proxy.rps / rows[PLAIN]!.rps;
+  const verdict = (ratio: number, target: number) => (ratio >= target ? 'met' : 'not met');
+  const meanBytes = mix.reduce((sum, r) => sum + r.brBytes, 0) / mix.length;
+  const cpu = cpus();
+  return [
+    '## HTTP: the proxy against nginx and a plain Node server',
+    '',
+    `wrk from loopback (${LOAD.threads} thread, ${LOAD.connections} connections, keep-alive), ${LOAD.seconds} s per round, ${LOAD.rounds} rounds `
+      + `alternating between the servers after a ${LOAD.warmupSeconds} s warm-up each; medians of the rounds. Every server is its own process; `
+      + `${cpu.length} cores (${cpu[0]?.model.trim()}), shared with wrk.`,
+    '',
+    `Mix: ${mix.length} canonical requests drawn (seeded) from the manifest: ${MIX_SHARES}; `
+      + `${new Set(mix.map((r) => r.path)).size} distinct, ${meanBytes.toFixed(0)} bytes of brotli body on average. `
+      + 'Every request carries `Accept-Encoding: br, gzip`, an `X-API-Key` and its own `X-Forwarded-For` address, so every server sends the stored `.br` bytes; '
+      + `before measuring, the first ${CHECKED} requests were fetched from each server and compared (status, Content-Type, Content-Encoding, body bytes).`,
+    '',
+    '- **proxy**: `finanzamt serve --trust-proxy 127.0.0.1`, one process: key check and rate limit (20/s, burst 40, per address; never reached, '
+      + 'each address recurs once in 65,536 requests) on every request, access log to a file as in production.',
+    '- **nginx**: the same files by their object paths (`/objects/ab/<sha>.json`), `brotli_static on` (Debian module) and `gzip_static on`, '
+      + '`Content-Type: application/json; charset=utf-8`, `access_log off`, sendfile, open_file_cache; `worker_processes 1` for the comparison, 2 as an extra row.',
+    '- **plain node:http**: one process answering the same API URLs from a Map of preloaded buffers with the same Content-Type and Content-Encoding; '
+      + 'no key check, no rate limit, no log.',
+    '',
+    '| server | requests/s | p50 | p99 | server CPU per request | non-2xx or socket errors | rounds (req/s) |',
+    '|---|---:|---:|---:|---:|---:|---|',
+    ...Object.entries(rows).map(([name, r]) => `| ${name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(2)} ms | ${r.p99.toFixed(2)} ms | ${r.cpu.toFixed(0)} µs | ${r.failed} | ${r.all} |`),
+    '',
+    '| target (requests/s) | ratio | |',
+    '|---|---:|---|',
+    `| proxy ≥ ${TARGET_OF_NGINX} × nginx (1 worker) | ${ofNginx.toFixed(2)} | ${verdict(ofNginx, TARGET_OF_NGINX)} |`,
+    `| proxy ≥ ${TARGET_OF_PLAIN} × plain node:http | ${ofPlain.toFixed(2)} | ${verdict(ofPlain, TARGET_OF_PLAIN)} |`,
+    '',
+    `Latency, proxy against nginx (1 worker): p50 ${(proxy.p50 / rows[NGINX]!.p50).toFixed(2)}×, p99 ${(proxy.p99 / rows[NGINX]!.p99).toFixed(2)}×; `
+      + `against plain node:http: p50 ${(proxy.p50 / rows[PLAIN]!.p50).toFixed(2)}×, p99 ${(proxy.p99 / rows[PLAIN]!.p99).toFixed(2)}×.`,
+    '',
+    'wrk and the server share the cores, so requests/s is partly the load generator\'s; the CPU per request of the server\'s processes '
+      + '(from /proc, over each round) does not depend on that and is the steadier comparison.',
+    '',
+    'Run alone with `npx tsx build/bench/httpBench.ts` (FINANZAMT_BENCH_DIST: a built tree to serve; FINANZAMT_BENCH_HTTP_ROUNDS, FINANZAMT_BENCH_HTTP_SECONDS).',
+  ].join('\n');
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) console.log((await benchHttp()).markdown);

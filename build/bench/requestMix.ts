@@ -1,0 +1,49 @@
+// The request mix of the HTTP benchmark: a fixed, seeded sample of the canonical requests a version stores,
+// weighted the way callers ask. Collections whose brotli body is large are left out: copying 100 KB per
+// request over loopback would set the pace for every server alike and hide what the servers cost.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Manifest, MANIFEST_FILE } from '../core/manifest.ts';
+import { parseQuestion, type Question } from '../core/request.ts';
+import { mulberry32 } from './random.ts';
+
+export interface MixRequest {
+  /** The canonical API request, e.g. `/finanzamt?ags=01001000`. */
+  path: string;
+  /** The sha256 of its body, which names the stored files. */
+  object: string;
+  brBytes: number;
+}
+
+const SMALL_COLLECTION_BYTES = 8 * 1024;
+
+const KINDS: { name: string; share: number; matches: (q: Question, brBytes: number) => boolean }[] = [
+  { name: 'lookups by AGS', share: 0.45, matches: (q) => q.kind === 'lookup' && q.by === 'ags' },
+  { name: 'lookups by postcode', share: 0.35, matches: (q) => q.kind === 'lookup' && q.by === 'plz' },
+  { name: 'offices', share: 0.1, matches: (q) => q.kind === 'office' },
+  { name: 'districts', share: 0.07, matches: (q) => q.kind === 'district' },
+  { name: `collections under ${SMALL_COLLECTION_BYTES / 1024} KiB (brotli)`, share: 0.03, matches: (q, bytes) => q.kind === 'collection' && bytes < SMALL_COLLECTION_BYTES },
+];
+
+export const MIX_SHARES = KINDS.map((k) => `${Math.round(k.share * 100)} % ${k.name}`).join(', ');
+
+/** `size` requests of the version in `versionDir`, each kind drawn with its share, in a random order. */
+export function requestMix(versionDir: string, size: number, seed: number): MixRequest[] {
+  const manifest = Manifest.parse(JSON.parse(readFileSync(join(versionDir, MANIFEST_FILE), 'utf8')));
+  const candidates: MixRequest[][] = KINDS.map(() => []);
+  for (const [path, { object }] of Object.entries(manifest.entries)) {
+    const q = path.indexOf('?');
+    const parsed = parseQuestion(q === -1 ? path : path.slice(0, q), new URLSearchParams(q === -1 ? '' : path.slice(q + 1)));
+    if (!parsed.ok) throw new Error(`the manifest lists ${path}, which does not parse: ${parsed.detail}`);
+    const brBytes = manifest.objects[object]!.br.bytes;
+    const kind = KINDS.findIndex((k) => k.matches(parsed.question, brBytes));
+    if (kind !== -1) candidates[kind]!.push({ path, object, brBytes });
+  }
+  const random = mulberry32(seed);
+  return Array.from({ length: size }, () => {
+    let r = random();
+    const kind = KINDS.findIndex((k) => (r -= k.share) < 0);
+    const pool = candidates[kind === -1 ? KINDS.length - 1 : kind]!;
+    return pool[Math.floor(random() * pool.length)]!;
+  });
+}
