@@ -1,12 +1,13 @@
 // The build as a command: deterministic output, atomic publishing, and a failed or killed build that leaves
 // the published version as it was.
-import { spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createStaging } from '../../build/publish.ts';
+import { issueKey, startProxy } from '../support/proxy.ts';
 import { testDist, testTree } from '../support/tree.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'finanzamt-publish-'));
@@ -16,11 +17,12 @@ function build(out: string, source = 'data') {
   return spawnSync(process.execPath, ['build/finanzamt.mjs', 'build', '--source', source, '--out', out], { encoding: 'utf8' });
 }
 
-/** A published version to build over: a copy of the test tree with its own `current` link. */
+/** A published version to build over: a copy of the test tree (hard links, cheap) with its own `current` link. */
 function publishedCopy(name: string): string {
   const out = join(scratch, name);
   const version = readlinkSync(join(testDist(), 'current'));
-  cpSync(join(testDist(), version), join(out, version), { recursive: true });
+  mkdirSync(out);
+  execFileSync('cp', ['-al', join(testDist(), version), join(out, version)]);
   symlinkSync(version, join(out, 'current'));
   return out;
 }
@@ -48,7 +50,7 @@ describe('publishing', () => {
     const second = treeDigest(join(out, '20251130_0000'));
     expect(second.size).toBe(first.size);
     expect(second).toEqual(first);
-  });
+  }, 5 * 60_000);
 
   it('leaves the published version untouched when a build is killed midway, and cleans up after it', async () => {
     const out = publishedCopy('killed');
@@ -76,10 +78,22 @@ describe('publishing', () => {
     for (const sha of Object.keys(manifest.objects).filter((_, i) => i % 200 === 0)) {
       expect(existsSync(join(out, 'current', 'objects', sha.slice(0, 2), `${sha}.json.br`))).toBe(true);
     }
+    // And it still serves: the real proxy on the directory the killed build wrote into answers from the old version.
+    const keysFile = join(scratch, 'keys.json');
+    const key = await issueKey(keysFile, 'publish');
+    const proxy = await startProxy({ keysFile, args: ['--dist', out] });
+    try {
+      const res = await proxy.get('/finanzamt?ags=01001000', { 'x-api-key': key, 'accept-encoding': 'identity' });
+      expect(res.status).toBe(200);
+      expect(res.body.equals(testTree().file('/finanzamt?ags=01001000'))).toBe(true);
+    } finally {
+      await proxy.stop();
+    }
+
     const next = await createStaging(out);
     expect(existsSync(join(out, staging))).toBe(false);
     rmSync(next, { recursive: true });
-  });
+  }, 5 * 60_000);
 
   it('stops on a malformed record with file, line, field and reason, and publishes nothing', () => {
     const out = publishedCopy('malformed');
@@ -98,5 +112,5 @@ describe('publishing', () => {
     expect(result.stderr).toMatch(/GV100AD_30112025\.txt:4: AGS: .*"01x01000"/);
     expect(readlinkSync(join(out, 'current'))).toBe('20251130_0000');
     expect(readdirSync(out).filter((n) => n.startsWith('.'))).toEqual([]);
-  });
+  }, 5 * 60_000);
 });
