@@ -22,13 +22,13 @@ const BENCHMARKS: Record<string, () => Promise<{ markdown: string }>> = {
 const START = (name: string) => `<!-- bench:${name} -->`;
 const END = (name: string) => `<!-- /bench:${name} -->`;
 
+/**
+ * The marked sections of the existing file. Sections of no benchmark here (the reliability figures, which
+ * the test suite produces) are kept as they are, after the benchmarks.
+ */
 function previousSections(text: string): Map<string, string> {
   const sections = new Map<string, string>();
-  for (const name of Object.keys(BENCHMARKS)) {
-    const from = text.indexOf(START(name));
-    const to = text.indexOf(END(name));
-    if (from !== -1 && to > from) sections.set(name, text.slice(from + START(name).length, to).trim());
-  }
+  for (const [, name, body] of text.matchAll(/<!-- bench:([\w-]+) -->\n([\s\S]*?)\n<!-- \/bench:\1 -->/g)) sections.set(name!, body!.trim());
   return sections;
 }
 
@@ -55,7 +55,8 @@ export function registerBenchCommand(program: Command): void {
         'Produced by `npm run bench` (all sections) or `npm run bench -- --only NAME` (one section; each says its command).',
         'The machine is shared and noisy: every figure is a median, and comparisons are ratios measured side by side in one run.',
       ].join('\n');
-      const ordered = Object.keys(BENCHMARKS).filter((n) => sections.has(n)).map((n) => `${START(n)}\n${sections.get(n)}\n${END(n)}`);
+      const order = [...Object.keys(BENCHMARKS), ...[...sections.keys()].filter((n) => !(n in BENCHMARKS))];
+      const ordered = order.filter((n) => sections.has(n)).map((n) => `${START(n)}\n${sections.get(n)}\n${END(n)}`);
       await writeFile(opts.out, `${[header, ...ordered].join('\n\n')}\n`);
       console.error(`bench: wrote ${opts.out}`);
     });

@@ -79,9 +79,16 @@ export function matchRoute(pathname: string): { ok: true; route: Route } | { ok:
   return { ok: true, route: { kind: m[2] ? 'district' : 'office', bufa_nr: nr } };
 }
 
-/** The name of a query parameter that looks like an access key, if any. */
+/**
+ * The name of a query parameter that holds an access key, if any: by its name, or because its name or value
+ * is shaped like a key. A key as, say, `ort=fa_…` would otherwise be echoed in the `frage` of a 200 answer,
+ * which shared caches keep for an hour.
+ */
 export function keyInQuery(params: URLSearchParams): string | null {
-  for (const name of params.keys()) if (KEY_PARAMS.has(name.toLowerCase())) return name;
+  for (const [name, value] of params) {
+    if (KEY_PARAMS.has(name.toLowerCase())) return name;
+    if (KEY_SHAPE.test(name) || KEY_SHAPE.test(value)) return maskKeys(name);
+  }
   return null;
 }
 
@@ -187,9 +194,19 @@ function bad(detail: string): Parsed {
   return { ok: false, status: 400, detail };
 }
 
+/** Text shaped like an access key (prefix KEY_PREFIX of proxy/keys/keysFile.ts, then base64url). */
+const KEY_SHAPE = /fa_[A-Za-z0-9_-]{8,}/;
+const KEY_SHAPES = new RegExp(KEY_SHAPE.source, 'g');
+
+/** An error body may end up in a client's logs or a ticket, and 40 characters of a key are most of it. */
+function maskKeys(text: string): string {
+  return text.includes('fa_') ? text.replace(KEY_SHAPES, 'fa_…') : text;
+}
+
 /** Echoes caller input into a message without letting it grow the message or break a log line. */
 function quote(value: string): string {
-  const shown = value.length > 40 ? `${value.slice(0, 40)}…` : value;
+  const masked = maskKeys(value);
+  const shown = masked.length > 40 ? `${masked.slice(0, 40)}…` : masked;
   return JSON.stringify(shown);
 }
 
