@@ -13,6 +13,7 @@ import { linearSearch } from '../core/search/linearSearch.ts';
 import { PlaceIndex, SEARCH_FILE } from '../core/search/placeIndex.ts';
 import { ortTooShort } from '../core/search/query.ts';
 import { readBundle } from '../sources/bundle.ts';
+import { percentile } from './stats.ts';
 import { mulberry32 } from './random.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -110,7 +111,7 @@ function measure(implementation: string, queries: string[], search: (query: stri
     search(q);
     return Number(process.hrtime.bigint() - t) / 1000;
   }).sort((a, b) => a - b);
-  const at = (p: number) => micros[Math.min(micros.length - 1, Math.floor(p * micros.length))]!;
+  const at = (p: number) => percentile(micros, p);
   return {
     implementation,
     queries: queries.length,

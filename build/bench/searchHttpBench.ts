@@ -12,6 +12,7 @@ import { linearSearch } from '../core/search/linearSearch.ts';
 import { PlaceIndex } from '../core/search/placeIndex.ts';
 import { readBundle } from '../sources/bundle.ts';
 import { queryMix } from './searchBench.ts';
+import { percentile } from './stats.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const QUERIES = 1500;
@@ -43,8 +44,7 @@ export async function benchSearchHttp(): Promise<{ markdown: string }> {
   }
   const rows = [...timings].map(([name, micros]) => {
     const sorted = micros.sort((a, b) => a - b);
-    const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
-    return { name, p50: at(0.5), p99: at(0.99) };
+    return { name, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99) };
   });
   const [fast, slow] = rows as [typeof rows[0], typeof rows[0]];
   return {

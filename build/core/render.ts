@@ -14,6 +14,8 @@ export interface DirectoryIndex {
   offices: Map<string, Office>;
   districts: Map<string, DistrictMunicipality[]>;
   plz: Map<string, Municipality[]>;
+  /** Each office name in both folded forms, so that the collection's `name` filter folds only the query. */
+  foldedOfficeNames: Map<string, string[]>;
 }
 
 /** Hits of a lookup: at most `limit` municipalities in answer order, and how many matched in all. */
@@ -34,7 +36,8 @@ export function indexDirectory(dir: Directory): DirectoryIndex {
     for (const nr of m.bufa_nr) districts.get(nr)!.push(districtForm(m));
   }
   const plz = new Map(dir.plz.map(([code, keys]) => [code, keys.map((k) => byAgs.get(k)!)]));
-  return { dir, byAgs, offices: new Map(dir.offices.map((o) => [o.bufa_nr, o])), districts, plz };
+  const foldedOfficeNames = new Map(dir.offices.map((o) => [o.bufa_nr, foldedForms(o.name)]));
+  return { dir, byAgs, offices: new Map(dir.offices.map((o) => [o.bufa_nr, o])), districts, plz, foldedOfficeNames };
 }
 
 export function renderAnswer(ix: DirectoryIndex, q: Question, searchOrt?: OrtSearch): Answer {
@@ -132,7 +135,7 @@ function renderCollection(ix: DirectoryIndex, q: CollectionQuestion): string {
   const selected = ix.dir.offices.filter((o) =>
     (states === null || states.has(o.bundesland)) &&
     (q.ohne_bezirk === null || o.ohne_bezirk === (q.ohne_bezirk === 1)) &&
-    (name === null || containsFolded(o.name, name)));
+    (name === null || ix.foldedOfficeNames.get(o.bufa_nr)!.some((form) => form.includes(name))));
   const page = selected.slice(q.offset, q.limit ? q.offset + q.limit : undefined);
   const body: CollectionResponse = {
     stand: ix.dir.stand,
@@ -152,12 +155,13 @@ function renderCollection(ix: DirectoryIndex, q: CollectionQuestion): string {
 export function matchBundesland(states: string[], query: string): string[] {
   const q = fold(query);
   const exact = states.filter((s) => fold(s) === q);
-  return exact.length ? exact : states.filter((s) => containsFolded(s, q));
+  return exact.length ? exact : states.filter((s) => foldedForms(s).some((form) => form.includes(q)));
 }
 
-function containsFolded(text: string, foldedQuery: string): boolean {
+/** A name with umlauts spelled as digraphs and dropped: a folded query is contained in one of them or in neither. */
+function foldedForms(text: string): string[] {
   const { digraph, dropped } = foldWords(text);
-  return digraph.join('').includes(foldedQuery) || dropped.join('').includes(foldedQuery);
+  return [digraph.join(''), dropped.join('')];
 }
 
 function withDistrict(ix: DirectoryIndex, office: Office): OfficeWithDistrict {
