@@ -23,6 +23,11 @@ export function addressResolver(trusted: string[]): AddressResolver {
   return (socketAddress, forwardedFor) => {
     let client = plain(socketAddress ?? '');
     if (forwardedFor === undefined || !isTrusted(client)) return client;
+    // The usual case, one hop, without building a list.
+    if (!forwardedFor.includes(',')) {
+      const hop = plain(forwardedFor.trim());
+      return isIP(hop) === 0 ? client : hop;
+    }
     const hops = forwardedFor.split(',');
     for (let i = hops.length - 1; i >= 0; i--) {
       const hop = plain(hops[i]!.trim());

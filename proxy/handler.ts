@@ -9,24 +9,22 @@
 //   6. method         – 405 for anything but GET and HEAD;
 //   7. route, parameters – 404 unknown path, 400 unusable input (build/core/request.ts);
 //   8. the answer     – stored file, or rendered; 404 for an unknown office, 503 when no version is loaded.
-import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from 'node:http';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Encoding } from '../build/core/manifest.ts';
-import { matchBundesland } from '../build/core/render.ts';
-import { canonicalKey, keyInQuery, parseQuestion, type Question } from '../build/core/request.ts';
-import type { AskedQuestions } from './askedQuestions.ts';
+import { keyInQuery, parseQuestion } from '../build/core/request.ts';
+import { resolveIn, type AskedQuestions } from './askedQuestions.ts';
 import type { AddressResolver } from './clientAddress.ts';
 import type { DynamicAnswer, DynamicAnswers } from './dynamicAnswers.ts';
 import { isDocsPath, serveDocs } from './docs/serve.ts';
-import { notModified } from './http/conditional.ts';
 import { respond, respondError, type Exchange } from './http/exchange.ts';
-import { ALLOW, CACHE_OK, JSON_TYPE, PREFLIGHT } from './http/headers.ts';
+import { ALLOW, CACHE_ERROR, JSON_TYPE, PREFLIGHT } from './http/headers.ts';
 import { negotiateEncoding } from './http/negotiate.ts';
+import { sendRepresentation } from './http/representation.ts';
 import { authenticate } from './keys/authenticate.ts';
 import type { KeyStore } from './keys/keyStore.ts';
 import type { Logs } from './log.ts';
 import type { RateDecision, RateLimiter } from './rateLimit/rateLimiter.ts';
 import { UNAVAILABLE, type CurrentVersion } from './versions/currentVersion.ts';
-import type { Version } from './versions/version.ts';
 
 export interface HandlerDeps {
   versions: CurrentVersion;
@@ -81,9 +79,9 @@ const NOT_YET_LIMITED: RateDecision = { allowed: true, limit: 0, remaining: 0, r
 function route(d: HandlerDeps, ex: Exchange, url: string, q: number): Step {
   const { req, rate } = ex;
   if (!rate.allowed) {
-    return respondError(ex, 429, `Zu viele Anfragen: erlaubt sind ${d.limiter.rate} pro Sekunde (kurzzeitig bis zu ${d.limiter.burst}). Bitte in ${rate.retryAfter} s erneut versuchen.`, { 'retry-after': String(rate.retryAfter) });
+    return respondError(ex, 429, `Zu viele Anfragen: erlaubt sind ${d.limiter.rate} pro Sekunde (kurzzeitig bis zu ${d.limiter.burst}). Bitte in ${rate.retryAfter} s erneut versuchen.`, ['retry-after', rate.retryAfter]);
   }
-  if (req.method === 'OPTIONS') return respond(ex, 204, PREFLIGHT);
+  if (req.method === 'OPTIONS') return respond(ex, 204, [...PREFLIGHT]);
   if (ex.path === '/healthz') return health(ex, d.versions);
   if (isDocsPath(ex.path)) return readMethod(ex) ? serveDocs(ex) : undefined;
 
@@ -96,7 +94,7 @@ function route(d: HandlerDeps, ex: Exchange, url: string, q: number): Step {
   }
   const auth = authenticate(req.headers, d.keys);
   if (!auth.ok) {
-    return respondError(ex, auth.status, auth.detail, auth.status === 401 ? { 'www-authenticate': 'Bearer realm="finanzamt"' } : undefined);
+    return respondError(ex, auth.status, auth.detail, auth.status === 401 ? ['www-authenticate', 'Bearer realm="finanzamt"'] : undefined);
   }
   ex.keyId = auth.key.id;
   if (!readMethod(ex)) return;
@@ -109,18 +107,18 @@ function route(d: HandlerDeps, ex: Exchange, url: string, q: number): Step {
 
   const version = d.versions.current;
   if (version === null) return respondError(ex, 503, UNAVAILABLE);
-  const question = withExactState(version, asked.question);
-  const key = question === asked.question ? asked.key : canonicalKey(question);
+  const { question, key, stored } = resolveIn(version, asked);
   ex.question = key;
   const encoding = negotiateEncoding(req.headers['accept-encoding']);
   if (encoding === null) {
     return respondError(ex, 406, 'Accept-Encoding schließt alle angebotenen Kodierungen aus (br, gzip, identity).');
   }
 
-  const entry = version.entries.get(key);
-  if (entry !== undefined) {
-    const file = version.stored(entry.object, encoding);
-    return sendAnswer(ex, entry.etag, encoding, file.bytes, () => version.cached(file) ?? version.body(entry.object, encoding));
+  if (stored !== undefined) {
+    const file = stored.files[encoding];
+    return sendRepresentation(ex, {
+      etag: stored.etag, type: JSON_TYPE, encoding, bytes: file.bytes, body: version.cached(file) ?? (() => version.body(stored.object, encoding)),
+    });
   }
   if (question.kind === 'lookup' && question.by === 'ort' && version.searchOrt === null) {
     return respondError(ex, 503, 'Ortssuche nicht verfügbar.');
@@ -131,34 +129,8 @@ function route(d: HandlerDeps, ex: Exchange, url: string, q: number): Step {
 
 function sendRendered(ex: Exchange, answer: DynamicAnswer, encoding: Encoding): Step {
   if ('status' in answer) return respondError(ex, answer.status, answer.detail);
-  return sendAnswer(ex, answer.etag, encoding, answer.bodies[encoding].length, () => answer.bodies[encoding]);
-}
-
-/**
- * A `bundesland` text that names exactly one state is asked as that state's exact name: the answer is the
- * same, and under that name it is a stored file instead of a rendering.
- */
-function withExactState(version: Version, q: Question): Question {
-  if (q.kind !== 'collection' || q.bundesland === null) return q;
-  const states = matchBundesland(version.index.dir.bundeslaender, q.bundesland);
-  return states.length === 1 && states[0] !== q.bundesland ? { ...q, bundesland: states[0]! } : q;
-}
-
-/** 304 and HEAD are answered from the ETag and size alone; only a GET needs the body. */
-function sendAnswer(ex: Exchange, etag: string, encoding: Encoding, bytes: number, body: () => Buffer | Promise<Buffer>): Step {
-  const headers: OutgoingHttpHeaders = { etag, vary: 'Accept-Encoding', 'cache-control': CACHE_OK };
-  if (notModified(ex.req.headers, etag)) return respond(ex, 304, headers);
-  headers['content-type'] = JSON_TYPE;
-  headers['content-length'] = bytes;
-  if (encoding !== 'identity') headers['content-encoding'] = encoding;
-  if (ex.req.method === 'HEAD') return respond(ex, 200, headers);
-  const data = body();
-  if (!(data instanceof Promise)) return respond(ex, 200, headers, data);
-  return data.then((b) => respond(ex, 200, headers, b), (e: unknown) => {
-    // Missing, damaged or late: never send bytes the manifest does not vouch for.
-    ex.logs.logger.error({ question: ex.question, encoding, err: { message: (e as Error).message } }, 'stored answer unreadable');
-    respondError(ex, 503, 'Diese Antwort ist vorübergehend nicht verfügbar.');
-  });
+  const body = answer.bodies[encoding];
+  return sendRepresentation(ex, { etag: answer.etag, type: JSON_TYPE, encoding, bytes: body.length, body });
 }
 
 function health(ex: Exchange, versions: CurrentVersion): void {
@@ -166,13 +138,13 @@ function health(ex: Exchange, versions: CurrentVersion): void {
   const v = versions.current;
   if (v === null) return respondError(ex, 503, UNAVAILABLE);
   const body = Buffer.from(JSON.stringify({ status: 'ok', stand: v.stand, stand_quelle: v.standQuelle, build_id: v.buildId, ortssuche: v.searchOrt !== null }));
-  respond(ex, 200, { 'content-type': JSON_TYPE, 'content-length': body.length, 'cache-control': 'no-store' }, body);
+  respond(ex, 200, ['content-type', JSON_TYPE, 'content-length', body.length, 'cache-control', CACHE_ERROR], body);
 }
 
 function readMethod(ex: Exchange): boolean {
   const method = ex.req.method;
   if (method === 'GET' || method === 'HEAD') return true;
-  respondError(ex, 405, `Die Methode ${JSON.stringify(method?.slice(0, 20))} ist hier nicht erlaubt; erlaubt sind ${ALLOW}.`, { allow: ALLOW });
+  respondError(ex, 405, `Die Methode ${JSON.stringify(method?.slice(0, 20))} ist hier nicht erlaubt; erlaubt sind ${ALLOW}.`, ['allow', ALLOW]);
   return false;
 }
 

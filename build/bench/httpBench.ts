@@ -34,10 +34,11 @@ const CHECKED = 20;
 const TARGET_OF_NGINX = 0.5;
 const TARGET_OF_PLAIN = 0.85;
 
-const PROXY = 'proxy (finanzamt serve)';
-const NGINX = 'nginx, 1 worker';
-const NGINX_2 = 'nginx, 2 workers';
-const PLAIN = 'plain node:http';
+/** Each server once as one process, and once as two (the cores of this machine), compared like with like. */
+const CONFIGS = [
+  { processes: 1, proxy: 'proxy (finanzamt serve), 1 process', nginx: 'nginx, 1 worker', plain: 'plain node:http, 1 process' },
+  { processes: 2, proxy: 'proxy, --workers 2', nginx: 'nginx, 2 workers', plain: 'plain node:http, cluster of 2' },
+];
 
 export async function benchHttp(): Promise<{ runs: Record<string, Round[]>; markdown: string }> {
   const scratch = mkdtempSync(join(tmpdir(), 'finanzamt-http-bench-'));
@@ -59,12 +60,12 @@ export async function benchHttp(): Promise<{ runs: Record<string, Round[]>; mark
       return served.at(-1)!;
     };
     const api = (r: MixRequest) => r.path;
-    const targets: Record<string, Server> = {
-      [PROXY]: { served: await start(serveProxy(scratch, dist, keysFile, 1)), script: apiScript, pathOf: api },
-      [NGINX]: { served: await start(serveNginx(scratch, versionDir, 1, storedPath(mix[0]!))), script: fileScript, pathOf: storedPath },
-      [PLAIN]: { served: await start(servePlain(versionDir, mixFile)), script: apiScript, pathOf: api },
-      [NGINX_2]: { served: await start(serveNginx(scratch, versionDir, 2, storedPath(mix[0]!))), script: fileScript, pathOf: storedPath },
-    };
+    const targets: Record<string, Server> = {};
+    for (const c of CONFIGS) {
+      targets[c.proxy] = { served: await start(serveProxy(scratch, dist, keysFile, c.processes)), script: apiScript, pathOf: api };
+      targets[c.nginx] = { served: await start(serveNginx(scratch, versionDir, c.processes, storedPath(mix[0]!))), script: fileScript, pathOf: storedPath };
+      targets[c.plain] = { served: await start(servePlain(versionDir, mixFile, c.processes)), script: apiScript, pathOf: api };
+    }
     await checkSameAnswers(targets, mix.slice(0, CHECKED), key);
     const runs = await alternateRounds(targets, LOAD);
     return { runs, markdown: report(runs, mix) };
@@ -89,22 +90,26 @@ async function checkSameAnswers(servers: Record<string, Server>, requests: MixRe
   for (const r of requests) {
     const answers = await Promise.all(Object.entries(servers).map(async ([name, { served, pathOf }]) => {
       const a = await get(`${served.url}${pathOf(r)}`, key);
-      return { name, ...a, seen: `${a.status} ${a.type} ${a.encoding} ${a.body.toString('base64')}` };
+      return { name, ...a, seen: `${a.status} ${a.type} ${a.encoding} ${a.representation} ${a.body.toString('base64')}` };
     }));
     const [first, ...others] = answers;
     const differing = others.find((a) => a.seen !== first!.seen);
     if (first!.status !== 200 || first!.encoding !== 'br' || differing) {
-      throw new Error(`${r.path}: the servers answer differently: ${answers.map((a) => `${a.name}: ${a.status} ${a.type} ${a.encoding} ${a.body.length} bytes`).join('; ')}`);
+      throw new Error(`${r.path}: the servers answer differently: ${answers.map((a) => `${a.name}: ${a.status} ${a.type} ${a.encoding} ${a.representation} ${a.body.length} bytes`).join('; ')}`);
     }
   }
 }
 
-function get(url: string, key: string): Promise<{ status: number; type?: string; encoding?: string; body: Buffer }> {
+/** Headers every server sends alike; the ETag is each server's own (nginx derives it from the file). */
+const REPRESENTATION = ['vary', 'cache-control', 'access-control-allow-origin', 'access-control-expose-headers'];
+
+function get(url: string, key: string): Promise<{ status: number; type?: string; encoding?: string; representation: string; body: Buffer }> {
   return new Promise((resolve, reject) => {
     request(url, { headers: { 'x-api-key': key, 'x-forwarded-for': '10.255.0.1', 'accept-encoding': 'br, gzip' } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve({
-        status: res.statusCode!, type: res.headers['content-type'], encoding: res.headers['content-encoding'], body: Buffer.concat(chunks),
+        status: res.statusCode!, type: res.headers['content-type'], encoding: res.headers['content-encoding'],
+        representation: JSON.stringify([...REPRESENTATION.map((h) => res.headers[h]), res.headers.etag !== undefined]), body: Buffer.concat(chunks),
       }));
     }).on('error', reject).end();
   });
@@ -119,42 +124,48 @@ function report(runs: Record<string, Round[]>, mix: MixRequest[]): string {
     failed: r.reduce((sum, x) => sum + x.non_2xx + x.socket_errors, 0),
     all: r.map((x) => x.rps.toFixed(0)).join(', '),
   }]));
-  const proxy = rows[PROXY]!;
-  const ofNginx = proxy.rps / rows[NGINX]!.rps;
-  const ofPlain = proxy.rps / rows[PLAIN]!.rps;
   const verdict = (ratio: number, target: number) => (ratio >= target ? 'met' : 'not met');
+  const compared = CONFIGS.map((c) => {
+    const [proxy, nginx, plain] = [rows[c.proxy]!, rows[c.nginx]!, rows[c.plain]!];
+    return { c, proxy, nginx, plain, ofNginx: proxy.rps / nginx.rps, ofPlain: proxy.rps / plain.rps };
+  });
   const meanBytes = mix.reduce((sum, r) => sum + r.brBytes, 0) / mix.length;
   const cpu = cpus();
   return [
     '## HTTP: the proxy against nginx and a plain Node server',
     '',
     `wrk from loopback (${LOAD.threads} thread, ${LOAD.connections} connections, keep-alive), ${LOAD.seconds} s per round, ${LOAD.rounds} rounds `
-      + `alternating between the servers after a ${LOAD.warmupSeconds} s warm-up each; medians of the rounds. Every server is its own process; `
-      + `${cpu.length} cores (${cpu[0]?.model.trim()}), shared with wrk.`,
+      + `alternating between the servers after a ${LOAD.warmupSeconds} s warm-up each; medians of the rounds. Every server runs in its own processes, `
+      + `once as one process and once as two; ${cpu.length} cores (${cpu[0]?.model.trim()}), shared with wrk.`,
     '',
     `Mix: ${mix.length} canonical requests drawn (seeded) from the manifest: ${MIX_SHARES}; `
       + `${new Set(mix.map((r) => r.path)).size} distinct, ${meanBytes.toFixed(0)} bytes of brotli body on average. `
       + 'Every request carries `Accept-Encoding: br, gzip`, an `X-API-Key` and its own `X-Forwarded-For` address, so every server sends the stored `.br` bytes; '
-      + `before measuring, the first ${CHECKED} requests were fetched from each server and compared (status, Content-Type, Content-Encoding, body bytes).`,
+      + `before measuring, the first ${CHECKED} requests were fetched from each server and compared (status, Content-Type, Content-Encoding, `
+      + 'Vary, Cache-Control, the CORS headers, an ETag present, body bytes).',
     '',
-    '- **proxy**: `finanzamt serve --trust-proxy 127.0.0.1`, one process: key check and rate limit (20/s, burst 40, per address; never reached, '
-      + 'each address recurs once in 65,536 requests) on every request, access log to a file as in production.',
+    '- **proxy**: `finanzamt serve --trust-proxy 127.0.0.1` (and `--workers 2`): key check and rate limit (20/s, burst 40, per address; never reached, '
+      + 'each address recurs once in 65,536 requests) on every request, RateLimit-* fields on every answer, access log to a file as in production. '
+      + 'With `--workers 2` the rate limit is the fleet\'s: each request asks the primary process (proxy/fleet/).',
     '- **nginx**: the same files by their object paths (`/objects/ab/<sha>.json`), `brotli_static on` (Debian module) and `gzip_static on`, '
-      + '`Content-Type: application/json; charset=utf-8`, `access_log off`, sendfile, open_file_cache; `worker_processes 1` for the comparison, 2 as an extra row.',
-    '- **plain node:http**: one process answering the same API URLs from a Map of preloaded buffers with the same Content-Type and Content-Encoding; '
-      + 'no key check, no rate limit, no log.',
+      + 'the same Content-Type, Vary, Cache-Control and CORS headers (`add_header`; its own ETag), a buffered access log (`buffer=64k`), sendfile, '
+      + 'open_file_cache; `worker_processes` 1 and 2.',
+    '- **plain node:http**: answers the same API URLs from a Map of preloaded buffers with the same headers as the proxy except RateLimit-*; '
+      + 'no key check, no rate limit, no log. One process, and a node:cluster of two.',
     '',
     '| server | requests/s | p50 | p99 | server CPU per request | non-2xx or socket errors | rounds (req/s) |',
     '|---|---:|---:|---:|---:|---:|---|',
     ...Object.entries(rows).map(([name, r]) => `| ${name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(2)} ms | ${r.p99.toFixed(2)} ms | ${r.cpu.toFixed(0)} µs | ${r.failed} | ${r.all} |`),
     '',
-    '| target (requests/s) | ratio | |',
+    '| target (requests/s), like with like | ratio | |',
     '|---|---:|---|',
-    `| proxy ≥ ${TARGET_OF_NGINX} × nginx (1 worker) | ${ofNginx.toFixed(2)} | ${verdict(ofNginx, TARGET_OF_NGINX)} |`,
-    `| proxy ≥ ${TARGET_OF_PLAIN} × plain node:http | ${ofPlain.toFixed(2)} | ${verdict(ofPlain, TARGET_OF_PLAIN)} |`,
+    ...compared.flatMap(({ c, ofNginx, ofPlain }) => [
+      `| ${c.proxy} ≥ ${TARGET_OF_NGINX} × ${c.nginx} | ${ofNginx.toFixed(2)} | ${verdict(ofNginx, TARGET_OF_NGINX)} |`,
+      `| ${c.proxy} ≥ ${TARGET_OF_PLAIN} × ${c.plain} | ${ofPlain.toFixed(2)} | ${verdict(ofPlain, TARGET_OF_PLAIN)} |`,
+    ]),
     '',
-    `Latency, proxy against nginx (1 worker): p50 ${(proxy.p50 / rows[NGINX]!.p50).toFixed(2)}×, p99 ${(proxy.p99 / rows[NGINX]!.p99).toFixed(2)}×; `
-      + `against plain node:http: p50 ${(proxy.p50 / rows[PLAIN]!.p50).toFixed(2)}×, p99 ${(proxy.p99 / rows[PLAIN]!.p99).toFixed(2)}×.`,
+    ...compared.map(({ c, proxy, nginx, plain }) => `- Latency, ${c.proxy} against ${c.nginx}: p50 ${(proxy.p50 / nginx.p50).toFixed(2)}×, p99 ${(proxy.p99 / nginx.p99).toFixed(2)}×; `
+      + `against ${c.plain}: p50 ${(proxy.p50 / plain.p50).toFixed(2)}×, p99 ${(proxy.p99 / plain.p99).toFixed(2)}×.`),
     '',
     'wrk and the server share the cores, so requests/s is partly the load generator\'s; the CPU per request of the server\'s processes '
       + '(from /proc, over each round) does not depend on that and is the steadier comparison.',

@@ -12,6 +12,7 @@ export interface MixRequest {
   path: string;
   /** The sha256 of its body, which names the stored files. */
   object: string;
+  etag: string;
   brBytes: number;
 }
 
@@ -31,13 +32,13 @@ export const MIX_SHARES = KINDS.map((k) => `${Math.round(k.share * 100)} % ${k.n
 export function requestMix(versionDir: string, size: number, seed: number): MixRequest[] {
   const manifest = Manifest.parse(JSON.parse(readFileSync(join(versionDir, MANIFEST_FILE), 'utf8')));
   const candidates: MixRequest[][] = KINDS.map(() => []);
-  for (const [path, { object }] of Object.entries(manifest.entries)) {
+  for (const [path, { object, etag }] of Object.entries(manifest.entries)) {
     const q = path.indexOf('?');
     const parsed = parseQuestion(q === -1 ? path : path.slice(0, q), new URLSearchParams(q === -1 ? '' : path.slice(q + 1)));
     if (!parsed.ok) throw new Error(`the manifest lists ${path}, which does not parse: ${parsed.detail}`);
     const brBytes = manifest.objects[object]!.br.bytes;
     const kind = KINDS.findIndex((k) => k.matches(parsed.question, brBytes));
-    if (kind !== -1) candidates[kind]!.push({ path, object, brBytes });
+    if (kind !== -1) candidates[kind]!.push({ path, object, etag, brBytes });
   }
   const random = mulberry32(seed);
   return Array.from({ length: size }, () => {

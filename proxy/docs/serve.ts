@@ -1,11 +1,9 @@
 // /openapi.json and /docs: public like /healthz (a caller reads how to use the key before having one), and
 // served like answers: ETag and If-None-Match, an hour of caching, brotli or gzip as the caller accepts.
-import type { OutgoingHttpHeaders } from 'node:http';
 import type { Encoding } from '../../build/core/manifest.ts';
-import { notModified } from '../http/conditional.ts';
-import { respond, respondError, type Exchange } from '../http/exchange.ts';
-import { CACHE_OK } from '../http/headers.ts';
+import { respondError, type Exchange } from '../http/exchange.ts';
 import { negotiateEncoding } from '../http/negotiate.ts';
+import { sendRepresentation } from '../http/representation.ts';
 import { docsAsset, type Asset } from './assets.ts';
 
 export function isDocsPath(path: string): boolean {
@@ -25,11 +23,6 @@ export function serveDocs(ex: Exchange): void | Promise<void> {
 }
 
 function sendAsset(ex: Exchange, asset: Asset, encoding: Encoding): void {
-  const headers: OutgoingHttpHeaders = { etag: asset.etag, vary: 'Accept-Encoding', 'cache-control': CACHE_OK };
-  if (notModified(ex.req.headers, asset.etag)) return respond(ex, 304, headers);
   const body = asset.bodies[encoding];
-  headers['content-type'] = asset.type;
-  headers['content-length'] = body.length;
-  if (encoding !== 'identity') headers['content-encoding'] = encoding;
-  respond(ex, 200, headers, body);
+  sendRepresentation(ex, { etag: asset.etag, type: asset.type, encoding, bytes: body.length, body });
 }

@@ -1,9 +1,9 @@
 // One request and its response, with what the access log records about it. Every response goes out through
 // `respond`, so every one is logged exactly once and carries the shared headers.
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logs } from '../log.ts';
 import type { RateDecision } from '../rateLimit/rateLimiter.ts';
-import { CACHE_ERROR, commonHeaders, JSON_TYPE } from './headers.ts';
+import { addCommonHeaders, CACHE_ERROR, JSON_TYPE, type HeaderList } from './headers.ts';
 
 export interface Exchange {
   req: IncomingMessage;
@@ -21,16 +21,20 @@ export interface Exchange {
   logs: Logs;
 }
 
-/** Sends the response; `body` is left off for HEAD (Content-Length stays: it is what GET would send). */
-export function respond(ex: Exchange, status: number, headers: OutgoingHttpHeaders, body?: Buffer): void {
+/**
+ * Sends the response with `headers` (the caller's own list, added to here); `body` is left off for HEAD
+ * (Content-Length stays: it is what GET would send).
+ */
+export function respond(ex: Exchange, status: number, headers: HeaderList, body?: Buffer): void {
   const sent = body !== undefined && ex.req.method !== 'HEAD' && status !== 304 && status !== 204 ? body : undefined;
-  ex.res.writeHead(status, Object.assign(commonHeaders(ex.rate), headers));
+  ex.res.writeHead(status, addCommonHeaders(headers, ex.rate));
   ex.res.end(sent);
   ex.logs.access(ex, status, sent?.length ?? 0);
 }
 
 /** An error: JSON `{"detail": ...}`, never cached. */
-export function respondError(ex: Exchange, status: number, detail: string, headers?: OutgoingHttpHeaders): void {
+export function respondError(ex: Exchange, status: number, detail: string, headers: HeaderList = []): void {
   const body = Buffer.from(JSON.stringify({ detail }));
-  respond(ex, status, { 'content-type': JSON_TYPE, 'content-length': body.length, 'cache-control': CACHE_ERROR, ...headers }, body);
+  headers.push('content-type', JSON_TYPE, 'content-length', body.length, 'cache-control', CACHE_ERROR);
+  respond(ex, status, headers, body);
 }

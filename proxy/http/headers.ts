@@ -1,6 +1,8 @@
-// Header values every response shares, built once: the hot path only fills in the numbers.
-import type { OutgoingHttpHeaders } from 'node:http';
+// Header values every response shares, built once: the hot path only fills in the numbers. Headers travel as
+// flat [name, value, name, value, …] lists, which node:http takes in order without walking an object's keys.
 import type { RateDecision } from '../rateLimit/rateLimiter.ts';
+
+export type HeaderList = (string | number)[];
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 export const CACHE_OK = 'public, max-age=3600';
@@ -8,28 +10,28 @@ export const CACHE_ERROR = 'no-store';
 export const ALLOW = 'GET, HEAD, OPTIONS';
 
 /** What a browser script may read from a cross-origin response besides the basic headers. */
-const EXPOSE = 'ETag, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After';
+export const EXPOSE = 'ETag, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After';
 
 /** Preflight answer: the methods and headers a cross-origin caller may use, cached by the browser for a day. */
-export const PREFLIGHT: OutgoingHttpHeaders = {
-  allow: ALLOW,
-  'access-control-allow-origin': '*',
-  'access-control-allow-methods': ALLOW,
-  'access-control-allow-headers': 'X-API-Key, Authorization, If-None-Match',
-  'access-control-max-age': '86400',
-};
+export const PREFLIGHT: readonly string[] = [
+  'allow', ALLOW,
+  'access-control-allow-methods', ALLOW,
+  'access-control-allow-headers', 'X-API-Key, Authorization, If-None-Match',
+  'access-control-max-age', '86400',
+];
 
 /**
  * CORS and the rate-limit state, as the three separate fields of draft-ietf-httpapi-ratelimit-headers-07
  * (later drafts merged them into one field that few clients read yet). For a token bucket: Limit is the
  * capacity, Remaining the whole requests left, Reset the seconds until the bucket is full again.
  */
-export function commonHeaders(rate: RateDecision): OutgoingHttpHeaders {
-  return {
-    'access-control-allow-origin': '*',
-    'access-control-expose-headers': EXPOSE,
-    'ratelimit-limit': rate.limit,
-    'ratelimit-remaining': rate.remaining,
-    'ratelimit-reset': rate.reset,
-  };
+export function addCommonHeaders(headers: HeaderList, rate: RateDecision): HeaderList {
+  headers.push(
+    'access-control-allow-origin', '*',
+    'access-control-expose-headers', EXPOSE,
+    'ratelimit-limit', rate.limit,
+    'ratelimit-remaining', rate.remaining,
+    'ratelimit-reset', rate.reset,
+  );
+  return headers;
 }

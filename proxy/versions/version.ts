@@ -59,9 +59,9 @@ export class Version {
     return this.published.name;
   }
 
-  /** Size and hash of an answer's body in one encoding, as the manifest promises it. */
-  stored(object: string, encoding: Encoding): StoredFile {
-    return this.objects[object]![encoding];
+  /** Size and hash of an answer's body in each encoding, as the manifest promises them. */
+  storedObject(object: string): StoredObject {
+    return this.objects[object]!;
   }
 
   /** The body if it is in memory: the hot path answers without a promise. */
@@ -71,7 +71,7 @@ export class Version {
 
   /** The body, read from the source and checked against the manifest; rejects rather than return other bytes. */
   body(object: string, encoding: Encoding): Promise<Buffer> {
-    const file = this.stored(object, encoding);
+    const file = this.storedObject(object)[encoding];
     const path = objectPath(object, encoding);
     return this.files.load(file.sha256, async () => checked(await this.source.readObject(this.name, path, encoding), file, path));
   }

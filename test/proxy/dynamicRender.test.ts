@@ -51,6 +51,6 @@ describe('rendered answers', () => {
     const entry = tree.manifest.entries['/finanzamt/2115']!;
     const body = await version.body(entry.object, 'br');
     expect(body.equals(tree.file('/finanzamt/2115', 'br'))).toBe(true);
-    expect(version.cached(version.stored(entry.object, 'br'))).toBe(body);
+    expect(version.cached(version.storedObject(entry.object).br)).toBe(body);
   });
 });

@@ -1,0 +1,33 @@
+// Sending one representation of an answer or a document: ETag, caching and encoding headers, If-None-Match,
+// HEAD. 304 and HEAD are answered from the ETag and size alone; only a GET needs the body.
+import type { Encoding } from '../../build/core/manifest.ts';
+import { notModified } from './conditional.ts';
+import { respond, respondError, type Exchange } from './exchange.ts';
+import { CACHE_OK, type HeaderList } from './headers.ts';
+
+export interface Representation {
+  etag: string;
+  type: string;
+  encoding: Encoding;
+  bytes: number;
+  /**
+   * The body, or how to read it when it is not in memory (rejecting rather than giving other bytes). A
+   * value, not a callback, on the hot path: a closure per request is measurable here.
+   */
+  body: Buffer | (() => Promise<Buffer>);
+}
+
+export function sendRepresentation(ex: Exchange, r: Representation): void | Promise<void> {
+  const headers: HeaderList = ['etag', r.etag, 'vary', 'Accept-Encoding', 'cache-control', CACHE_OK];
+  if (notModified(ex.req.headers, r.etag)) return respond(ex, 304, headers);
+  headers.push('content-type', r.type, 'content-length', r.bytes);
+  if (r.encoding !== 'identity') headers.push('content-encoding', r.encoding);
+  if (ex.req.method === 'HEAD') return respond(ex, 200, headers);
+  const { body } = r;
+  if (typeof body !== 'function') return respond(ex, 200, headers, body);
+  return body().then((b) => respond(ex, 200, headers, b), (e: unknown) => {
+    // Missing, damaged or late: never send bytes the manifest does not vouch for.
+    ex.logs.logger.error({ path: ex.path, question: ex.question, encoding: r.encoding, err: { message: (e as Error).message } }, 'stored answer unreadable');
+    respondError(ex, 503, 'Diese Antwort ist vorübergehend nicht verfügbar.');
+  });
+}
