@@ -1,12 +1,26 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Load tests measure rates and latencies of a real proxy under wrk: they run after everything else, one file
+ * at a time, so that no other test shares the two cores with them while they measure.
+ */
+const LOAD = ['test/reliability/overload.test.ts', 'test/reliability/switchUnderLoad.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     globalSetup: ['test/support/globalSetup.ts'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
-    // Tests start real servers on loopback ports and share one built tree; two workers fit this 2-core machine.
-    maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        // Tests start real servers on loopback ports and share one built tree; two workers fit this 2-core machine.
+        test: { name: 'functional', include: ['test/**/*.test.ts'], exclude: LOAD, maxWorkers: 2, sequence: { groupOrder: 0 } },
+      },
+      {
+        extends: true,
+        test: { name: 'load', include: LOAD, maxWorkers: 1, sequence: { groupOrder: 1 } },
+      },
+    ],
   },
 });

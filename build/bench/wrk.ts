@@ -53,8 +53,26 @@ end
 `, { mode: 0o600 });
 }
 
-export async function runWrk(url: string, script: string, o: { seconds: number; connections: number; threads: number }): Promise<WrkResult> {
-  const { stdout } = await execFileAsync('wrk', ['-t', String(o.threads), '-c', String(o.connections), '-d', `${o.seconds}s`, '-s', script, url], { encoding: 'utf8' });
-  const result = WrkResult.parse(JSON.parse(stdout.trim().split('\n').at(-1)!));
+export async function runWrk(url: string, script: string, o: WrkOptions): Promise<WrkResult> {
+  const result = await runWrkScript(url, script, o, WrkResult);
   return { ...result, rps: result.requests / (result.duration_us / 1e6) };
+}
+
+export interface WrkOptions {
+  seconds: number;
+  connections: number;
+  threads: number;
+  /**
+   * Run wrk at this niceness: a load generator that stands for a client elsewhere, whose CPU should not be
+   * taken from the server and the other clients on this machine.
+   */
+  nice?: number;
+}
+
+/** Runs wrk with a Lua `script` whose `done` prints one JSON line last, and returns that line as `schema` reads it. */
+export async function runWrkScript<T>(url: string, script: string, o: WrkOptions, schema: z.ZodType<T>): Promise<T> {
+  const wrk = ['wrk', '-t', String(o.threads), '-c', String(o.connections), '-d', `${o.seconds}s`, '-s', script, url];
+  const [command, ...args] = o.nice === undefined ? wrk : ['nice', '-n', String(o.nice), ...wrk];
+  const { stdout } = await execFileAsync(command!, args, { encoding: 'utf8' });
+  return schema.parse(JSON.parse(stdout.trim().split('\n').at(-1)!));
 }
