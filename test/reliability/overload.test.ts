@@ -45,7 +45,8 @@ interface Seen {
   latencies: number[];
 }
 
-const GOOD_PATHS = ['/finanzamt/2115', '/finanzamt?ags=01001000', '/finanzamt?plz=10115', '/finanzamt/2115/bezirk'];
+/** What callers ask: offices, lookups by key, postcode and place name, districts, a state's offices. */
+const GOOD_PATHS = ['/finanzamt/2115', '/finanzamt?ags=01001000', '/finanzamt?plz=10115', '/finanzamt?ort=Flensburg', '/finanzamt/2115/bezirk', '/finanzaemter?bundesland=Berlin'];
 
 /** Sends as `address` (X-Forwarded-For, believed from 127.0.0.1) until `until`, one request every `interval` ms. */
 async function client(address: string, until: number, intervalMs: number, seen: Seen): Promise<void> {

@@ -1,5 +1,6 @@
 // A version switch in the middle of sustained load (issue 7): wrk holds the proxy busy with every question two
-// real builds share, while `dist/current` is switched back and forth between them. Every response is checked
+// real builds share, from 65,536 client addresses under the default rate limit, while `dist/current` is
+// switched back and forth between them. Every response is checked
 // inside wrk: status 200, and the `stand` at the start of the body is the date the ETag names, so a response
 // whose body came from one version and whose ETag from the other would be counted. Two versions of different
 // dates, built by the real CLI from the shipped bundle cut down to Saarland.
@@ -12,7 +13,7 @@ import { runWrkScript } from '../../build/bench/wrk.ts';
 import { editedBundle, keepMunicipalities, redate } from '../ops/support/bundles.ts';
 import { runCli } from '../ops/support/cli.ts';
 import { eventually } from '../support/http.ts';
-import { issueKey, scratchDir, startProxy, UNLIMITED, type ProxyProcess } from '../support/proxy.ts';
+import { issueKey, scratchDir, startProxy, type ProxyProcess } from '../support/proxy.ts';
 import { publish } from '../support/versions.ts';
 
 const SAARLAND = (line: string) => line.slice(10, 12) === '10';
@@ -46,7 +47,8 @@ beforeAll(async () => {
   }
   const keysFile = join(scratch, 'keys.json');
   key = await issueKey(keysFile, 'switch');
-  proxy = await startProxy({ keysFile, args: ['--dist', dist, ...UNLIMITED] });
+  // The default rate limit, with the client address taken from X-Forwarded-For as behind a load balancer.
+  proxy = await startProxy({ keysFile, args: ['--dist', dist, '--trust-proxy', '127.0.0.1'] });
 }, 5 * 60_000);
 
 afterAll(async () => {
@@ -76,7 +78,7 @@ describe('a version switch under sustained load', () => {
       switchedTo.push(next);
     }
     const counts = await load;
-    console.log(`switch under load: ${counts.requests} requests in ${LOAD_SECONDS} s, ${SWITCHES} switches, by stand ${JSON.stringify(counts.by_stand)}, `
+    console.log(`switch under load: ${counts.requests} requests in ${LOAD_SECONDS} s (${Math.round(counts.requests / LOAD_SECONDS)}/s), ${SWITCHES} switches, by stand ${JSON.stringify(counts.by_stand)}, `
       + `${counts.not_ok} not 200, ${counts.mixed} mixed, ${counts.socket_errors} socket errors`);
 
     expect(switchedTo).toEqual([VERSIONS[0], VERSIONS[1], VERSIONS[0], VERSIONS[1]]);
@@ -92,8 +94,8 @@ describe('a version switch under sustained load', () => {
 });
 
 /**
- * wrk's Lua: cycles through `paths` without Accept-Encoding (so bodies are readable JSON) and checks each
- * response; `done` prints the counts as one JSON line. A response's checks run in wrk's thread, so `done`
+ * wrk's Lua: cycles through `paths` and client addresses without Accept-Encoding (so bodies are readable JSON)
+ * and checks each response; `done` prints the counts as one JSON line. A response's checks run in wrk's thread, so `done`
  * reads them from there.
  */
 function checkingScript(paths: string[], apiKey: string): string {
@@ -105,7 +107,12 @@ checked, not_ok, mixed, by_stand = 0, 0, 0, {}
 local n = 0
 function request()
   n = n + 1
-  return wrk.format("GET", paths[n % #paths + 1], { ["X-API-Key"] = ${JSON.stringify(apiKey)} })
+  -- Each of 65536 addresses asks once every 65536 requests: a crowd, none of them near its rate.
+  local a = n % 65536
+  return wrk.format("GET", paths[n % #paths + 1], {
+    ["X-API-Key"] = ${JSON.stringify(apiKey)},
+    ["X-Forwarded-For"] = "10.77." .. math.floor(a / 256) .. "." .. (a % 256),
+  })
 end
 function response(status, headers, body)
   checked = checked + 1
