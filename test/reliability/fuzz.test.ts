@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { eventually } from '../support/http.ts';
 import { proxyForFile } from '../support/proxy.ts';
 import { testTree } from '../support/tree.ts';
 import { dripRequest, rawRequest, type RawAnswer } from './rawHttp.ts';
@@ -185,4 +186,23 @@ describe('oversized and slow requests', () => {
     expect(answer.status === null || answer.status === 408).toBe(true);
     await expectHealthy();
   }, 60_000);
+});
+
+describe('the access log after all of it', () => {
+  it('holds one well-formed JSON line per handled request, whatever the paths and methods held', async () => {
+    // The log is written in batches; a request of its own marks the end.
+    await running.proxy.get('/healthz?end-of-fuzz');
+    await eventually('the log to reach the last request', async () => readFileSync(running.proxy.logFile, 'utf8').includes('"path":"/healthz"'));
+    const lines = readFileSync(running.proxy.logFile, 'utf8').split('\n').filter(Boolean);
+    const parsed = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const access = parsed.filter((l) => l.msg === 'request');
+    // Node answers a request it cannot parse itself, without the handler; everything else is logged.
+    expect(access.length).toBeGreaterThan(cases / 2);
+    for (const l of access) {
+      expect(typeof l.path === 'string' && typeof l.method === 'string' && typeof l.address === 'string').toBe(true);
+      expect(Number.isInteger(l.status) && Number.isInteger(l.bytes)).toBe(true);
+    }
+    // Paths with quotes, backslashes, control characters and non-ASCII came through, escaped and readable.
+    expect(access.some((l) => /["\\\u0000-\u001f]|[^\u0000-\u007f]/.test(l.path as string))).toBe(true);
+  });
 });
