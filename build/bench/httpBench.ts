@@ -36,8 +36,8 @@ const TARGET_OF_PLAIN = 0.85;
 
 /** Each server once as one process, and once as two (the cores of this machine), compared like with like. */
 const CONFIGS = [
-  { processes: 1, proxy: 'proxy (finanzamt serve), 1 process', nginx: 'nginx, 1 worker', plain: 'plain node:http, 1 process' },
-  { processes: 2, proxy: 'proxy, --workers 2', nginx: 'nginx, 2 workers', plain: 'plain node:http, cluster of 2' },
+  { processes: 1, proxy: 'proxy (finanzamt serve), 1 process', nginx: 'nginx, 1 worker', plain: 'plain node:http, 1 process', together: 'plain node:http finishing together, 1 process' },
+  { processes: 2, proxy: 'proxy, --workers 2', nginx: 'nginx, 2 workers', plain: 'plain node:http, cluster of 2', together: 'plain node:http finishing together, cluster of 2' },
 ];
 
 export async function benchHttp(): Promise<{ runs: Record<string, Round[]>; markdown: string }> {
@@ -65,6 +65,7 @@ export async function benchHttp(): Promise<{ runs: Record<string, Round[]>; mark
       targets[c.proxy] = { served: await start(serveProxy(scratch, dist, keysFile, c.processes)), script: apiScript, pathOf: api };
       targets[c.nginx] = { served: await start(serveNginx(scratch, versionDir, c.processes, storedPath(mix[0]!))), script: fileScript, pathOf: storedPath };
       targets[c.plain] = { served: await start(servePlain(versionDir, mixFile, c.processes)), script: apiScript, pathOf: api };
+      targets[c.together] = { served: await start(servePlain(versionDir, mixFile, c.processes, 'together')), script: apiScript, pathOf: api };
     }
     await checkSameAnswers(targets, mix.slice(0, CHECKED), key);
     const runs = await alternateRounds(targets, LOAD);
@@ -126,8 +127,8 @@ function report(runs: Record<string, Round[]>, mix: MixRequest[]): string {
   }]));
   const verdict = (ratio: number, target: number) => (ratio >= target ? 'met' : 'not met');
   const compared = CONFIGS.map((c) => {
-    const [proxy, nginx, plain] = [rows[c.proxy]!, rows[c.nginx]!, rows[c.plain]!];
-    return { c, proxy, nginx, plain, ofNginx: proxy.rps / nginx.rps, ofPlain: proxy.rps / plain.rps };
+    const [proxy, nginx, plain, together] = [rows[c.proxy]!, rows[c.nginx]!, rows[c.plain]!, rows[c.together]!];
+    return { c, proxy, nginx, plain, ofNginx: proxy.rps / nginx.rps, ofPlain: proxy.rps / plain.rps, ofTogether: proxy.rps / together.rps };
   });
   const meanBytes = mix.reduce((sum, r) => sum + r.brBytes, 0) / mix.length;
   const cpu = cpus();
@@ -151,7 +152,10 @@ function report(runs: Record<string, Round[]>, mix: MixRequest[]): string {
       + 'the same Content-Type, Vary, Cache-Control and CORS headers (`add_header`; its own ETag), a buffered access log (`buffer=64k`), sendfile, '
       + 'open_file_cache; `worker_processes` 1 and 2.',
     '- **plain node:http**: answers the same API URLs from a Map of preloaded buffers with the same headers as the proxy except RateLimit-*; '
-      + 'no key check, no rate limit, no log. One process, and a node:cluster of two.',
+      + 'no key check, no rate limit, no log. One process, and a node:cluster of two. It ends each response at once (`res.end`), as node:http '
+      + 'servers do; the proxy instead ends the responses of an event-loop turn together at its end (`proxy/http/finishTogether.ts`).',
+    '- **plain node:http finishing together**: the same plain server ending its responses like the proxy, through the same module: what is left '
+      + 'between it and the proxy is the proxy\'s own work (key, rate limit, routing, log).',
     '',
     '| server | requests/s | p50 | p99 | server CPU per request | non-2xx or socket errors | rounds (req/s) |',
     '|---|---:|---:|---:|---:|---:|---|',
@@ -159,9 +163,10 @@ function report(runs: Record<string, Round[]>, mix: MixRequest[]): string {
     '',
     '| target (requests/s), like with like | ratio | |',
     '|---|---:|---|',
-    ...compared.flatMap(({ c, ofNginx, ofPlain }) => [
+    ...compared.flatMap(({ c, ofNginx, ofPlain, ofTogether }) => [
       `| ${c.proxy} ≥ ${TARGET_OF_NGINX} × ${c.nginx} | ${ofNginx.toFixed(2)} | ${verdict(ofNginx, TARGET_OF_NGINX)} |`,
       `| ${c.proxy} ≥ ${TARGET_OF_PLAIN} × ${c.plain} | ${ofPlain.toFixed(2)} | ${verdict(ofPlain, TARGET_OF_PLAIN)} |`,
+      `| ${c.proxy} against ${c.together} (no target: the proxy's own work alone) | ${ofTogether.toFixed(2)} | |`,
     ]),
     '',
     ...compared.map(({ c, proxy, nginx, plain }) => `- Latency, ${c.proxy} against ${c.nginx}: p50 ${(proxy.p50 / nginx.p50).toFixed(2)}×, p99 ${(proxy.p99 / nginx.p99).toFixed(2)}×; `

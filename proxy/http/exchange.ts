@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logs } from '../log.ts';
 import type { RateDecision } from '../rateLimit/rateLimiter.ts';
+import { finishSoon } from './finishTogether.ts';
 import { addCommonHeaders, CACHE_ERROR, JSON_TYPE, type HeaderList } from './headers.ts';
 
 export interface Exchange {
@@ -28,7 +29,7 @@ export interface Exchange {
 export function respond(ex: Exchange, status: number, headers: HeaderList, body?: Buffer): void {
   const sent = body !== undefined && ex.req.method !== 'HEAD' && status !== 304 && status !== 204 ? body : undefined;
   ex.res.writeHead(status, addCommonHeaders(headers, ex.rate));
-  ex.res.end(sent);
+  finishSoon(ex.res, sent);
   ex.logs.access(ex, status, sent?.length ?? 0);
 }
 

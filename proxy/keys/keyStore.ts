@@ -2,7 +2,6 @@
 // read or does not validate is logged and otherwise ignored: the last good keys stay in force, so a typo in
 // an edit does not lock every caller out (or let every caller in).
 import { stat } from 'node:fs/promises';
-import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { watchAndPoll } from '../watch.ts';
 import { hashKey, readKeysFile, type KeyRecord } from './keysFile.ts';
@@ -23,11 +22,11 @@ export class KeyStore {
   private fileKeys: readonly KeyRecord[] = [];
   private overlay: KeyOverlay | null = null;
   /**
-   * Hashes of recently presented keys: a caller sends the same key on every request, and a map lookup is a
-   * fraction of a sha256. Holds presented values, valid or not, only in memory; the hash of a value never
-   * changes, so a reload of the file leaves it valid.
+   * Presented values that are keys in force, with their records: a caller sends the same key on every request,
+   * and a map lookup is a fraction of a sha256. Only values that matched are kept, so there are never more
+   * than there are keys; emptied whenever the keys in force change. Held in memory only, like every request.
    */
-  private readonly hashes = new LRUCache<string, string>({ max: 1024 });
+  private recognized = new Map<string, KeyRecord>();
   /** What the file looked like when last read; a poll that finds the same reads nothing. */
   private signature = '';
   private reloading: Promise<void> | null = null;
@@ -48,12 +47,11 @@ export class KeyStore {
 
   /** The record of a presented key, found by its hash: no comparison of secrets, so nothing to time. */
   lookup(presented: string): KeyRecord | undefined {
-    let hash = this.hashes.get(presented);
-    if (hash === undefined) {
-      hash = hashKey(presented);
-      this.hashes.set(presented, hash);
-    }
-    return this.byHash.get(hash);
+    const known = this.recognized.get(presented);
+    if (known !== undefined) return known;
+    const record = this.byHash.get(hashKey(presented));
+    if (record !== undefined) this.recognized.set(presented, record);
+    return record;
   }
 
   /** Puts `overlay` in force now and after every reload of the file. */
@@ -67,6 +65,7 @@ export class KeyStore {
   refresh(): void {
     const records = this.overlay ? this.overlay.combine(this.fileKeys) : this.fileKeys;
     this.byHash = new Map(records.map((k) => [k.hash, k]));
+    this.recognized = new Map();
   }
 
   get size(): number {
