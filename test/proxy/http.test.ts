@@ -2,6 +2,7 @@
 // negotiation over the stored encodings, cache and CORS headers, preflight.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { parseResponses, rawRequest } from '../reliability/rawHttp.ts';
 import { proxyForFile } from '../support/proxy.ts';
 import { testTree } from '../support/tree.ts';
 
@@ -140,6 +141,21 @@ describe('cache and CORS headers', () => {
       expect(res.headers['access-control-allow-methods']).toBe('GET, HEAD, OPTIONS');
       expect(res.headers['access-control-allow-headers']).toBe('X-API-Key, Authorization, If-None-Match');
       expect(Number(res.headers['access-control-max-age'])).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('one connection', () => {
+  it('answers requests sent back to back on one connection, each in its turn', async () => {
+    // Responses are finished together at the end of an event-loop turn (proxy/http/finishTogether.ts); requests
+    // that arrive in one read must still be answered in the order they were asked.
+    const paths = ['/finanzamt/2115', KEY, '/finanzamt?ags=01001000', '/finanzamt/9999', '/finanzamt/2115'];
+    const head = paths.map((path, i) => `GET ${path} HTTP/1.1\r\nHost: x\r\nX-API-Key: ${running.key}\r\n`
+      + `${i === paths.length - 1 ? 'Connection: close\r\n' : ''}\r\n`).join('');
+    const answers = parseResponses((await rawRequest(running.proxy.url, head)).raw);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 404, 200]);
+    for (const [i, path] of paths.entries()) {
+      if (answers[i]!.status === 200) expect(answers[i]!.body.equals(tree.file(path)), path).toBe(true);
     }
   });
 });

@@ -9,6 +9,8 @@ export interface RawAnswer {
   body: Buffer;
   /** How long until the server closed the connection. */
   ms: number;
+  /** Everything the server sent, for a test that sent several requests. */
+  raw: Buffer;
 }
 
 /**
@@ -31,9 +33,23 @@ export function rawRequest(url: string, head: string | Buffer, timeoutMs = 5_000
     socket.on('error', () => {});
     socket.on('close', () => {
       clearTimeout(timer);
-      resolve({ ...parse(Buffer.concat(chunks)), ms: performance.now() - started });
+      const raw = Buffer.concat(chunks);
+      resolve({ ...parse(raw), ms: performance.now() - started, raw });
     });
   });
+}
+
+/** Every response in `data`, one after the other, as far as each says its Content-Length. */
+export function parseResponses(data: Buffer): Omit<RawAnswer, 'ms' | 'raw'>[] {
+  const answers: Omit<RawAnswer, 'ms' | 'raw'>[] = [];
+  while (data.length > 0) {
+    const answer = parse(data);
+    answers.push(answer);
+    const length = answer.headers['content-length'];
+    if (answer.status === null || length === undefined) break;
+    data = data.subarray(data.indexOf('\r\n\r\n') + 4 + Number(length));
+  }
+  return answers;
 }
 
 /** Opens a connection and sends `head` one byte every `intervalMs`; resolves when the server closes it. */
@@ -57,13 +73,14 @@ export function dripRequest(url: string, head: string, intervalMs: number, timeo
     socket.on('close', () => {
       clearInterval(drip);
       clearTimeout(timer);
-      resolve({ ...parse(Buffer.concat(chunks)), ms: performance.now() - started });
+      const raw = Buffer.concat(chunks);
+      resolve({ ...parse(raw), ms: performance.now() - started, raw });
     });
   });
 }
 
 /** The first response in `data`; a body is what Content-Length says, or everything up to the close. */
-function parse(data: Buffer): Omit<RawAnswer, 'ms'> {
+function parse(data: Buffer): Omit<RawAnswer, 'ms' | 'raw'> {
   // Skip interim answers (100 Continue to an Expect header): the final one is what the test is about.
   while (/^HTTP\/1\.[01] 1\d\d /.test(data.subarray(0, 13).toString('latin1')) && data.indexOf('\r\n\r\n') !== -1) {
     data = data.subarray(data.indexOf('\r\n\r\n') + 4);
