@@ -3,7 +3,7 @@
 // times. A worker asks the primary instead, sending every take of one event-loop turn in one message: under
 // load that is one message per turn, not one per request. Measured: a message costs the primary about 25 µs
 // of CPU, 8 asks in one about 5 µs each; under the benchmark's load about 9 µs per request, against about
-// 65 µs a request costs in all. JSON answers, as they are, cost less than 'advanced' serialization or packed numbers.
+// 45 µs a request costs one process in all. JSON answers, as they are, cost less than 'advanced' serialization or packed numbers.
 import cluster from 'node:cluster';
 import type { MemoryRateLimiter, RateDecision, RateLimiter } from '../rateLimit/rateLimiter.ts';
 

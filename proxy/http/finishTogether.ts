@@ -1,8 +1,8 @@
 // Responses are finished together once per event-loop turn, after every request the turn has read:
 // setImmediate callbacks run right after the poll phase. Finishing each response as soon as it is made writes
 // it at once, wakes the client for every one, and the next poll finds one request at a time; finished together,
-// each turn reads many requests and answers them in one go. Measured under the HTTP benchmark's load: about
-// 1.7 times the requests per second at two thirds of the CPU per request, for this proxy and for a plain
+// each turn reads many requests and answers them in one go. Measured under the HTTP benchmark's load: 1.5 to
+// 1.7 times the requests per second at about two thirds of the CPU per request, for this proxy and for a plain
 // node:http server alike (BENCHMARKS.md). A response waits at most for the rest of its turn.
 import type { ServerResponse } from 'node:http';
 
