@@ -2,16 +2,18 @@
 // test reads the same real tree and parallel runs do not disturb each other. Tests find it through
 // FINANZAMT_TEST_DIST; a developer who sets that variable to an existing build skips the build.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export default function setup(): (() => void) | undefined {
+export default function setup(): (() => Promise<void>) | undefined {
   const given = process.env.FINANZAMT_TEST_DIST;
   if (given && existsSync(join(given, 'current'))) return undefined;
   const root = mkdtempSync(join(tmpdir(), 'finanzamt-test-'));
   const dist = join(root, 'dist');
   execFileSync(process.execPath, ['build/finanzamt.mjs', 'build', '--out', dist], { stdio: ['ignore', 'ignore', 'inherit'] });
   process.env.FINANZAMT_TEST_DIST = dist;
-  return () => rmSync(root, { recursive: true, force: true });
+  // Asynchronous: removing the tree's many files takes seconds, which would keep vitest from ending its workers.
+  return () => rm(root, { recursive: true, force: true });
 }
