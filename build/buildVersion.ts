@@ -2,6 +2,7 @@
 // then publish atomically. Any failure removes the staging directory and leaves the published version alone.
 // The publish guard runs before anything is written, against the version `current` names.
 import { rm, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { assembleDirectory } from './assemble/assemble.ts';
 import { DIRECTORY_FILE, makeManifest, MANIFEST_FILE, REPORT_FILE, type StoredFile } from './core/manifest.ts';
@@ -16,12 +17,21 @@ import { buildReport, directoryCounts, type BuildReport } from './report.ts';
 import { readBundle } from './sources/bundle.ts';
 import { sha256 } from './precompute/encode.ts';
 
+/** What a build does unless told otherwise; `finanzamt build`, `start` and `release` all build this way. */
+export const BUILD_DEFAULTS = {
+  /** Published versions kept besides the current one. */
+  keep: 2,
+  /** Bodies compressed at once: compression runs on the thread pool, so a few per core keep it busy. */
+  concurrency: Math.max(4, availableParallelism() * 2),
+};
+
 export interface BuildOptions {
   source: string;
   out: string;
-  /** Published versions kept besides the current one. */
-  keep: number;
-  concurrency: number;
+  /** Published versions kept besides the current one (BUILD_DEFAULTS.keep). */
+  keep?: number;
+  /** Bodies compressed at once (BUILD_DEFAULTS.concurrency). */
+  concurrency?: number;
   onProgress?: (done: number, total: number) => void;
   /** Defaults to refusing drops of more than DEFAULT_MAX_DROP_PERCENT. */
   guard?: GuardOptions;
@@ -36,7 +46,8 @@ export interface BuildResult {
   forcedDrops: Drop[];
 }
 
-export async function buildVersion(options: BuildOptions): Promise<BuildResult> {
+export async function buildVersion(given: BuildOptions): Promise<BuildResult> {
+  const options = { ...BUILD_DEFAULTS, ...given };
   const bundle = await readBundle(options.source);
   const { directory, facts } = assembleDirectory(bundle);
   const published = await localPublished(options.out);

@@ -18,7 +18,7 @@ import type { DynamicAnswer, DynamicAnswers } from './dynamicAnswers.ts';
 import { isDocsPath, serveDocs } from './docs/serve.ts';
 import { respond, respondError, type Exchange } from './http/exchange.ts';
 import { ALLOW, CACHE_ERROR, JSON_TYPE, PREFLIGHT } from './http/headers.ts';
-import { negotiateEncoding } from './http/negotiate.ts';
+import { negotiateEncoding, NOTHING_ACCEPTABLE } from './http/negotiate.ts';
 import { sendRepresentation } from './http/representation.ts';
 import { authenticate } from './keys/authenticate.ts';
 import type { KeyStore } from './keys/keyStore.ts';
@@ -38,11 +38,23 @@ export interface HandlerDeps {
 
 export function createHandler(deps: HandlerDeps): RequestListener {
   return (req, res) => {
+    const ex = openExchange(deps, req, res);
     try {
-      handle(deps, req, res)?.catch((e: unknown) => failed(deps, res, e));
+      handle(deps, ex)?.catch((e: unknown) => failed(ex, e));
     } catch (e) {
-      failed(deps, res, e);
+      failed(ex, e);
     }
+  };
+}
+
+function openExchange(d: HandlerDeps, req: IncomingMessage, res: ServerResponse): Exchange {
+  const url = req.url ?? '/';
+  const q = url.indexOf('?');
+  // Node joins repeated X-Forwarded-For fields with ", ": one string, as if sent as one list.
+  const address = d.clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'] as string | undefined);
+  return {
+    req, res, started: performance.now(), address, rate: NOT_YET_LIMITED, path: q === -1 ? url : url.slice(0, q),
+    question: null, keyId: null, logs: d.logs,
   };
 }
 
@@ -52,16 +64,11 @@ export function createHandler(deps: HandlerDeps): RequestListener {
  */
 type Step = void | Promise<void>;
 
-function handle(d: HandlerDeps, req: IncomingMessage, res: ServerResponse): Step {
-  const url = req.url ?? '/';
-  const q = url.indexOf('?');
-  // Node joins repeated X-Forwarded-For fields with ", ": one string, as if sent as one list.
-  const address = d.clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'] as string | undefined);
-  const ex: Exchange = {
-    req, res, started: performance.now(), address, rate: NOT_YET_LIMITED, path: q === -1 ? url : url.slice(0, q),
-    question: null, keyId: null, logs: d.logs,
-  };
-  const rate = d.limiter.take(address);
+function handle(d: HandlerDeps, ex: Exchange): Step {
+  const url = ex.req.url ?? '/';
+  // The path is the URL up to its query string, if it has one.
+  const q = ex.path.length === url.length ? -1 : ex.path.length;
+  const rate = d.limiter.take(ex.address);
   if (rate instanceof Promise) {
     return rate.then((r) => {
       ex.rate = r;
@@ -111,7 +118,7 @@ function route(d: HandlerDeps, ex: Exchange, url: string, q: number): Step {
   ex.question = key;
   const encoding = negotiateEncoding(req.headers['accept-encoding']);
   if (encoding === null) {
-    return respondError(ex, 406, 'Accept-Encoding schließt alle angebotenen Kodierungen aus (br, gzip, identity).');
+    return respondError(ex, 406, NOTHING_ACCEPTABLE);
   }
 
   if (stored !== undefined) {
@@ -148,13 +155,12 @@ function readMethod(ex: Exchange): boolean {
   return false;
 }
 
-function failed(d: HandlerDeps, res: ServerResponse, e: unknown): void {
-  d.logs.logger.error({ err: e }, 'request failed');
-  if (res.headersSent) {
-    res.destroy();
+/** A bug, not a caller's mistake: logged with its stack, answered 500 like every other answer (logged, with CORS). */
+function failed(ex: Exchange, e: unknown): void {
+  ex.logs.logger.error({ path: ex.path, err: e }, 'request failed');
+  if (ex.res.headersSent) {
+    ex.res.destroy();
     return;
   }
-  const body = JSON.stringify({ detail: 'Interner Fehler.' });
-  res.writeHead(500, { 'content-type': JSON_TYPE, 'content-length': Buffer.byteLength(body), 'cache-control': 'no-store', 'access-control-allow-origin': '*' });
-  res.end(body);
+  respondError(ex, 500, 'Interner Fehler.');
 }

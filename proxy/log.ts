@@ -6,7 +6,7 @@
 // the URL.
 import pino, { type Logger } from 'pino';
 import type { Exchange } from './http/exchange.ts';
-import { KEY_PREFIX } from './keys/keysFile.ts';
+import { maskKeys } from '../build/core/accessKey.ts';
 
 export type AccessLog = (ex: Exchange, status: number, bytes: number) => void;
 
@@ -31,7 +31,7 @@ export function createLogs(file?: string): Logs {
   const head = `{"level":30,"pid":${process.pid},"msg":"request","time":`;
   const access: AccessLog = (ex, status, bytes) => {
     batch.write(`${head}${Date.now()},"address":${jsonString(ex.address)},"method":${jsonString(ex.req.method ?? '')},`
-      + `"path":${jsonString(redact(ex.path))},"question":${ex.question === null ? 'null' : jsonString(redact(ex.question))},`
+      + `"path":${jsonString(maskKeys(ex.path))},"question":${ex.question === null ? 'null' : jsonString(maskKeys(ex.question))},`
       + `"key":${ex.keyId === null ? 'null' : jsonString(ex.keyId)},"status":${status},"bytes":${bytes},"ms":${Math.round((performance.now() - ex.started) * 100) / 100}}\n`);
   };
   const flush = () => {
@@ -91,11 +91,4 @@ const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
  */
 function jsonString(text: string): string {
   return NEEDS_ESCAPE.test(text) ? JSON.stringify(text) : `"${text}"`;
-}
-
-const PASTED_KEY = new RegExp(`${KEY_PREFIX}[A-Za-z0-9_-]{8,}`, 'g');
-
-/** Keys carry a prefix, so one pasted into the path or a parameter value is recognised and not written. */
-function redact(text: string): string {
-  return text.includes(KEY_PREFIX) ? text.replace(PASTED_KEY, `${KEY_PREFIX}…`) : text;
 }

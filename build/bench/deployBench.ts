@@ -30,7 +30,7 @@ export async function benchDeploy(): Promise<DeployBench> {
   const server = await startLocalS3();
   try {
     const dist = process.env.FINANZAMT_BENCH_DIST ?? join(scratch, 'dist');
-    if (!process.env.FINANZAMT_BENCH_DIST) await buildVersion({ source: join(ROOT, 'data'), out: dist, keep: 0, concurrency: 4 });
+    if (!process.env.FINANZAMT_BENCH_DIST) await buildVersion({ source: join(ROOT, 'data'), out: dist, keep: 0 });
     const target = resolveTarget({ bucket: server.bucket, prefix: 'api' }, server.env)!;
     const store = s3Store(target, server.credentials);
     const deploy = () => deployVersion(store, {

@@ -15,7 +15,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
  */
 export async function proxyFixture(scratch: string): Promise<{ dist: string; keysFile: string; key: string }> {
   const dist = process.env.FINANZAMT_BENCH_DIST ?? join(scratch, 'dist');
-  if (!process.env.FINANZAMT_BENCH_DIST) await buildVersion({ source: join(ROOT, 'data'), out: dist, keep: 0, concurrency: 4 });
+  if (!process.env.FINANZAMT_BENCH_DIST) await buildVersion({ source: join(ROOT, 'data'), out: dist, keep: 0 });
   const keysFile = join(scratch, 'keys.json');
   const { file, key } = addKey({ format: 1, keys: [] }, 'bench');
   await writeKeysFile(keysFile, file);

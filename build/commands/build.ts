@@ -1,22 +1,18 @@
-import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
-import { buildVersion } from '../buildVersion.ts';
+import { BUILD_DEFAULTS, buildVersion } from '../buildVersion.ts';
 import { summarizeDiff } from '../diff/formatDiff.ts';
 import { describeDrops } from '../guard/guard.ts';
 import { addGuardOptions } from '../guard/options.ts';
 import { summarize } from '../report.ts';
 import { progressBar } from './progress.ts';
 
-/** Bodies compressed at once: compression runs on the thread pool, so a few per core keep it busy. */
-export const DEFAULT_BUILD_CONCURRENCY = Math.max(4, availableParallelism() * 2);
-
 export function registerBuildCommand(program: Command): void {
   addGuardOptions(program.command('build')
     .description('Build every precomputed response from the source bundle and publish it as dist/<stand_quelle>.'))
     .option('--source <dir>', 'source bundle (with manifest.json)', 'data')
     .option('--out <dir>', 'output tree', 'dist')
-    .option('--keep <n>', 'older versions kept besides the current one', parseCount, 2)
-    .option('--concurrency <n>', 'bodies compressed at once', parseCount, DEFAULT_BUILD_CONCURRENCY)
+    .option('--keep <n>', 'older versions kept besides the current one', parseCount, BUILD_DEFAULTS.keep)
+    .option('--concurrency <n>', 'bodies compressed at once', parseCount, BUILD_DEFAULTS.concurrency)
     .action(async (opts: { source: string; out: string; keep: number; concurrency: number; maxDrop: number; force: boolean }) => {
       const bar = progressBar('precomputing');
       try {

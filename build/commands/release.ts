@@ -7,7 +7,7 @@ import { resolveTarget } from '../deploy/target.ts';
 import { addGuardOptions } from '../guard/options.ts';
 import { DEFAULT_SOURCE_CONFIG, readSourceConfig } from '../release/fetchSources.ts';
 import { RELEASE_STEPS, runRelease, type ReleaseStep } from '../release/runRelease.ts';
-import { DEFAULT_BUILD_CONCURRENCY } from './build.ts';
+import { BUILD_DEFAULTS } from '../buildVersion.ts';
 
 interface ReleaseCommandOptions extends DeployFlags {
   source: string;
@@ -47,7 +47,7 @@ export function registerReleaseCommand(program: Command): void {
           sources: readSourceConfig(opts.sources),
           target: resolveTarget(opts),
           uploadConcurrency: opts.concurrency,
-          buildConcurrency: DEFAULT_BUILD_CONCURRENCY,
+          buildConcurrency: BUILD_DEFAULTS.concurrency,
           guard: { maxDrop: opts.maxDrop, force: opts.force },
           log: (line) => console.log(line),
           onDiff: opts.diffOut ? (text) => appendFile(opts.diffOut!, `\`\`\`\n${text}\n\`\`\`\n`) : undefined,

@@ -1,6 +1,5 @@
 // `finanzamt start` (npm start): from a fresh checkout to a running service in one command. Builds the tree
 // when none is published, issues a first key when there is no keys file, and serves.
-import { availableParallelism } from 'node:os';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
@@ -19,7 +18,7 @@ export function registerStartCommand(program: Command): void {
         console.log(`${flags.dist}/${CURRENT} does not exist; building it from ${flags.source} (about a minute)`);
         const bar = progressBar('precomputing');
         try {
-          const result = await buildVersion({ source: flags.source, out: flags.dist, keep: 2, concurrency: Math.max(4, availableParallelism() * 2), onProgress: bar.update });
+          const result = await buildVersion({ source: flags.source, out: flags.dist, onProgress: bar.update });
           bar.stop();
           console.log(`published ${flags.dist}/${result.version}`);
         } finally {

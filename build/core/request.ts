@@ -1,6 +1,7 @@
 // Turns a request path and query string into a validated question, and a question into its canonical key.
 // The build enumerates questions and stores each body under its canonical key; the proxy parses the incoming
 // request into the same question, so both sides meet on one string without sharing any other state.
+import { holdsKey, maskKeys } from './accessKey.ts';
 import { ORT_MIN_LENGTH, ortTooShort } from './search/query.ts';
 
 export type Flag = 0 | 1;
@@ -87,7 +88,7 @@ export function matchRoute(pathname: string): { ok: true; route: Route } | { ok:
 export function keyInQuery(params: URLSearchParams): string | null {
   for (const [name, value] of params) {
     if (KEY_PARAMS.has(name.toLowerCase())) return name;
-    if (KEY_SHAPE.test(name) || KEY_SHAPE.test(value)) return maskKeys(name);
+    if (holdsKey(name) || holdsKey(value)) return maskKeys(name);
   }
   return null;
 }
@@ -192,15 +193,6 @@ function integer(values: Map<string, string>, name: string, min: number, max: nu
 
 function bad(detail: string): Parsed {
   return { ok: false, status: 400, detail };
-}
-
-/** Text shaped like an access key (prefix KEY_PREFIX of proxy/keys/keysFile.ts, then base64url). */
-const KEY_SHAPE = /fa_[A-Za-z0-9_-]{8,}/;
-const KEY_SHAPES = new RegExp(KEY_SHAPE.source, 'g');
-
-/** An error body may end up in a client's logs or a ticket, and 40 characters of a key are most of it. */
-function maskKeys(text: string): string {
-  return text.includes('fa_') ? text.replace(KEY_SHAPES, 'fa_…') : text;
 }
 
 /** Echoes caller input into a message without letting it grow the message or break a log line. */

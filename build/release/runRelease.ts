@@ -51,7 +51,7 @@ export async function runRelease(o: ReleaseOptions): Promise<void> {
     : o.steps.includes('build') ? await localPublished(o.dist) : null;
 
   await run('build', async () => {
-    const result = await buildVersion({ source: o.source, out: o.dist, keep: 2, concurrency: o.buildConcurrency, guard: o.guard });
+    const result = await buildVersion({ source: o.source, out: o.dist, concurrency: o.buildConcurrency, guard: o.guard });
     return `${result.version} ${result.outcome} in ${o.dist} (${result.report.files} files, ${(result.report.bytes / 1e6).toFixed(1)} MB)`;
   });
 

@@ -2,7 +2,7 @@
 // served like answers: ETag and If-None-Match, an hour of caching, brotli or gzip as the caller accepts.
 import type { Encoding } from '../../build/core/manifest.ts';
 import { respondError, type Exchange } from '../http/exchange.ts';
-import { negotiateEncoding } from '../http/negotiate.ts';
+import { negotiateEncoding, NOTHING_ACCEPTABLE } from '../http/negotiate.ts';
 import { sendRepresentation } from '../http/representation.ts';
 import { docsAsset, type Asset } from './assets.ts';
 
@@ -15,7 +15,7 @@ export function serveDocs(ex: Exchange): void | Promise<void> {
   const made = docsAsset(ex.path);
   if (made === null) return respondError(ex, 404, 'Unbekannter Pfad. Die Beschreibung steht unter /openapi.json, die Referenzseite unter /docs.');
   const encoding = negotiateEncoding(ex.req.headers['accept-encoding']);
-  if (encoding === null) return respondError(ex, 406, 'Accept-Encoding schließt alle angebotenen Kodierungen aus (br, gzip, identity).');
+  if (encoding === null) return respondError(ex, 406, NOTHING_ACCEPTABLE);
   return made.then((asset) => sendAsset(ex, asset, encoding), (e: unknown) => {
     ex.logs.logger.error({ path: ex.path, err: { message: (e as Error).message } }, 'documentation unavailable');
     respondError(ex, 503, 'Die Dokumentation ist vorübergehend nicht verfügbar.');

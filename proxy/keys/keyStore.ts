@@ -68,10 +68,6 @@ export class KeyStore {
     this.recognized = new Map();
   }
 
-  get size(): number {
-    return this.byHash.size;
-  }
-
   private check(): Promise<void> {
     if (this.reloading) {
       this.again = true;

@@ -4,6 +4,7 @@ import { hash, randomBytes } from 'node:crypto';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
+import { KEY_PREFIX } from '../../build/core/accessKey.ts';
 
 export const KeyStatus = z.enum(['active', 'blocked', 'revoked']);
 export type KeyStatus = z.infer<typeof KeyStatus>;
@@ -42,9 +43,7 @@ export function hashKey(key: string): string {
   return hash('sha256', key, 'hex');
 }
 
-/** Every key starts with it, so a key can be recognised where it does not belong (logs, code, tickets). */
-export const KEY_PREFIX = 'fa_';
-
+/** A new key: KEY_PREFIX (so a key can be recognised where it does not belong) and 32 random bytes. */
 export function generateKey(): string {
   return `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
 }

@@ -73,14 +73,15 @@ export class CurrentVersion {
       const version = await Version.load(this.source, published, this.files, this.log);
       const previous = this.current;
       // The same build again (a touched manifest, a copied tree): keep the loaded one, it is identical.
-      if (previous?.buildId !== version.buildId || previous.name !== version.name) this.current = version;
+      const switched = previous?.buildId !== version.buildId || previous.name !== version.name;
+      if (switched) this.current = version;
       this.loadedToken = published.token;
       this.failed = null;
       this.lastProblem = null;
       this.log.info({
         version: version.name, stand: version.stand, build_id: version.buildId, entries: version.entries.size,
         search: version.searchOrt !== null, ms: Math.round(performance.now() - started), previous: previous?.name ?? null,
-      }, previous?.buildId === version.buildId ? 'version unchanged' : 'version loaded');
+      }, switched ? 'version loaded' : 'version unchanged');
     } catch (e) {
       this.failed = { token: published.token, at: performance.now() };
       this.problem(`cannot load version ${published.name} from ${this.source.description}: ${(e as Error).message}`);

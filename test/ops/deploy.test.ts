@@ -12,14 +12,13 @@ import { startLocalS3, type LocalS3 } from '../../build/bench/localS3.ts';
 import { IMMUTABLE, pointerHeaders, REVALIDATE, versionFileHeaders } from '../../build/deploy/headers.ts';
 import { resolveTarget } from '../../build/deploy/target.ts';
 import { versionFiles } from '../../build/deploy/versionFiles.ts';
-import { editedBundle, keepMunicipalities, redate } from './support/bundles.ts';
+import { SAARLAND, saarlandBundle } from './support/bundles.ts';
 import { runCli, startCli } from './support/cli.ts';
 
 const PREFIX = 'api';
 const POINTER = `${PREFIX}/current`;
 const FIRST = '20251031_0000';
 const SECOND = '20251231_0000';
-const SAARLAND = (line: string) => line.slice(10, 12) === '10';
 
 describe('deploy settings', () => {
   it('takes the target from the environment, with path-style addressing for endpoints other than AWS', () => {
@@ -48,7 +47,7 @@ describe('deploy to an S3-compatible server', () => {
   const dist = join(scratch, 'dist');
   beforeAll(async () => {
     s3 = await startLocalS3();
-    const source = editedBundle(join(scratch, 'saarland'), { gv100ad: (text) => redate(FIRST.slice(0, 8))(keepMunicipalities(SAARLAND)(text)) });
+    const source = saarlandBundle(join(scratch, 'saarland'), FIRST);
     const build = await runCli(['build', '--source', source, '--out', firstDist]);
     expect(build.status, build.stderr).toBe(0);
   }, 5 * 60_000);
@@ -125,10 +124,8 @@ describe('deploy to an S3-compatible server', () => {
   }, 5 * 60_000);
 
   it('refuses a second version whose counts fell, and with --force switches current to it only at the end', async () => {
-    const source = editedBundle(join(scratch, 'saarland-part'), {
-      // Saarland without the Kreis St. Wendel: a sharp drop in municipalities.
-      gv100ad: (text) => redate(SECOND.slice(0, 8))(keepMunicipalities((line) => SAARLAND(line) && line.slice(10, 15) !== '10046')(text)),
-    });
+    // Saarland without the Kreis St. Wendel: a sharp drop in municipalities.
+    const source = saarlandBundle(join(scratch, 'saarland-part'), SECOND, (line) => SAARLAND(line) && line.slice(10, 15) !== '10046');
     const build = await runCli(['build', '--source', source, '--out', dist]);
     expect(build.status, build.stderr).toBe(0);
 

@@ -9,12 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalS3, type LocalS3 } from '../../build/bench/localS3.ts';
 import { eventually } from '../support/http.ts';
 import { issueKey, scratchDir, startProxy, UNLIMITED, type ProxyProcess } from '../support/proxy.ts';
-import { editedBundle, keepMunicipalities, redate } from './support/bundles.ts';
+import { saarlandBundle } from './support/bundles.ts';
 import { runCli, startCli } from './support/cli.ts';
 
 const FIRST = '20251031_0000';
 const SECOND = '20251231_0000';
-const SAARLAND = (line: string) => line.slice(10, 12) === '10';
 const QUESTIONS = [
   '/finanzamt?ags=10041100', '/finanzamt?ags=10&gemeinden=1', '/finanzamt?plz=66111', '/finanzamt?ort=Saarbruecken',
   '/finanzamt?ags=10041100&limit=3', '/finanzamt/1040', '/finanzamt/1040?gemeinden=1', '/finanzamt/1040/bezirk',
@@ -33,7 +32,7 @@ describe('the proxy serving a deployed version from object storage', () => {
   beforeAll(async () => {
     s3 = await startLocalS3();
     for (const [version, dist] of Object.entries(dists)) {
-      const source = editedBundle(join(scratch, `source-${version}`), { gv100ad: (text) => redate(version.slice(0, 8))(keepMunicipalities(SAARLAND)(text)) });
+      const source = saarlandBundle(join(scratch, `source-${version}`), version);
       const build = await runCli(['build', '--source', source, '--out', dist]);
       expect(build.status, build.stderr).toBe(0);
       expect(readlinkSync(join(dist, 'current'))).toBe(version);

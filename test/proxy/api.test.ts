@@ -147,6 +147,9 @@ describe('GET /finanzaemter', () => {
     expect(koeln.gesamt).toBeGreaterThan(1);
     expect(koeln.aemter.every((a: { name: string }) => a.name.includes('Köln'))).toBe(true);
     const special = (await get('/finanzaemter?ohne_bezirk=1')).json();
+    const withoutDistrict = tree.directory.offices.filter((o) => o.ohne_bezirk).length;
+    expect(withoutDistrict).toBeGreaterThan(0);
+    expect(special.gesamt).toBe(withoutDistrict);
     expect(special.aemter.every((a: { ohne_bezirk: boolean }) => a.ohne_bezirk)).toBe(true);
     const page = (await get('/finanzaemter?limit=10&offset=5')).json();
     expect(page).toMatchObject({ anzahl: 10, gesamt: tree.directory.offices.length, vollstaendig: false });

@@ -10,13 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Manifest, MANIFEST_FILE } from '../../build/core/manifest.ts';
 import { runWrkScript } from '../../build/bench/wrk.ts';
-import { editedBundle, keepMunicipalities, redate } from '../ops/support/bundles.ts';
+import { saarlandBundle } from '../ops/support/bundles.ts';
 import { runCli } from '../ops/support/cli.ts';
 import { eventually } from '../support/http.ts';
 import { issueKey, scratchDir, startProxy, type ProxyProcess } from '../support/proxy.ts';
 import { publish } from '../support/versions.ts';
 
-const SAARLAND = (line: string) => line.slice(10, 12) === '10';
 const VERSIONS = ['20251130_0000', '20260228_0000'];
 const LOAD_SECONDS = 12;
 const SWITCHES = 4;
@@ -41,7 +40,7 @@ beforeAll(async () => {
   scratch = scratchDir('finanzamt-switch-');
   dist = join(scratch, 'dist');
   for (const version of VERSIONS) {
-    const source = editedBundle(join(scratch, `saarland-${version}`), { gv100ad: (text) => redate(version.slice(0, 8))(keepMunicipalities(SAARLAND)(text)) });
+    const source = saarlandBundle(join(scratch, `saarland-${version}`), version);
     const build = await runCli(['build', '--source', source, '--out', dist]);
     expect(build.status, build.stderr).toBe(0);
   }

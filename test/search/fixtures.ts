@@ -1,7 +1,6 @@
 // Municipality lists for the search tests: hand-made ones for exact expectations, and the real directory.
-import { assembleDirectory } from '../../build/assemble/assemble.ts';
 import type { Municipality } from '../../build/core/model.ts';
-import { readBundle } from '../../build/sources/bundle.ts';
+import { realDirectory } from '../support/directory.ts';
 
 /** A municipality that only its key and name matter for; sorted lists are the caller's job. */
 export function place(ags: string, name: string): Municipality {
@@ -10,5 +9,5 @@ export function place(ags: string, name: string): Municipality {
 
 /** The municipalities of the shipped bundle, sorted by key as in the Directory. */
 export async function realMunicipalities(): Promise<Municipality[]> {
-  return assembleDirectory(await readBundle('data')).directory.municipalities;
+  return (await realDirectory()).directory.municipalities;
 }
