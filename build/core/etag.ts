@@ -7,6 +7,10 @@ export const FULL_COLLECTION_KEY = '/finanzaemter?gemeinden=1';
 
 export function etagFor(standQuelle: string, canonicalKey: string, body: string | Buffer): string {
   if (canonicalKey === FULL_COLLECTION_KEY) return `W/"${standQuelle}-mit_gemeinden"`;
-  const digest = createHash('sha256').update(body).digest('base64url').slice(0, 22);
-  return `W/"${standQuelle}-${digest}"`;
+  return `W/"${standQuelle}-${bodyDigest(body)}"`;
+}
+
+/** The part of an ETag that names the body: 132 bits of its sha256, base64url. */
+export function bodyDigest(body: string | Buffer): string {
+  return createHash('sha256').update(body).digest('base64url').slice(0, 22);
 }

@@ -2,12 +2,12 @@
 // document, the reference page, and the renderer's standalone bundle from the installed npm package (no CDN,
 // so the page works where the service's callers cannot reach the internet). Each is kept in the three
 // encodings the API answers in, with a weak ETag over its content.
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { bodyDigest } from '../../build/core/etag.ts';
 import type { Encoding } from '../../build/core/manifest.ts';
 import { JSON_TYPE } from '../http/headers.ts';
 import { openApiDocument } from './openapi/document.ts';
@@ -28,7 +28,7 @@ async function asset(type: string, identity: Buffer): Promise<Asset> {
     brotliAsync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
     gzipAsync(identity, { level: 9 }),
   ]);
-  const etag = `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 22)}"`;
+  const etag = `W/"${bodyDigest(identity)}"`;
   return { type, etag, bodies: { identity, gzip: gz, br } };
 }
 
