@@ -2,6 +2,7 @@
 // client address, where X-Forwarded-For counts only when a trusted proxy wrote it.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { untilRefused } from '../support/http.ts';
 import { issueKey, scratchDir, startProxy, type ProxyProcess } from '../support/proxy.ts';
 import { testDist } from '../support/tree.ts';
 
@@ -60,8 +61,8 @@ describe('a client above the limit', () => {
     for (let i = 0; i < 4; i++) drained.push((await direct.get(PATH)).status);
     expect(drained).toEqual([401, 401, 401, 401]);
     // ... after which neither the health check nor a preflight is exempt.
-    expect((await direct.get('/healthz')).status).toBe(429);
-    expect((await direct.get(PATH, {}, 'OPTIONS')).status).toBe(429);
+    expect((await untilRefused(() => direct.get('/healthz'))).status).toBe(429);
+    expect((await untilRefused(() => direct.get(PATH, {}, 'OPTIONS'))).status).toBe(429);
   });
 });
 

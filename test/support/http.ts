@@ -36,3 +36,14 @@ export async function eventually(what: string, probe: () => Promise<boolean>, ti
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/**
+ * Repeats `send` until it is refused with 429, at most six times, and returns the last answer. On a busy
+ * machine a second may pass between two requests and earn a token back; a request kind that is never
+ * limited still comes back unrefused and fails the caller's check.
+ */
+export async function untilRefused<T extends { status: number }>(send: () => Promise<T>): Promise<T> {
+  let res = await send();
+  for (let i = 0; i < 5 && res.status !== 429; i++) res = await send();
+  return res;
+}
