@@ -8,7 +8,7 @@ import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { KeyRecord } from '../keys/keysFile.ts';
 import type { KeyStore } from '../keys/keyStore.ts';
-import { coalesced } from './coalesce.ts';
+import { coalesced } from '../coalesce.ts';
 import { mergeKeyRecords } from './mergeKeys.ts';
 import { reconnectSoon } from './redisLink.ts';
 import { KEYS_CHANNEL, parseSharedKeys, shareKeys } from './sharedKeys.ts';

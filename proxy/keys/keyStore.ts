@@ -3,6 +3,7 @@
 // an edit does not lock every caller out (or let every caller in).
 import { stat } from 'node:fs/promises';
 import type { Logger } from 'pino';
+import { coalesced } from '../coalesce.ts';
 import { watchAndPoll } from '../watch.ts';
 import { hashKey, readKeysFile, type KeyRecord } from './keysFile.ts';
 
@@ -29,8 +30,6 @@ export class KeyStore {
   private recognized = new Map<string, KeyRecord>();
   /** What the file looked like when last read; a poll that finds the same reads nothing. */
   private signature = '';
-  private reloading: Promise<void> | null = null;
-  private again = false;
   private stopWatching: (() => void) | null = null;
 
   constructor(private readonly path: string, private readonly log: Logger) {}
@@ -68,20 +67,8 @@ export class KeyStore {
     this.recognized = new Map();
   }
 
-  private check(): Promise<void> {
-    if (this.reloading) {
-      this.again = true;
-      return this.reloading;
-    }
-    this.reloading = this.reload(false).finally(() => {
-      this.reloading = null;
-      if (this.again) {
-        this.again = false;
-        void this.check();
-      }
-    });
-    return this.reloading;
-  }
+  /** Reads the file if it changed; changes seen during a read lead to one more read after it. */
+  private readonly check = coalesced(() => this.reload(false));
 
   private async reload(initial: boolean): Promise<void> {
     const signature = await fileSignature(this.path);

@@ -2,6 +2,7 @@
 // the old one and then put in place with one assignment, so requests see either the old or the new version.
 // Problems never stop the proxy: while nothing is loaded it answers 503, and it keeps trying.
 import type { Logger } from 'pino';
+import { coalesced } from '../coalesce.ts';
 import type { FileCache } from '../fileCache.ts';
 import type { VersionSource } from './source.ts';
 import { Version } from './version.ts';
@@ -17,8 +18,6 @@ export class CurrentVersion {
   private loadedToken: string | null = null;
   private failed: { token: string; at: number } | null = null;
   private lastProblem: string | null = null;
-  private checking: Promise<void> | null = null;
-  private again = false;
   private stopFollowing: (() => void) | null = null;
 
   constructor(private readonly source: VersionSource, private readonly files: FileCache, private readonly log: Logger) {}
@@ -35,20 +34,7 @@ export class CurrentVersion {
   }
 
   /** Checks the source; calls during a check make one more check afterwards instead of running in parallel. */
-  check(): Promise<void> {
-    if (this.checking) {
-      this.again = true;
-      return this.checking;
-    }
-    this.checking = this.refresh().finally(() => {
-      this.checking = null;
-      if (this.again) {
-        this.again = false;
-        void this.check();
-      }
-    });
-    return this.checking;
-  }
+  readonly check = coalesced(() => this.refresh());
 
   private async refresh(): Promise<void> {
     let published;
