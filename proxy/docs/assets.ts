@@ -5,10 +5,8 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { compress, type Encoded } from '../../build/core/compress.ts';
 import { bodyDigest } from '../../build/core/etag.ts';
-import type { Encoding } from '../../build/core/manifest.ts';
 import { JSON_TYPE } from '../http/headers.ts';
 import { openApiDocument } from './openapi/document.ts';
 import { referencePage, RENDERER_PATH } from './page.ts';
@@ -16,20 +14,12 @@ import { referencePage, RENDERER_PATH } from './page.ts';
 export interface Asset {
   type: string;
   etag: string;
-  bodies: Record<Encoding, Buffer>;
+  bodies: Encoded;
 }
 
-const brotliAsync = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
 async function asset(type: string, identity: Buffer): Promise<Asset> {
-  const [br, gz] = await Promise.all([
-    // Quality 9, not 11: the bundle is megabytes, and the first visitor of /docs waits for this.
-    brotliAsync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
-    gzipAsync(identity, { level: 9 }),
-  ]);
-  const etag = `W/"${bodyDigest(identity)}"`;
-  return { type, etag, bodies: { identity, gzip: gz, br } };
+  // Brotli quality 9, not 11: the bundle is megabytes, and the first visitor of /docs waits for this.
+  return { type, etag: `W/"${bodyDigest(identity)}"`, bodies: await compress(identity, { br: 9, gzip: 9 }) };
 }
 
 /** The standalone bundle of @scalar/api-reference; the package exports no path to it, so it is found beside its entry. */

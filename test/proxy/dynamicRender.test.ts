@@ -47,6 +47,22 @@ describe('rendered answers', () => {
     }
   });
 
+  it('keeps one answer per question, a 404 too, also when the question comes again while it is being made', async () => {
+    const dynamic = new DynamicAnswers(1 << 20);
+    const asked = (path: string) => {
+      const url = new URL(path, 'http://proxy');
+      const parsed = parseQuestion(url.pathname, url.searchParams);
+      if (!parsed.ok) throw new Error(parsed.detail);
+      return [version, parsed.question, canonicalKey(parsed.question)] as const;
+    };
+    const answers = await Promise.all([dynamic.answer(...asked('/finanzamt?ort=Bochum')), dynamic.answer(...asked('/finanzamt?ort=Bochum')), dynamic.answer(...asked('/finanzamt?ort=Bonn'))]);
+    expect(answers[0]).toBe(answers[1]);
+    expect(answers[2]).not.toBe(answers[0]);
+    const unknown = await Promise.all([dynamic.answer(...asked('/finanzamt/9999')), dynamic.answer(...asked('/finanzamt/9999'))]);
+    expect(unknown[0]).toMatchObject({ status: 404 });
+    expect(unknown[0]).toBe(unknown[1]);
+  });
+
   it('reads stored bodies only when they match the manifest', async () => {
     const entry = tree.manifest.entries['/finanzamt/2115']!;
     const body = await version.body(entry.object, 'br');
