@@ -131,11 +131,11 @@ function lookupHint(q: LookupQuestion, hits: Municipality[], offices: number): s
 
 function renderCollection(ix: DirectoryIndex, q: CollectionQuestion): string {
   const states = q.bundesland === null ? null : new Set(matchBundesland(ix.dir.bundeslaender, q.bundesland));
-  const name = q.name === null ? null : fold(q.name);
+  const names = q.name === null ? null : nameQueryForms(q.name);
   const selected = ix.dir.offices.filter((o) =>
     (states === null || states.has(o.bundesland)) &&
     (q.ohne_bezirk === null || o.ohne_bezirk === (q.ohne_bezirk === 1)) &&
-    (name === null || ix.foldedOfficeNames.get(o.bufa_nr)!.some((form) => form.includes(name))));
+    (names === null || ix.foldedOfficeNames.get(o.bufa_nr)!.some((form) => names.some((name) => form.includes(name)))));
   const page = selected.slice(q.offset, q.limit ? q.offset + q.limit : undefined);
   const body: CollectionResponse = {
     stand: ix.dir.stand,
@@ -156,6 +156,16 @@ export function matchBundesland(states: string[], query: string): string[] {
   const q = fold(query);
   const exact = states.filter((s) => fold(s) === q);
   return exact.length ? exact : states.filter((s) => foldedForms(s).some((form) => form.includes(q)));
+}
+
+/**
+ * A `name` query folded with "St" as "Sankt" ("St. Augustin") and as written, since part of an office name
+ * may be the start of a word ("St" of Stuttgart and Stade), as the place-name search reads it too.
+ */
+function nameQueryForms(query: string): string[] {
+  const literal = foldWords(query, { literal: true }).digraph.join('');
+  const sankt = fold(query);
+  return literal === sankt ? [sankt] : [sankt, literal];
 }
 
 /** A name with umlauts spelled as digraphs and dropped: a folded query is contained in one of them or in neither. */

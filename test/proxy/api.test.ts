@@ -146,6 +146,12 @@ describe('GET /finanzaemter', () => {
     const koeln = (await get(`/finanzaemter?name=${encodeURIComponent('köln')}`)).json();
     expect(koeln.gesamt).toBeGreaterThan(1);
     expect(koeln.aemter.every((a: { name: string }) => a.name.includes('Köln'))).toBe(true);
+    // "St" is the start of Stuttgart and Stade as much as short for Sankt; "St." and "Sankt" are one word.
+    const st = (await get('/finanzaemter?name=St')).json().aemter.map((a: { name: string }) => a.name);
+    expect(st).toEqual(expect.arrayContaining(['Stuttgart I', 'Stade', 'St. Wendel', 'Sankt Augustin']));
+    for (const query of ['Sankt%20Wendel', 'St.%20Wendel', 'st%20wendel']) {
+      expect((await get(`/finanzaemter?name=${query}`)).json().aemter.map((a: { name: string }) => a.name), query).toEqual(['St. Wendel']);
+    }
     const special = (await get('/finanzaemter?ohne_bezirk=1')).json();
     const withoutDistrict = tree.directory.offices.filter((o) => o.ohne_bezirk).length;
     expect(withoutDistrict).toBeGreaterThan(0);

@@ -69,7 +69,7 @@ export const PARAMETERS = {
   },
   name: {
     name: 'name', in: 'query',
-    description: 'Part of the office name (without "Finanzamt"); case and umlauts are ignored.',
+    description: 'Part of the office name (without "Finanzamt"); case and umlauts are ignored. "St." also finds "Sankt", and "St" alone finds both "St. Wendel" and "Stuttgart".',
     schema: text, example: 'München',
   },
   ohneBezirk: {
