@@ -65,7 +65,7 @@ Ignore unknown fields. The data version is \`stand\` (DD.MM.YYYY) and \`stand_qu
   and \`bankverbindung\` are null and \`oeffnungszeiten\` is empty: no source of this directory gives them.
 - \`/finanzaemter\`: \`anzahl_gemeinden\` is the sum of the listed offices' district sizes; \`offset\` defaults to 0 and
   skips that many matching offices in \`bufa_nr\` order; a \`bundesland\` that is a state's name selects that state,
-  otherwise every state whose name contains it.
+  otherwise every state whose name contains it; \`name\` is folded as \`ort\` is (case, umlauts, "St." as "Sankt").
 - Errors are never cached; the rate limit is a token bucket (burst: \`RateLimit-Limit\`).
 
 ## Data sources
