@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { objectPath } from '../../build/core/manifest.ts';
 import { eventually } from '../support/http.ts';
-import { testTreeOrigin, type Origin } from '../support/origin.ts';
+import { startOrigin, testTreeOrigin, type Origin } from '../support/origin.ts';
 import { issueKey, scratchDir, startProxy, UNLIMITED, type ProxyProcess } from '../support/proxy.ts';
 import { testDist, testTree } from '../support/tree.ts';
 import { writeVersion } from '../support/versions.ts';
@@ -73,6 +73,23 @@ describe('serving from an origin', () => {
     const res = await get(path);
     expect(res.status).toBe(200);
     expect(res.body.equals(tree.file(path))).toBe(true);
+  });
+
+  it('answers 503 within --read-timeout while the origin is gone, and serves again once it is back, without restart', async () => {
+    const path = `/finanzamt/${tree.directory.offices[9]!.bufa_nr}/bezirk`; // never asked before, so not in memory
+    const port = Number(new URL(origin.url).port);
+    await origin.close();
+    for (const encoding of ['br', 'gzip']) {
+      const started = performance.now();
+      const gone = await get(path, { 'accept-encoding': encoding });
+      expect(performance.now() - started).toBeLessThan(800 + 500);
+      expect(gone.status).toBe(503);
+      expect(gone.json().detail).toMatch(/nicht verfügbar/);
+    }
+    expect((await proxy.get('/healthz')).status).toBe(200);
+    origin = await startOrigin(root, port);
+    await eventually('the origin to be used again', async () => (await get(path)).status === 200, 10_000);
+    expect((await get(path, { 'accept-encoding': 'gzip' })).body.equals(tree.file(path, 'gzip'))).toBe(true);
   });
 
   it('switches versions when the pointer changes, and refuses damaged bodies', async () => {

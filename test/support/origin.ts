@@ -14,7 +14,8 @@ export interface Origin {
   close(): Promise<void>;
 }
 
-export async function startOrigin(root: string): Promise<Origin> {
+/** `port` 0 takes a free one; a test that stops its origin starts the next on the same port, as a restarted origin would be. */
+export async function startOrigin(root: string, port = 0): Promise<Origin> {
   const origin: Origin = { url: '', delay: () => 0, requests: [], close: async () => {} };
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://origin').pathname);
@@ -37,7 +38,7 @@ export async function startOrigin(root: string): Promise<Origin> {
       else createReadStream(file).pipe(res);
     }, origin.delay(path));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   origin.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   origin.close = () => new Promise((resolve) => {
     server.closeAllConnections();
