@@ -114,22 +114,27 @@ describe('following dist/current', () => {
     expect((await get(PATH)).status).toBe(200);
   });
 
-  it('refuses to serve a stored file that does not match the manifest (503), and serves the rest', async () => {
-    // A body not asked for before: one already in memory was checked when it was read and stays servable.
+  it('refuses to serve a stored file that is corrupt or truncated (503), and serves the rest', async () => {
+    // Bodies not asked for before: one already in memory was checked when it was read and stays servable.
     const DAMAGED = `/finanzamt/${tree.directory.offices[3]!.bufa_nr}/bezirk`;
-    const object = tree.manifest.entries[DAMAGED]!.object;
-    const intact = tree.file(DAMAGED);
-    const damaged = Buffer.from(intact);
+    const TRUNCATED = `/finanzamt/${tree.directory.offices[4]!.bufa_nr}/bezirk`;
+    const damaged = Buffer.from(tree.file(DAMAGED));
     damaged.writeUInt8(damaged[damaged.length - 10]! ^ 1, damaged.length - 10);
-    const c = writeVersion(dist, 'c', { damaged: { [objectPath(object, 'identity')]: damaged } });
+    const truncated = tree.file(TRUNCATED, 'gzip').subarray(0, 20);
+    const c = writeVersion(dist, 'c', { damaged: {
+      [objectPath(tree.manifest.entries[DAMAGED]!.object, 'identity')]: damaged,
+      [objectPath(tree.manifest.entries[TRUNCATED]!.object, 'gzip')]: truncated,
+    } });
     publish(dist, 'c');
     await eventually('version c to be served', async () => (await buildId()) === c.build_id, 20_000);
-    for (let i = 0; i < 2; i++) {
-      const res = await get(DAMAGED);
-      expect(res.status).toBe(503);
-      expect(res.json()).toEqual({ detail: expect.any(String) });
+    for (const [path, encoding] of [[DAMAGED, 'identity'], [TRUNCATED, 'gzip']] as const) {
+      for (let i = 0; i < 2; i++) {
+        const res = await get(path, { 'accept-encoding': encoding });
+        expect(res.status, `${path} ${encoding}`).toBe(503);
+        expect(res.json()).toEqual({ detail: expect.any(String) });
+      }
+      expect((await get(path, { 'accept-encoding': 'br' })).status).toBe(200);
     }
-    expect((await get(DAMAGED, { 'accept-encoding': 'br' })).status).toBe(200);
     expect((await get(PATH)).body.equals(original)).toBe(true);
     await eventually('the refusal to be logged', async () => proxy.logLines().some((l) => l.msg === 'stored answer unreadable' && l.question === DAMAGED));
   });
