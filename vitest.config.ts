@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
  * Load tests measure rates and latencies of a real proxy under wrk: they run after everything else, one file
  * at a time, so that no other test shares the two cores with them while they measure.
  */
-const LOAD = ['test/reliability/overload.test.ts', 'test/reliability/switchUnderLoad.test.ts'];
+const LOAD = ['test/reliability/overload.test.ts', 'test/reliability/switchUnderLoad.test.ts', 'test/reliability/millionAddresses.test.ts'];
 
 export default defineConfig({
   test: {

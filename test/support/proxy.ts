@@ -51,11 +51,13 @@ export interface StartOptions {
   healthy?: boolean;
   cwd?: string;
   command?: string;
+  /** Flags for node itself, before the CLI (e.g. a heap limit). */
+  nodeArgs?: string[];
 }
 
 export async function startProxy(o: StartOptions): Promise<ProxyProcess> {
   const logFile = join(scratchDir('finanzamt-log-'), 'proxy.log');
-  const child = spawn(process.execPath, [CLI, o.command ?? 'serve', '--host', '127.0.0.1', '--port', '0', '--keys-file', o.keysFile, '--log-file', logFile, ...o.args], {
+  const child = spawn(process.execPath, [...(o.nodeArgs ?? []), CLI, o.command ?? 'serve', '--host', '127.0.0.1', '--port', '0', '--keys-file', o.keysFile, '--log-file', logFile, ...o.args], {
     cwd: o.cwd, stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);
