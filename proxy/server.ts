@@ -3,6 +3,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AskedQuestions } from './askedQuestions.ts';
+import { answerClientError } from './http/clientError.ts';
 import { addressResolver } from './clientAddress.ts';
 import { DynamicAnswers } from './dynamicAnswers.ts';
 import { FileCache } from './fileCache.ts';
@@ -63,6 +64,8 @@ export interface Proxy {
 
 /** Time in-flight requests get on close before their connections are cut. */
 const CLOSE_GRACE_MS = 10_000;
+/** The request line and headers together; Node refuses more before the handler sees it. */
+const MAX_HEADER_BYTES = 8 * 1024;
 
 export async function createProxy(o: ProxyOptions): Promise<Proxy> {
   const logs = createLogs(o.logFile);
@@ -85,9 +88,10 @@ export async function createProxy(o: ProxyOptions): Promise<Proxy> {
     // Requests here are a line and a few headers; anything slower or larger is not a caller of this API.
     headersTimeout: 10_000,
     requestTimeout: 15_000,
-    maxHeaderSize: 8 * 1024,
+    maxHeaderSize: MAX_HEADER_BYTES,
     keepAliveTimeout: 5_000,
   }, handler);
+  server.on('clientError', answerClientError(MAX_HEADER_BYTES, logs.logger));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(o.port, o.host, () => {

@@ -158,4 +158,15 @@ describe('one connection', () => {
       if (answers[i]!.status === 200) expect(answers[i]!.body.equals(tree.file(path)), path).toBe(true);
     }
   });
+
+  it('answers the requests before one that is not HTTP, then refuses that one with 400 and a detail, and closes', async () => {
+    const good = [KEY, '/finanzamt/2115'].map((path) => `GET ${path} HTTP/1.1\r\nHost: x\r\nX-API-Key: ${running.key}\r\n\r\n`).join('');
+    const answer = await rawRequest(running.proxy.url, `${good}GET /\u0001 HTTP/9.9\r\n\r\n`);
+    const answers = parseResponses(answer.raw);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 400]);
+    expect(answers[0]!.body.equals(tree.file(KEY))).toBe(true);
+    expect(answers[1]!.body.equals(tree.file('/finanzamt/2115'))).toBe(true);
+    expect(answers[2]!.headers.connection).toBe('close');
+    expect(JSON.parse(answers[2]!.body.toString('utf8'))).toEqual({ detail: 'Die Anfrage ist kein gültiges HTTP/1.1.' });
+  });
 });

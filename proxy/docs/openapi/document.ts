@@ -42,7 +42,9 @@ table must hold a list per key.
 Every error is \`{"detail": "<German message>"}\` with \`Cache-Control: no-store\`: 400 unusable input, 401 key missing
 or unknown, 403 key blocked, 404 unknown office number or path, 405 method other than GET/HEAD/OPTIONS, 406 no
 acceptable encoding, 429 rate limit, 503 directory temporarily unavailable. A lookup without a hit is 200, and a
-conditional request on an unchanged version is 304; neither is an error.
+conditional request on an unchanged version is 304; neither is an error. A request line and headers over 8 KiB, or
+bytes that are not HTTP/1.1, are answered 400 and a request not complete within 10 s (head) or 15 s (whole) 408,
+both with \`detail\` and before any path is looked at; the connection is closed after either.
 
 ## Cross-origin calls
 \`Access-Control-Allow-Origin: *\`, and \`OPTIONS\` (the browser's preflight) is answered 204 on every path without a
