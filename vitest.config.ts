@@ -6,6 +6,8 @@ import { defineConfig } from 'vitest/config';
  */
 const LOAD = ['test/reliability/overload.test.ts', 'test/reliability/switchUnderLoad.test.ts', 'test/reliability/millionAddresses.test.ts'];
 
+const LAST = 'test/reliability/suiteSecrets.test.ts';
+
 export default defineConfig({
   test: {
     globalSetup: ['test/support/globalSetup.ts'],
@@ -15,11 +17,16 @@ export default defineConfig({
       {
         extends: true,
         // Tests start real servers on loopback ports and share one built tree; two workers fit this 2-core machine.
-        test: { name: 'functional', include: ['test/**/*.test.ts'], exclude: LOAD, maxWorkers: 2, sequence: { groupOrder: 0 } },
+        test: { name: 'functional', include: ['test/**/*.test.ts'], exclude: [...LOAD, LAST], maxWorkers: 2, sequence: { groupOrder: 0 } },
       },
       {
         extends: true,
         test: { name: 'load', include: LOAD, maxWorkers: 1, sequence: { groupOrder: 1 } },
+      },
+      {
+        extends: true,
+        // Reads what every proxy of the run wrote, so it comes after all of them.
+        test: { name: 'last', include: [LAST], maxWorkers: 1, sequence: { groupOrder: 2 } },
       },
     ],
   },

@@ -4,6 +4,7 @@ import { readFileSync, writeFileSync, renameSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../support/http.ts';
 import { cli, issueKey, proxyForFile, type ProxyProcess } from '../support/proxy.ts';
+import { rememberKey } from '../support/record.ts';
 
 const PATH = '/finanzamt/2115';
 const running = proxyForFile('alice');
@@ -118,6 +119,7 @@ describe('what is stored and logged', () => {
     const { stdout: added } = await cli(['keys', 'add', '--name', 'dave', '--keys-file', keysFile]);
     const dave = added.trimEnd().split('\n').at(-1)!;
     issued.push(dave);
+    rememberKey(dave);
     expect(dave).toMatch(/^fa_[A-Za-z0-9_-]{43}$/);
     expect(readFileSync(keysFile, 'utf8')).not.toContain(dave);
     for (const k of issued.slice(0, -1)) {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateKey } from '../../proxy/keys/keysFile.ts';
 import { request, type RawResponse } from '../support/http.ts';
 import { cli, issueKey, scratchDir, startProxy, UNLIMITED, type ProxyProcess } from '../support/proxy.ts';
+import { rememberKey } from '../support/record.ts';
 import { testDist } from '../support/tree.ts';
 import { rawRequest } from './rawHttp.ts';
 
@@ -20,6 +21,7 @@ const keys: Record<'valid' | 'blocked' | 'revoked' | 'unknown', string> = { vali
 const answers: string[] = [];
 
 beforeAll(async () => {
+  rememberKey(keys.unknown);
   keysFile = join(scratchDir(), 'keys.json');
   keys.valid = await issueKey(keysFile, 'valid');
   keys.blocked = await issueKey(keysFile, 'blocked');

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll } from 'vitest';
 import { eventually, request, type RawResponse } from './http.ts';
+import { rememberKey, rememberProxyLog, rememberProxyOutput } from './record.ts';
 import { testDist } from './tree.ts';
 
 const CLI = join(import.meta.dirname, '..', '..', 'build', 'finanzamt.mjs');
@@ -26,7 +27,9 @@ export async function cli(args: string[], cwd?: string): Promise<{ stdout: strin
 /** Issues a key with `finanzamt keys add` and returns it (the last line of the output). */
 export async function issueKey(keysFile: string, name: string): Promise<string> {
   const { stdout } = await cli(['keys', 'add', '--name', name, '--keys-file', keysFile]);
-  return stdout.trimEnd().split('\n').at(-1)!;
+  const key = stdout.trimEnd().split('\n').at(-1)!;
+  rememberKey(key);
+  return key;
 }
 
 export interface ProxyProcess {
@@ -61,10 +64,13 @@ export async function startProxy(o: StartOptions): Promise<ProxyProcess> {
     cwd: o.cwd, stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);
+  rememberProxyLog(logFile);
   let output = '';
   child.stdout!.setEncoding('utf8').on('data', (s: string) => { output += s; });
   child.stderr!.setEncoding('utf8').on('data', (s: string) => { output += s; });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => { running.delete(child); resolve(code); }));
+  // After 'exit', once stdout and stderr are read to their end.
+  child.on('close', () => rememberProxyOutput(String(child.pid), output));
   const url = await new Promise<string>((resolve, reject) => {
     const check = () => {
       const m = /^listening on (http:\/\/\S+)$/m.exec(output);
