@@ -6,6 +6,7 @@ import type {
   Municipality, Office, OfficeResponse, OfficeWithDistrict,
 } from './model.ts';
 import { fold, foldWords } from './normalize.ts';
+import { queryReadings } from './search/query.ts';
 import type { CollectionQuestion, LookupQuestion, Question } from './request.ts';
 
 export interface DirectoryIndex {
@@ -131,7 +132,10 @@ function lookupHint(q: LookupQuestion, hits: Municipality[], offices: number): s
 
 function renderCollection(ix: DirectoryIndex, q: CollectionQuestion): string {
   const states = q.bundesland === null ? null : new Set(matchBundesland(ix.dir.bundeslaender, q.bundesland));
-  const names = q.name === null ? null : nameQueryForms(q.name);
+  // Read as a place-name query is ("St" as "Sankt" and, at either end, as typed); a name without letters or
+  // digits leaves nothing to search for and filters nothing.
+  const readings = q.name === null ? [] : queryReadings(q.name);
+  const names = readings.length === 0 ? null : readings;
   const selected = ix.dir.offices.filter((o) =>
     (states === null || states.has(o.bundesland)) &&
     (q.ohne_bezirk === null || o.ohne_bezirk === (q.ohne_bezirk === 1)) &&
@@ -156,16 +160,6 @@ export function matchBundesland(states: string[], query: string): string[] {
   const q = fold(query);
   const exact = states.filter((s) => fold(s) === q);
   return exact.length ? exact : states.filter((s) => foldedForms(s).some((form) => form.includes(q)));
-}
-
-/**
- * A `name` query folded with "St" as "Sankt" ("St. Augustin") and as written, since part of an office name
- * may be the start of a word ("St" of Stuttgart and Stade), as the place-name search reads it too.
- */
-function nameQueryForms(query: string): string[] {
-  const literal = foldWords(query, { literal: true }).digraph.join('');
-  const sankt = fold(query);
-  return literal === sankt ? [sankt] : [sankt, literal];
 }
 
 /** A name with umlauts spelled as digraphs and dropped: a folded query is contained in one of them or in neither. */
