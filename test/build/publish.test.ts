@@ -7,13 +7,14 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createStaging } from '../../build/publish.ts';
+import { FROZEN_BUNDLE } from '../support/frozenBundle.ts';
 import { issueKey, startProxy } from '../support/proxy.ts';
 import { testDist, testTree } from '../support/tree.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'finanzamt-publish-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-function build(out: string, source = 'data') {
+function build(out: string, source = FROZEN_BUNDLE) {
   return spawnSync(process.execPath, ['build/finanzamt.mjs', 'build', '--source', source, '--out', out], { encoding: 'utf8' });
 }
 
@@ -98,7 +99,7 @@ describe('publishing', () => {
   it('stops on a malformed record with file, line, field and reason, and publishes nothing', () => {
     const out = publishedCopy('malformed');
     const source = join(scratch, 'bad-data');
-    cpSync('data', source, { recursive: true });
+    cpSync(FROZEN_BUNDLE, source, { recursive: true });
     const path = 'sources/destatis-gv100ad_6cb82e0/GV100AD_30112025.txt';
     const lines = readFileSync(join(source, path), 'utf8').split('\n');
     lines[3] = `${lines[3]!.slice(0, 12)}x${lines[3]!.slice(13)}`;

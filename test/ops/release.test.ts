@@ -31,7 +31,7 @@ describe('npm run release -- --dry-run', () => {
     const lines = result.stdout.trim().split('\n');
     expect(lines.map((l) => l.split(':')[0])).toEqual(['fetch', 'build', 'guard', 'diff', 'deploy']);
     expect(lines[0]).toMatch(/^fetch: skipped \(dry run\); would fetch https:\/\/www\.destatis\.de\/\S+, https:\/\/\S+, https:\/\/\S+$/);
-    expect(lines[1]).toMatch(/^build: 20251130_0000 published in \S+ \(\d+ files, \d+\.\d MB\)$/);
+    expect(lines[1]).toMatch(/^build: \d{8}_\d{4} published in \S+ \(\d+ files, \d+\.\d MB\)$/);
     expect(lines[4]).toMatch(/^deploy: skipped: no target configured/);
   }, 5 * 60_000);
 });

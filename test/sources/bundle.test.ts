@@ -1,17 +1,17 @@
 import { cp, mkdtemp, readFile, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readBundle, type SourceBundle } from '../../build/sources/bundle.ts';
 import { caught } from './caught.ts';
+import { FROZEN_BUNDLE } from '../support/frozenBundle.ts';
 
-const DATA = fileURLToPath(new URL('../../data', import.meta.url));
+const DATA = FROZEN_BUNDLE;
 const GV100AD = 'sources/destatis-gv100ad_6cb82e0/GV100AD_30112025.txt';
 const ERICA = 'sources/erica_306f78c/tax_offices.json';
 
-describe('readBundle on the shipped bundle', () => {
+describe('readBundle on the frozen test bundle', () => {
   let bundle: SourceBundle;
   beforeAll(async () => {
     bundle = await readBundle(DATA);

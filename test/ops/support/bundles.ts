@@ -1,14 +1,15 @@
-// Source bundles with known changes: a copy of the shipped data/ whose files of some kinds are edited, with
+// Source bundles with known changes: a copy of the frozen test bundle whose files of some kinds are edited, with
 // the manifest's sha256 updated so that the bundle still reads.
 import { createHash } from 'node:crypto';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BundleKind, BundleManifest } from '../../../build/sources/bundle.ts';
+import { FROZEN_BUNDLE } from '../../support/frozenBundle.ts';
 
 export type Edits = Partial<Record<BundleKind, (text: string) => string>>;
 
 export function editedBundle(dir: string, edits: Edits): string {
-  cpSync('data', dir, { recursive: true });
+  cpSync(FROZEN_BUNDLE, dir, { recursive: true });
   const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as BundleManifest;
   for (const [kind, edit] of Object.entries(edits)) {
     const entry = manifest.files.find((f) => f.kind === kind)!;
@@ -53,7 +54,7 @@ export const redate = (date: string) => editRecords((line) => (line.length >= 10
 export const SAARLAND = (line: string) => line.slice(10, 12) === '10';
 
 /**
- * The shipped bundle cut down to the municipalities `keep` selects (Saarland's by default) and dated `version`
+ * The frozen test bundle cut down to the municipalities `keep` selects (Saarland's by default) and dated `version`
  * (`YYYYMMDD_0000`, the name the build gives it), copied into `dir`.
  */
 export function saarlandBundle(dir: string, version: string, keep: (line: string) => boolean = SAARLAND): string {
