@@ -47,7 +47,7 @@ describe('the metrics listener', () => {
     expect(new URL(metrics).port).not.toBe(new URL(proxy.url).port);
     expect((await request(metrics)).headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     // The public port knows no /metrics: without a key 401, with one 404, and never the exposition.
-    for (const headers of [{}, { 'x-api-key': otherKey }]) {
+    for (const headers of [{}, { 'x-api-key': otherKey }] as Record<string, string>[]) {
       const res = await proxy.get('/metrics', { ...headers, 'x-forwarded-for': fresh() });
       expect([401, 404]).toContain(res.status);
       expect(res.text).not.toContain('finanzamt_');
