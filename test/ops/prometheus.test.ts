@@ -27,6 +27,11 @@ describe('the Prometheus files', () => {
     expect(stdout).toMatch(/SUCCESS/);
   });
 
+  it('are shown in the README as they are', async () => {
+    const readme = await readFile(join(DIR, '..', '..', 'README.md'), 'utf8');
+    for (const file of ['prometheus.yml', 'alerts.yml']) expect(readme).toContain(`\`\`\`yaml\n${await readFile(join(DIR, file), 'utf8')}\`\`\``);
+  });
+
   it('name only metrics the proxy exports', async () => {
     const rules = await readFile(join(DIR, 'alerts.yml'), 'utf8');
     const metrics = new ProxyMetrics({ keys: { nameOf: () => undefined } as never, readSource: 'disk', maxDataAgeDays: 45, now: Date.now });
