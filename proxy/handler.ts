@@ -23,8 +23,10 @@ import { sendRepresentation } from './http/representation.ts';
 import { authenticate } from './keys/authenticate.ts';
 import type { KeyStore } from './keys/keyStore.ts';
 import type { Logs } from './log.ts';
+import type { ProxyMetrics } from './metrics/metrics.ts';
 import type { RateDecision, RateLimiter } from './rateLimit/rateLimiter.ts';
 import { UNAVAILABLE, type CurrentVersion } from './versions/currentVersion.ts';
+import { dataAgeDays } from './versions/dataAge.ts';
 
 export interface HandlerDeps {
   versions: CurrentVersion;
@@ -34,6 +36,9 @@ export interface HandlerDeps {
   dynamic: DynamicAnswers;
   asked: AskedQuestions;
   logs: Logs;
+  metrics: ProxyMetrics | null;
+  /** Milliseconds since the epoch, for the data's age. */
+  now: () => number;
 }
 
 export function createHandler(deps: HandlerDeps): RequestListener {
@@ -54,7 +59,7 @@ function openExchange(d: HandlerDeps, req: IncomingMessage, res: ServerResponse)
   const address = d.clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'] as string | undefined);
   return {
     req, res, started: performance.now(), address, rate: NOT_YET_LIMITED, path: q === -1 ? url : url.slice(0, q),
-    question: null, keyId: null, logs: d.logs,
+    question: null, keyId: null, code: null, logs: d.logs, metrics: d.metrics,
   };
 }
 
@@ -86,10 +91,10 @@ const NOT_YET_LIMITED: RateDecision = { allowed: true, limit: 0, remaining: 0, r
 function route(d: HandlerDeps, ex: Exchange, url: string, q: number): Step {
   const { req, rate } = ex;
   if (!rate.allowed) {
-    return respondError(ex, 429, `Zu viele Anfragen: erlaubt sind ${d.limiter.rate} pro Sekunde (kurzzeitig bis zu ${d.limiter.burst}). Bitte in ${rate.retryAfter} s erneut versuchen.`, ['retry-after', rate.retryAfter]);
+    return respondError(ex, 429, `Zu viele Anfragen: erlaubt sind ${d.limiter.rate} pro Sekunde (kurzzeitig bis zu ${d.limiter.burst}). Bitte in ${rate.retryAfter} s erneut versuchen.`, ['retry-after', rate.retryAfter], 'rate_limited');
   }
   if (req.method === 'OPTIONS') return respond(ex, 204, [...PREFLIGHT]);
-  if (ex.path === '/healthz') return health(ex, d.versions);
+  if (ex.path === '/healthz') return health(ex, d.versions, d.now);
   if (isDocsPath(ex.path)) return readMethod(ex) ? serveDocs(ex) : undefined;
 
   // A remembered URL has parsed before, so it holds no key and needs no parsing now.
@@ -97,11 +102,12 @@ function route(d: HandlerDeps, ex: Exchange, url: string, q: number): Step {
   const params = asked === undefined ? new URLSearchParams(q === -1 ? '' : url.slice(q + 1)) : null;
   const keyParam = params === null ? null : keyInQuery(params);
   if (keyParam !== null) {
-    return respondError(ex, 400, `Der Zugangsschlüssel gehört in den Header X-API-Key oder Authorization: Bearer, nie in die Adresse (Parameter ${JSON.stringify(keyParam.slice(0, 20))}). Bitte den Schlüssel als kompromittiert betrachten und einen neuen anfordern.`);
+    return respondError(ex, 400, `Der Zugangsschlüssel gehört in den Header X-API-Key oder Authorization: Bearer, nie in die Adresse (Parameter ${JSON.stringify(keyParam.slice(0, 20))}). Bitte den Schlüssel als kompromittiert betrachten und einen neuen anfordern.`, undefined, 'key_in_query');
   }
   const auth = authenticate(req.headers, d.keys);
   if (!auth.ok) {
-    return respondError(ex, auth.status, auth.detail, auth.status === 401 ? ['www-authenticate', 'Bearer realm="finanzamt"'] : undefined);
+    ex.keyId = auth.key?.id ?? null;
+    return respondError(ex, auth.status, auth.detail, auth.status === 401 ? ['www-authenticate', 'Bearer realm="finanzamt"'] : undefined, auth.code);
   }
   ex.keyId = auth.key.id;
   if (!readMethod(ex)) return;
@@ -113,23 +119,26 @@ function route(d: HandlerDeps, ex: Exchange, url: string, q: number): Step {
   }
 
   const version = d.versions.current;
-  if (version === null) return respondError(ex, 503, UNAVAILABLE);
+  if (version === null) return respondError(ex, 503, UNAVAILABLE, undefined, 'unavailable');
   const { question, key, stored } = resolveIn(version, asked);
   ex.question = key;
   const encoding = negotiateEncoding(req.headers['accept-encoding']);
   if (encoding === null) {
-    return respondError(ex, 406, NOTHING_ACCEPTABLE);
+    return respondError(ex, 406, NOTHING_ACCEPTABLE, undefined, 'not_acceptable');
   }
 
   if (stored !== undefined) {
     const file = stored.files[encoding];
+    const cached = version.cached(file);
+    d.metrics?.stored(cached !== undefined);
     return sendRepresentation(ex, {
-      etag: stored.etag, type: JSON_TYPE, encoding, bytes: file.bytes, body: version.cached(file) ?? (() => version.body(stored.object, encoding)),
+      etag: stored.etag, type: JSON_TYPE, encoding, bytes: file.bytes, body: cached ?? (() => version.body(stored.object, encoding)),
     });
   }
   if (question.kind === 'lookup' && question.by === 'ort' && version.searchOrt === null) {
-    return respondError(ex, 503, 'Ortssuche nicht verfügbar.');
+    return respondError(ex, 503, 'Ortssuche nicht verfügbar.', undefined, 'unavailable');
   }
+  d.metrics?.rendered();
   const answer = d.dynamic.answer(version, question, key);
   return answer instanceof Promise ? answer.then((a) => sendRendered(ex, a, encoding)) : sendRendered(ex, answer, encoding);
 }
@@ -140,11 +149,13 @@ function sendRendered(ex: Exchange, answer: DynamicAnswer, encoding: Encoding): 
   return sendRepresentation(ex, { etag: answer.etag, type: JSON_TYPE, encoding, bytes: body.length, body });
 }
 
-function health(ex: Exchange, versions: CurrentVersion): void {
+function health(ex: Exchange, versions: CurrentVersion, now: () => number): void {
   if (!readMethod(ex)) return;
   const v = versions.current;
-  if (v === null) return respondError(ex, 503, UNAVAILABLE);
-  const body = Buffer.from(JSON.stringify({ status: 'ok', stand: v.stand, stand_quelle: v.standQuelle, build_id: v.buildId, ortssuche: v.searchOrt !== null }));
+  if (v === null) return respondError(ex, 503, UNAVAILABLE, undefined, 'unavailable');
+  const body = Buffer.from(JSON.stringify({
+    status: 'ok', stand: v.stand, stand_quelle: v.standQuelle, build_id: v.buildId, ortssuche: v.searchOrt !== null, alter_tage: dataAgeDays(v.stand, now()),
+  }));
   respond(ex, 200, ['content-type', JSON_TYPE, 'content-length', body.length, 'cache-control', CACHE_ERROR], body);
 }
 

@@ -1,6 +1,7 @@
 // Puts the proxy together and runs it: keys, rate limiter, version source, caches, the HTTP server, and an
 // orderly stop. `createProxy` is what `finanzamt serve` runs and what a benchmark or test can start in process.
 import { createServer, type Server } from 'node:http';
+import { AggregatorRegistry } from 'prom-client';
 import type { AddressInfo } from 'node:net';
 import { AskedQuestions } from './askedQuestions.ts';
 import { answerClientError } from './http/clientError.ts';
@@ -11,8 +12,12 @@ import { createHandler } from './handler.ts';
 import { KeyStore } from './keys/keyStore.ts';
 import { joinFleet } from './fleet/joinFleet.ts';
 import { createLogs, type Logs } from './log.ts';
+import { listenForScrapes } from './metrics/listener.ts';
+import { measuredSource } from './metrics/measuredSource.ts';
+import { ProxyMetrics } from './metrics/metrics.ts';
 import { MemoryRateLimiter, type RateLimiter } from './rateLimit/rateLimiter.ts';
 import { CurrentVersion } from './versions/currentVersion.ts';
+import { warnWhenStale } from './versions/dataAge.ts';
 import { localSource } from './versions/localSource.ts';
 import { originSource } from './versions/originSource.ts';
 
@@ -46,6 +51,18 @@ export interface ProxyOptions {
   redis?: string;
   /** Longest wait for Redis on a request before the local limiter decides it. */
   redisTimeoutMs?: number;
+  /** Count for Prometheus and answer scrapes on this port (0 picks a free one); no metrics when not given. */
+  metricsPort?: number;
+  metricsHost: string;
+  /**
+   * Count, but leave the answering of scrapes to the cluster primary, which asks every worker (prom-client's
+   * AggregatorRegistry): a worker would share its port with the others, and a scrape would see one of them.
+   */
+  metricsByPrimary?: boolean;
+  /** Above this age in days the data counts as stale: a warning in the log at start and once a day. */
+  maxDataAgeDays: number;
+  /** Milliseconds since the epoch; for tests of the data's age. */
+  now?: () => number;
 }
 
 export interface Proxy {
@@ -56,6 +73,8 @@ export interface Proxy {
   source: string;
   versions: CurrentVersion;
   logs: Logs;
+  /** Where the metrics are scraped, when this process answers scrapes. */
+  metricsUrl: string | null;
   /** Settles when the first attempt to load a version has finished (successfully or not). */
   ready: Promise<void>;
   /** Stops accepting connections, lets requests in flight finish, then stops following keys and versions. */
@@ -71,8 +90,19 @@ export async function createProxy(o: ProxyOptions): Promise<Proxy> {
   const logs = createLogs(o.logFile);
   const keys = new KeyStore(o.keysFile, logs.logger);
   await keys.start();
-  const source = o.origin ? originSource(o.origin, o.readTimeoutMs) : localSource(o.dist, o.readTimeoutMs);
+  const now = o.now ?? Date.now;
+  const plainSource = o.origin ? originSource(o.origin, o.readTimeoutMs) : localSource(o.dist, o.readTimeoutMs);
+  const metrics = o.metricsPort !== undefined || o.metricsByPrimary === true
+    ? new ProxyMetrics({ keys, readSource: o.origin ? 'origin' : 'disk', maxDataAgeDays: o.maxDataAgeDays, now })
+    : null;
+  const source = metrics ? measuredSource(plainSource, metrics) : plainSource;
   const versions = new CurrentVersion(source, new FileCache(o.cacheBytes), logs.logger);
+  metrics?.showVersions(versions);
+  if (metrics && o.metricsByPrimary) {
+    new AggregatorRegistry(); // in a worker: answers the primary's asks for this process's metrics
+    AggregatorRegistry.setRegistries([metrics.registry]);
+  }
+
   const local = o.limiter ?? new MemoryRateLimiter({ rate: o.rate, burst: o.burst, maxClients: o.rateClients });
   const fleet = o.redis === undefined ? null : await joinFleet({ url: o.redis, timeoutMs: o.redisTimeoutMs ?? 50, keys, local, log: logs.logger });
   const handler = createHandler({
@@ -83,6 +113,8 @@ export async function createProxy(o: ProxyOptions): Promise<Proxy> {
     dynamic: new DynamicAnswers(o.dynamicCacheBytes),
     asked: new AskedQuestions(),
     logs,
+    metrics,
+    now,
   });
   const server = createServer({
     // Requests here are a line and a few headers; anything slower or larger is not a caller of this API.
@@ -92,17 +124,14 @@ export async function createProxy(o: ProxyOptions): Promise<Proxy> {
     keepAliveTimeout: 5_000,
   }, handler);
   server.on('clientError', answerClientError(MAX_HEADER_BYTES, logs.logger));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(o.port, o.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { address, port } = server.address() as AddressInfo;
-  const url = listenUrl(address, port);
+  const url = await listen(server, o.port, o.host);
+  const scrapes = metrics && !o.metricsByPrimary && o.metricsPort !== undefined
+    ? await listenForScrapes(o.metricsHost, o.metricsPort, metrics.registry)
+    : null;
   // Listening first: until a version is loaded, /healthz says 503, which is what a load balancer needs to know.
   const ready = versions.start();
+  let stopWarning = () => {};
+  void ready.then(() => { stopWarning = warnWhenStale(versions, o.maxDataAgeDays, now, logs.logger); });
 
   let closing: Promise<void> | undefined;
   const close = () => closing ??= (async () => {
@@ -111,14 +140,29 @@ export async function createProxy(o: ProxyOptions): Promise<Proxy> {
     const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
     await closed;
     clearTimeout(force);
+    await scrapes?.close();
     await ready;
+    stopWarning();
     keys.stop();
     fleet?.close();
     versions.stop();
     logs.logger.info('stopped');
     logs.flush();
   })();
-  return { server, url, source: source.description, versions, logs, ready, close };
+  return { server, url, source: source.description, versions, logs, metricsUrl: scrapes?.url ?? null, ready, close };
+}
+
+/** Listens on `port` and `host`; resolves with the address as bound, rejects when it cannot listen. */
+export async function listen(server: Server, port: number, host: string): Promise<string> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { address, port: bound } = server.address() as AddressInfo;
+  return listenUrl(address, bound);
 }
 
 export function listenUrl(address: string, port: number): string {

@@ -33,6 +33,9 @@ const CHECKED = 20;
 /** Issue 3: the proxy, with key check and rate limit, at least half of nginx and within 15 % of plain Node. */
 const TARGET_OF_NGINX = 0.5;
 const TARGET_OF_PLAIN = 0.85;
+/** Issue 13: the proxy counting for Prometheus within 5 % of the proxy without metrics. */
+const TARGET_WITH_METRICS = 0.95;
+const WITH_METRICS = 'proxy with metrics on (--metrics-port), 1 process';
 
 /**
  * Each server once as one process, and once as two (the cores of this machine), compared like with like. The
@@ -71,6 +74,7 @@ export async function benchHttp(): Promise<{ runs: Record<string, Round[]>; mark
       targets[c.plain] = { served: await start(servePlain(versionDir, mixFile, c.processes)), script: apiScript, pathOf: api };
       targets[c.together] = { served: await start(servePlain(versionDir, mixFile, c.processes, 'together')), script: apiScript, pathOf: api };
     }
+    targets[WITH_METRICS] = { served: await start(serveProxy(scratch, dist, keysFile, 1, ['--metrics-port', '0'])), script: apiScript, pathOf: api };
     await checkSameAnswers(targets, mix.slice(0, CHECKED), key);
     const runs = await alternateRounds(targets, LOAD);
     return { runs, markdown: report(runs, mix) };
@@ -186,6 +190,8 @@ function report(runs: Record<string, Round[]>, mix: MixRequest[]): string {
       ];
     }),
     '',
+    metricsCost(rows[CONFIGS[0]!.proxy]!, rows[WITH_METRICS]!),
+    '',
     ...compared.map(({ c, proxy, nginx, plain }) => `- Latency, ${c.proxy} against ${c.nginx}: p50 ${(proxy.p50 / nginx.p50).toFixed(2)}×, p99 ${(proxy.p99 / nginx.p99).toFixed(2)}×; `
       + `against ${c.plain}: p50 ${(proxy.p50 / plain.p50).toFixed(2)}×, p99 ${(proxy.p99 / plain.p99).toFixed(2)}×.`),
     '',
@@ -195,6 +201,14 @@ function report(runs: Record<string, Round[]>, mix: MixRequest[]): string {
     '',
     'Run alone with `npx tsx build/bench/httpBench.ts` (FINANZAMT_BENCH_DIST: a built tree to serve; FINANZAMT_BENCH_HTTP_ROUNDS, FINANZAMT_BENCH_HTTP_SECONDS).',
   ].join('\n');
+}
+
+/** The proxy with metrics on against the same proxy without, measured side by side in the same rounds. */
+function metricsCost(off: Row, on: Row): string {
+  const ratio = on.rps / off.rps;
+  return `- Metrics on (\`--metrics-port\`: every answer observed in a histogram and counted by cause and key) against off, 1 process: `
+    + `requests/s ${ratio.toFixed(3)}, capacity ${(off.cpu / on.cpu).toFixed(3)}, p50 ${(on.p50 / off.p50).toFixed(2)}×; target ≥ ${TARGET_WITH_METRICS}: `
+    + `${ratio >= TARGET_WITH_METRICS ? 'met' : 'not met'}.`;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) console.log((await benchHttp()).markdown);

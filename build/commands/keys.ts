@@ -8,6 +8,7 @@ import type { Redis } from 'ioredis';
 import { mergeKeyRecords } from '../../proxy/fleet/mergeKeys.ts';
 import { parseRedisUrl } from '../../proxy/fleet/redisUrl.ts';
 import { readSharedKeys, shareKeys, withRedis } from '../../proxy/fleet/sharedKeys.ts';
+import { keyUsage, type KeyUsage } from '../../proxy/keys/usage.ts';
 import { addKey, readKeysFile, setKeyStatus, writeKeysFile, type KeyRecord, type KeysFile, type KeyStatus } from '../../proxy/keys/keysFile.ts';
 
 interface FileFlag {
@@ -28,11 +29,13 @@ export function registerKeysCommand(program: Command): void {
     });
 
   withKeysFile(keys.command('list'))
-    .description('List the keys (id, name, status, dates); never the keys themselves.')
-    .action(async (flags: FileFlag) => {
+    .description('List the keys (id, name, status, dates; with --log-file their use); never the keys themselves.')
+    .option('--log-file <files...>', 'the proxy\'s access log (and rotated ones): show requests in the last 24 h and the last use of each key')
+    .action(async (flags: FileFlag & { logFile?: string[] }) => {
       const file = await fleetOrFile(flags, readKeys);
       if (file.keys.length === 0) console.log(`no keys in ${flags.keysFile}`);
-      for (const k of file.keys) console.log(describe(k));
+      const usage = flags.logFile ? await keyUsage(flags.logFile, Date.now()) : null;
+      for (const k of file.keys) console.log(usage ? `${describe(k)}  ${describeUsage(usage.get(k.id))}` : describe(k));
     });
 
   const changes: [string, KeyStatus, string][] = [
@@ -76,6 +79,11 @@ function changeKeys<T extends { file: KeysFile }>(flags: FileFlag, edit: (file: 
     if (redis) await shareKeys(redis, result.file.keys);
     return result;
   });
+}
+
+function describeUsage(u: KeyUsage | undefined): string {
+  if (u === undefined) return 'never used';
+  return `${u.requests} requests in 24 h (${u.refused} refused), last used ${new Date(u.lastUse).toISOString()}`;
 }
 
 function describe(k: KeyRecord): string {

@@ -6,10 +6,11 @@ import { IpcRateLimiter } from '../../proxy/fleet/ipcRateLimit.ts';
 import { runPrimary } from '../../proxy/fleet/primary.ts';
 import { parseRedisUrl } from '../../proxy/fleet/redisUrl.ts';
 import { createProxy, type ProxyOptions } from '../../proxy/server.ts';
+import { DEFAULT_MAX_DATA_AGE_DAYS } from '../../proxy/versions/dataAge.ts';
 import { parseCount } from './build.ts';
 
 /** The options as commander hands them over: the port may come from $PORT, the timeouts have shorter names. */
-export type ServeFlags = Omit<ProxyOptions, 'port' | 'readTimeoutMs' | 'redisTimeoutMs' | 'limiter'>
+export type ServeFlags = Omit<ProxyOptions, 'port' | 'readTimeoutMs' | 'redisTimeoutMs' | 'limiter' | 'metricsByPrimary' | 'now'>
   & { port?: number; readTimeout: number; redisTimeout: number; workers: number };
 
 const MIB = 1024 * 1024;
@@ -39,7 +40,10 @@ export function withServeOptions(command: Command): Command {
     .option('--log-file <file>', 'write the logs here instead of to stdout')
     .option('--workers <n>', 'processes serving on this machine (node:cluster), sharing the port and the rate limit', parsePositive, 1)
     .option('--redis <url>', 'share the rate limit and the keys with every proxy using this Redis (redis://host:port)', parseRedisUrl)
-    .option('--redis-timeout <ms>', 'longest wait for Redis on a request before this machine\'s own limit decides it', parsePositive, 50);
+    .option('--redis-timeout <ms>', 'longest wait for Redis on a request before this machine\'s own limit decides it', parsePositive, 50)
+    .option('--metrics-port <n>', 'answer Prometheus scrapes at /metrics on this port (0 picks a free one); off when not given', parsePort)
+    .option('--metrics-host <address>', 'address the metrics port listens on; keep it private', '127.0.0.1')
+    .option('--max-data-age-days <n>', 'age of the data in days above which the log warns (at start and once a day)', parsePositive, DEFAULT_MAX_DATA_AGE_DAYS);
 }
 
 /**
@@ -50,6 +54,7 @@ export async function serve(flags: ServeFlags): Promise<{ url: string }> {
   if (flags.workers > 1 && cluster.isPrimary) {
     const primary = await runPrimary(flags);
     console.log(`listening on ${primary.url}`);
+    if (primary.metricsUrl) console.log(`metrics on ${primary.metricsUrl}`);
     return primary;
   }
   const worker = cluster.isWorker;
@@ -57,6 +62,7 @@ export async function serve(flags: ServeFlags): Promise<{ url: string }> {
   const options: ProxyOptions = {
     ...flags, port, readTimeoutMs: flags.readTimeout, redisTimeoutMs: flags.redisTimeout,
     limiter: worker ? new IpcRateLimiter(flags.rate, flags.burst) : undefined,
+    metricsByPrimary: worker && flags.metricsPort !== undefined,
   };
   const proxy = await createProxy(options).catch((e: unknown) => {
     // The channel to the primary would keep a worker that cannot serve alive; without it, the error ends it.
@@ -64,7 +70,8 @@ export async function serve(flags: ServeFlags): Promise<{ url: string }> {
     throw e;
   });
   if (!worker) console.log(`listening on ${proxy.url}`);
-  proxy.logs.logger.info({ url: proxy.url, source: proxy.source }, 'listening');
+  if (proxy.metricsUrl) console.log(`metrics on ${proxy.metricsUrl}`);
+  proxy.logs.logger.info({ url: proxy.url, source: proxy.source, metrics: proxy.metricsUrl }, 'listening');
   const stop = (signal: NodeJS.Signals) => {
     proxy.logs.logger.info({ signal }, 'stopping: no new connections, finishing requests in flight');
     proxy.close().then(() => process.exit(0), (e: unknown) => {

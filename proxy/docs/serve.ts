@@ -15,10 +15,10 @@ export function serveDocs(ex: Exchange): void | Promise<void> {
   const made = docsAsset(ex.path);
   if (made === null) return respondError(ex, 404, 'Unbekannter Pfad. Die Beschreibung steht unter /openapi.json, die Referenzseite unter /docs.');
   const encoding = negotiateEncoding(ex.req.headers['accept-encoding']);
-  if (encoding === null) return respondError(ex, 406, NOTHING_ACCEPTABLE);
+  if (encoding === null) return respondError(ex, 406, NOTHING_ACCEPTABLE, undefined, 'not_acceptable');
   return made.then((asset) => sendAsset(ex, asset, encoding), (e: unknown) => {
     ex.logs.logger.error({ path: ex.path, err: { message: (e as Error).message } }, 'documentation unavailable');
-    respondError(ex, 503, 'Die Dokumentation ist vorübergehend nicht verfügbar.');
+    respondError(ex, 503, 'Die Dokumentation ist vorübergehend nicht verfügbar.', undefined, 'unavailable');
   });
 }
 

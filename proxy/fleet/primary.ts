@@ -3,7 +3,9 @@
 // rate limit for them (ipcRateLimit.ts), restarts a worker that dies unexpectedly (sooner the first time,
 // later when deaths repeat), and on SIGTERM or SIGINT stops every worker gracefully before it exits itself.
 import cluster, { type Worker } from 'node:cluster';
+import { AggregatorRegistry } from 'prom-client';
 import { createLogs } from '../log.ts';
+import { listenForScrapes } from '../metrics/listener.ts';
 import { MemoryRateLimiter } from '../rateLimit/rateLimiter.ts';
 import { listenUrl } from '../server.ts';
 import { answerRateAsks } from './ipcRateLimit.ts';
@@ -14,6 +16,9 @@ export interface PrimaryOptions {
   burst: number;
   rateClients: number;
   logFile?: string;
+  /** Answer scrapes here with the sum of every worker's metrics. */
+  metricsPort?: number;
+  metricsHost: string;
 }
 
 /** Deaths longer ago than this no longer lengthen the wait before a restart. */
@@ -27,10 +32,16 @@ function restartDelay(recentDeaths: number): number {
 }
 
 /** Forks the workers; resolves with the address once every one of them listens. */
-export function runPrimary(o: PrimaryOptions): Promise<{ url: string }> {
+export async function runPrimary(o: PrimaryOptions): Promise<{ url: string; metricsUrl: string | null }> {
   const logs = createLogs(o.logFile);
   const log = logs.logger;
   answerRateAsks(new MemoryRateLimiter({ rate: o.rate, burst: o.burst, maxClients: o.rateClients }));
+  // Each scrape asks every worker for its metrics and adds them up (counters and histograms summed, the
+  // version's gauges by their maximum).
+  const aggregator = o.metricsPort === undefined ? null : new AggregatorRegistry();
+  const scrapes = aggregator && await listenForScrapes(o.metricsHost, o.metricsPort!, {
+    contentType: aggregator.contentType, metrics: () => aggregator.clusterMetrics(),
+  });
   let serving = false;
   let stopping = false;
   let deaths: number[] = [];
@@ -99,7 +110,7 @@ export function runPrimary(o: PrimaryOptions): Promise<{ url: string }> {
       serving = true;
       const url = listenUrl(address.address, address.port);
       log.info({ url, workers: o.workers }, 'listening');
-      resolve({ url });
+      resolve({ url, metricsUrl: scrapes?.url ?? null });
     };
     cluster.on('listening', onListening);
     for (let i = 0; i < o.workers; i++) fork();

@@ -2,6 +2,7 @@
 // `respond`, so every one is logged exactly once and carries the shared headers.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logs } from '../log.ts';
+import type { ProxyMetrics } from '../metrics/metrics.ts';
 import type { RateDecision } from '../rateLimit/rateLimiter.ts';
 import { finishSoon } from './finishTogether.ts';
 import { addCommonHeaders, CACHE_ERROR, JSON_TYPE, type HeaderList } from './headers.ts';
@@ -19,7 +20,11 @@ export interface Exchange {
   question: string | null;
   /** The id of the caller's key once authenticated. */
   keyId: string | null;
+  /** The error code of an error answer (as in respondError), for the metrics' refusal causes. */
+  code: string | null;
   logs: Logs;
+  /** Null when metrics are off: then nothing is counted. */
+  metrics: ProxyMetrics | null;
 }
 
 /**
@@ -31,10 +36,12 @@ export function respond(ex: Exchange, status: number, headers: HeaderList, body?
   ex.res.writeHead(status, addCommonHeaders(headers, ex.rate));
   finishSoon(ex.res, sent);
   ex.logs.access(ex, status, sent?.length ?? 0);
+  ex.metrics?.answered(ex, status);
 }
 
-/** An error: JSON `{"detail": ...}`, never cached. */
-export function respondError(ex: Exchange, status: number, detail: string, headers: HeaderList = []): void {
+/** An error: JSON `{"detail": ...}`, never cached; `code` names its cause. */
+export function respondError(ex: Exchange, status: number, detail: string, headers: HeaderList = [], code: string | null = null): void {
+  ex.code = code;
   const body = Buffer.from(JSON.stringify({ detail }));
   headers.push('content-type', JSON_TYPE, 'content-length', body.length, 'cache-control', CACHE_ERROR);
   respond(ex, status, headers, body);

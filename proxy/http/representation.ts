@@ -28,6 +28,6 @@ export function sendRepresentation(ex: Exchange, r: Representation): void | Prom
   return body().then((b) => respond(ex, 200, headers, b), (e: unknown) => {
     // Missing, damaged or late: never send bytes the manifest does not vouch for.
     ex.logs.logger.error({ path: ex.path, question: ex.question, encoding: r.encoding, err: { message: (e as Error).message } }, 'stored answer unreadable');
-    respondError(ex, 503, 'Diese Antwort ist vorübergehend nicht verfügbar.');
+    respondError(ex, 503, 'Diese Antwort ist vorübergehend nicht verfügbar.', undefined, 'unavailable');
   });
 }

@@ -20,6 +20,7 @@ export interface KeyOverlay {
 
 export class KeyStore {
   private byHash = new Map<string, KeyRecord>();
+  private names = new Map<string, string>();
   private fileKeys: readonly KeyRecord[] = [];
   private overlay: KeyOverlay | null = null;
   /**
@@ -53,6 +54,11 @@ export class KeyStore {
     return record;
   }
 
+  /** The name of the key with this id (names are bounded by the keys file, so they may be labels). */
+  nameOf(id: string): string | undefined {
+    return this.names.get(id);
+  }
+
   /** Puts `overlay` in force now and after every reload of the file. */
   setOverlay(overlay: KeyOverlay): void {
     this.overlay = overlay;
@@ -64,6 +70,7 @@ export class KeyStore {
   refresh(): void {
     const records = this.overlay ? this.overlay.combine(this.fileKeys) : this.fileKeys;
     this.byHash = new Map(records.map((k) => [k.hash, k]));
+    this.names = new Map(records.map((k) => [k.id, k.name]));
     this.recognized = new Map();
   }
 

@@ -15,6 +15,8 @@ export const UNAVAILABLE = 'Das Verzeichnis ist vorübergehend nicht verfügbar.
 export class CurrentVersion {
   /** The version requests use; read it once per request. */
   current: Version | null = null;
+  /** When `current` was last put in place (Date.now()); null before the first version. */
+  switchedAt: number | null = null;
   private loadedToken: string | null = null;
   private failed: { token: string; at: number } | null = null;
   private lastProblem: string | null = null;
@@ -60,7 +62,10 @@ export class CurrentVersion {
       const previous = this.current;
       // The same build again (a touched manifest, a copied tree): keep the loaded one, it is identical.
       const switched = previous?.buildId !== version.buildId || previous.name !== version.name;
-      if (switched) this.current = version;
+      if (switched) {
+        this.current = version;
+        this.switchedAt = Date.now();
+      }
       this.loadedToken = published.token;
       this.failed = null;
       this.lastProblem = null;

@@ -5,6 +5,7 @@ import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../support/http.ts';
+import { metricsUrl, scrape, total } from '../support/metrics.ts';
 import { testTreeOrigin, type Origin } from '../support/origin.ts';
 import { issueKey, scratchDir, startProxy, type ProxyProcess } from '../support/proxy.ts';
 import { testDist, testTree } from '../support/tree.ts';
@@ -35,7 +36,7 @@ beforeAll(async () => {
   ({ origin } = await testTreeOrigin(dir, realpathSync(join(testDist(), 'current')), tree.manifest.stand_quelle));
   const keysFile = join(dir, 'keys.json');
   key = await issueKey(keysFile, 'workers');
-  proxy = await startProxy({ keysFile, args: ['--origin', origin.url, '--read-timeout', '5000', '--workers', '2', ...LIMIT_FLAGS] });
+  proxy = await startProxy({ keysFile, args: ['--origin', origin.url, '--read-timeout', '5000', '--workers', '2', '--metrics-port', '0', ...LIMIT_FLAGS] });
   await eventually('both workers to load the version', async () => loaded().size === 2, 60_000);
 });
 
@@ -52,6 +53,22 @@ describe('--workers 2', () => {
     const pids = [...servedBy(address)];
     expect(pids.every((pid) => workerPids().includes(pid))).toBe(true);
     expect(pids).not.toContain(proxy.child.pid);
+  });
+
+  it('shows the metrics of both workers in one scrape of the primary', async () => {
+    const url = metricsUrl(proxy);
+    const answered = async () => total((await scrape(url)).samples, 'finanzamt_http_request_duration_seconds_count', { route: 'office', status_class: '2xx' });
+    const before = await answered();
+    const address = '203.0.113.4';
+    for (let i = 0; i < 12; i++) expect((await get(address)).status).toBe(200);
+    await eventually('the access log to show both workers', async () => servedBy(address).size === 2, 5_000);
+    expect(await answered() - before).toBe(12);
+    const { samples, text } = await scrape(url);
+    expect(text).not.toContain(key);
+    // Counters are summed over the workers; the version is one version, not one per worker.
+    expect(total(samples, 'finanzamt_key_requests_total', { key: 'workers' })).toBeGreaterThanOrEqual(12);
+    expect(total(samples, 'finanzamt_data_version_info')).toBe(1);
+    expect(total(samples, 'finanzamt_answers_total')).toBeGreaterThanOrEqual(12);
   });
 
   it('holds one client address to one limit across the workers', async () => {

@@ -15,6 +15,7 @@ const HealthResponse = z.object({
   stand_quelle: StandQuelle,
   build_id: z.string(),
   ortssuche: z.boolean(),
+  alter_tage: z.number().int(),
 });
 
 interface Meta {
@@ -114,6 +115,7 @@ component(HealthResponse, 'HealthResponse', 'Health of this instance, for load b
 members(HealthResponse, {
   build_id: 'Identifies the build of the data version being served.',
   ortssuche: 'Whether the place-name search (`ort`) is available.',
+  alter_tage: 'Age of the data version in whole days, from its `stand` to now.',
 });
 
 /** Where a component is referenced from inside the description. */

@@ -1,0 +1,158 @@
+// What the proxy counts for Prometheus (prom-client): every answer by route and status class with its
+// latency, refusals by cause, answers per key name, where stored bodies came from, reads from disk or origin,
+// and the data version with its age. Only bounded labels: a route, a status class, a cause, a key's name (the
+// keys file bounds them), never a path, an address or a key.
+//
+// Per answer this costs one histogram observation and two or three counter increments on label children that
+// are made once per combination and kept (prom-client's `labels()` builds its label object on every call).
+// Everything about the version is read when scraped, not kept up to date on the request path.
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { isDocsPath } from '../docs/serve.ts';
+import type { Exchange } from '../http/exchange.ts';
+import type { KeyStore } from '../keys/keyStore.ts';
+import type { CurrentVersion } from '../versions/currentVersion.ts';
+import { dataAgeDays } from '../versions/dataAge.ts';
+
+export const ROUTES = ['lookup_ags', 'lookup_plz', 'lookup_ort', 'office', 'district', 'collection', 'docs', 'health', 'other'] as const;
+export type Route = (typeof ROUTES)[number];
+
+/** The error codes (the `code` of an error answer) counted as refusals; the label value is the code. */
+export const REFUSAL_CODES = ['key_missing', 'key_unknown', 'key_blocked', 'key_in_query', 'rate_limited', 'not_acceptable', 'unavailable'] as const;
+
+/** Where the body of a stored answer was when the answer was made, or that it was rendered. */
+export type AnswerSource = 'cache' | 'disk' | 'origin' | 'rendered';
+export type ReadSource = 'disk' | 'origin';
+
+const STATUS_CLASSES = ['1xx', '2xx', '3xx', '4xx', '5xx'] as const;
+/** From 50 µs: a stored answer in memory takes well under a millisecond; a cold read from an origin may take seconds. */
+const LATENCY_BUCKETS = [0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
+const READ_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+
+type Inc = { inc(): void };
+type Observe = { observe(value: number): void };
+
+export interface MetricsOptions {
+  keys: KeyStore;
+  readSource: ReadSource;
+  maxDataAgeDays: number;
+  /** Milliseconds since the epoch; injectable so that ages can be tested on any day. */
+  now: () => number;
+}
+
+export class ProxyMetrics {
+  readonly registry = new Registry();
+  private readonly latency: Histogram<'route' | 'status_class'>;
+  private readonly byKey: Counter<'key' | 'status_class'>;
+  /** [route][status class] → histogram child, made on first use. */
+  private readonly latencyChildren: (Observe | undefined)[][] = ROUTES.map(() => []);
+  private readonly refusalChildren = new Map<string, Inc>();
+  /** Key id → a counter child per status class. */
+  private readonly keyChildren = new Map<string, (Inc | undefined)[]>();
+  private readonly answerChildren: Record<AnswerSource, Inc>;
+  private readonly readLatency: Record<ReadSource, Observe>;
+  private readonly readErrors: Record<ReadSource, Inc>;
+
+  constructor(private readonly o: MetricsOptions) {
+    const registers = [this.registry];
+    this.latency = new Histogram({
+      name: 'finanzamt_http_request_duration_seconds', help: 'Time from a request\'s arrival to its answer being sent, by route and status class; its _count counts the answers.',
+      labelNames: ['route', 'status_class'], buckets: LATENCY_BUCKETS, registers,
+    });
+    const refusals = new Counter({ name: 'finanzamt_refusals_total', help: 'Requests refused, by cause (the error code of the answer).', labelNames: ['cause'], registers });
+    for (const code of REFUSAL_CODES) this.refusalChildren.set(code, refusals.labels(code));
+    this.byKey = new Counter({ name: 'finanzamt_key_requests_total', help: 'Answers to requests with a known key (also blocked), by key name and status class.', labelNames: ['key', 'status_class'], registers });
+    const answers = new Counter({ name: 'finanzamt_answers_total', help: 'Answers with a body: stored ones by where the body was (hot cache, disk, origin), and rendered ones.', labelNames: ['source'], registers });
+    this.answerChildren = { cache: answers.labels('cache'), disk: answers.labels('disk'), origin: answers.labels('origin'), rendered: answers.labels('rendered') };
+    const reads = new Histogram({ name: 'finanzamt_source_read_seconds', help: 'Time to read one stored body from disk or origin.', labelNames: ['source'], buckets: READ_BUCKETS, registers });
+    const readErrors = new Counter({ name: 'finanzamt_source_read_errors_total', help: 'Reads of a stored body from disk or origin that failed or timed out.', labelNames: ['source'], registers });
+    this.readLatency = { disk: reads.labels('disk'), origin: reads.labels('origin') };
+    this.readErrors = { disk: readErrors.labels('disk'), origin: readErrors.labels('origin') };
+    collectDefaultMetrics({ register: this.registry });
+  }
+
+  /** Called by `respond` for every answer. */
+  answered(ex: Exchange, status: number): void {
+    const statusClass = Math.floor(status / 100) - 1;
+    const route = routeIndex(ex);
+    const row = this.latencyChildren[route]!;
+    (row[statusClass] ??= this.latency.labels(ROUTES[route]!, STATUS_CLASSES[statusClass]!)).observe((performance.now() - ex.started) / 1000);
+    if (ex.code !== null) this.refusalChildren.get(ex.code)?.inc();
+    if (ex.keyId !== null) {
+      let children = this.keyChildren.get(ex.keyId);
+      if (children === undefined) this.keyChildren.set(ex.keyId, children = []);
+      (children[statusClass] ??= this.byKey.labels(this.o.keys.nameOf(ex.keyId) ?? ex.keyId, STATUS_CLASSES[statusClass]!)).inc();
+    }
+  }
+
+  /** A stored answer: its body in the hot cache, or to be read from the source. */
+  stored(inMemory: boolean): void {
+    this.answerChildren[inMemory ? 'cache' : this.o.readSource].inc();
+  }
+
+  rendered(): void {
+    this.answerChildren.rendered.inc();
+  }
+
+  /** One read of a stored body from the source, with its duration, successful or not. */
+  read(seconds: number, ok: boolean): void {
+    this.readLatency[this.o.readSource].observe(seconds);
+    if (!ok) this.readErrors[this.o.readSource].inc();
+  }
+
+  /** Gauges of the version served, read when scraped. With workers, the primary keeps each one's maximum. */
+  showVersions(versions: CurrentVersion): void {
+    const { now, maxDataAgeDays } = this.o;
+    const registers = [this.registry];
+    new Gauge({
+      name: 'finanzamt_data_version_info', help: 'The data version served (1), by its stand_quelle, stand and build id.',
+      labelNames: ['stand_quelle', 'stand', 'build_id'], aggregator: 'max', registers,
+      collect() {
+        this.reset();
+        const v = versions.current;
+        if (v !== null) this.labels(v.standQuelle, v.stand, v.buildId).set(1);
+      },
+    });
+    new Gauge({
+      name: 'finanzamt_data_age_days', help: 'Whole days from the stand of the data served to now; absent while no version is loaded.',
+      aggregator: 'max', registers,
+      collect() {
+        this.reset();
+        const v = versions.current;
+        if (v !== null) this.set(dataAgeDays(v.stand, now()));
+      },
+    });
+    new Gauge({
+      name: 'finanzamt_data_max_age_days', help: 'The age in days above which the data counts as stale (--max-data-age-days).',
+      aggregator: 'max', registers,
+      collect() {
+        this.set(maxDataAgeDays);
+      },
+    });
+    new Gauge({
+      name: 'finanzamt_data_version_switch_timestamp_seconds', help: 'When the version served now was put in place (Unix time).',
+      aggregator: 'max', registers,
+      collect() {
+        this.reset();
+        if (versions.switchedAt !== null) this.set(versions.switchedAt / 1000);
+      },
+    });
+  }
+}
+
+const LOOKUP_BY = /[?&](ags|plz|ort)=/;
+const OFFICE = /^\/finanzamt\/[^/]*$/;
+const DISTRICT = /^\/finanzamt\/[^/]*\/bezirk$/;
+const ROUTE = Object.fromEntries(ROUTES.map((r, i) => [r, i])) as Record<Route, number>;
+
+/** The route of a request, from its path (and for a lookup, which of ags, plz, ort it asks by). */
+function routeIndex(ex: Exchange): number {
+  const path = ex.path;
+  if (path === '/finanzamt') {
+    const by = LOOKUP_BY.exec(ex.req.url ?? '')?.[1];
+    return by === undefined ? ROUTE.other : ROUTE[`lookup_${by}` as Route];
+  }
+  if (path.startsWith('/finanzamt/')) return OFFICE.test(path) ? ROUTE.office : DISTRICT.test(path) ? ROUTE.district : ROUTE.other;
+  if (path === '/finanzaemter') return ROUTE.collection;
+  if (path === '/healthz') return ROUTE.health;
+  return isDocsPath(path) ? ROUTE.docs : ROUTE.other;
+}

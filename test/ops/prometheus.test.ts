@@ -1,0 +1,44 @@
+// The operator's Prometheus files (proxy/metrics/, shown in the README) are what Prometheus accepts, and the
+// alert rules fire on the series the proxy exports: `promtool` (Debian's prometheus package, .ci/run) checks.
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { ProxyMetrics } from '../../proxy/metrics/metrics.ts';
+
+const run = promisify(execFile);
+const DIR = join(import.meta.dirname, '..', '..', 'proxy', 'metrics');
+const promtool = (...args: string[]) => run('promtool', args, { cwd: DIR, encoding: 'utf8' });
+
+describe('the Prometheus files', () => {
+  it('pass promtool check config (with the rule file it names)', async () => {
+    const { stdout } = await promtool('check', 'config', 'prometheus.yml');
+    expect(stdout).toMatch(/SUCCESS: 1 rule files found/);
+  });
+
+  it('pass promtool check rules', async () => {
+    const { stdout } = await promtool('check', 'rules', 'alerts.yml');
+    expect(stdout).toMatch(/SUCCESS: 2 rules found/);
+  });
+
+  it('fire as promtool test rules expects: stale data, and more than 1 % 5xx for 5 minutes', async () => {
+    const { stdout } = await promtool('test', 'rules', 'alerts.test.yml');
+    expect(stdout).toMatch(/SUCCESS/);
+  });
+
+  it('are shown in the README as they are', async () => {
+    const readme = await readFile(join(DIR, '..', '..', 'README.md'), 'utf8');
+    for (const file of ['prometheus.yml', 'alerts.yml']) expect(readme).toContain(`\`\`\`yaml\n${await readFile(join(DIR, file), 'utf8')}\`\`\``);
+  });
+
+  it('name only metrics the proxy exports', async () => {
+    const rules = await readFile(join(DIR, 'alerts.yml'), 'utf8');
+    const metrics = new ProxyMetrics({ keys: { nameOf: () => undefined } as never, readSource: 'disk', maxDataAgeDays: 45, now: Date.now });
+    metrics.showVersions({ current: null, switchedAt: null } as never);
+    const exported = (await metrics.registry.getMetricsAsJSON()).map((m) => m.name);
+    const named = [...rules.matchAll(/\b(finanzamt_[a-z_]+?)(?:_count)?\b/g)].map((m) => m[1]!);
+    expect(named.length).toBeGreaterThan(0);
+    for (const name of named) expect(exported).toContain(name);
+  });
+});
