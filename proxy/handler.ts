@@ -11,6 +11,7 @@
 //   8. the answer     – stored file, or rendered; 404 for an unknown office, 503 when no version is loaded.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Encoding } from '../build/core/manifest.ts';
+import { ERRORS } from '../build/core/errors.ts';
 import { keyInQuery, parseQuestion } from '../build/core/request.ts';
 import { resolveIn, type AskedQuestions } from './askedQuestions.ts';
 import type { AddressResolver } from './clientAddress.ts';
@@ -54,7 +55,7 @@ function openExchange(d: HandlerDeps, req: IncomingMessage, res: ServerResponse)
   const address = d.clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'] as string | undefined);
   return {
     req, res, started: performance.now(), address, rate: NOT_YET_LIMITED, path: q === -1 ? url : url.slice(0, q),
-    question: null, keyId: null, logs: d.logs,
+    question: null, keyId: null, stand: d.versions.current?.stand ?? null, code: null, logs: d.logs,
   };
 }
 
@@ -86,7 +87,7 @@ const NOT_YET_LIMITED: RateDecision = { allowed: true, limit: 0, remaining: 0, r
 function route(d: HandlerDeps, ex: Exchange, url: string, q: number): Step {
   const { req, rate } = ex;
   if (!rate.allowed) {
-    return respondError(ex, 429, `Zu viele Anfragen: erlaubt sind ${d.limiter.rate} pro Sekunde (kurzzeitig bis zu ${d.limiter.burst}). Bitte in ${rate.retryAfter} s erneut versuchen.`, ['retry-after', rate.retryAfter]);
+    return respondError(ex, 'rate_limited', `Zu viele Anfragen: erlaubt sind ${d.limiter.rate} pro Sekunde (kurzzeitig bis zu ${d.limiter.burst}). Bitte in ${rate.retryAfter} s erneut versuchen.`, ['retry-after', rate.retryAfter]);
   }
   if (req.method === 'OPTIONS') return respond(ex, 204, [...PREFLIGHT]);
   if (ex.path === '/healthz') return health(ex, d.versions);
@@ -97,28 +98,29 @@ function route(d: HandlerDeps, ex: Exchange, url: string, q: number): Step {
   const params = asked === undefined ? new URLSearchParams(q === -1 ? '' : url.slice(q + 1)) : null;
   const keyParam = params === null ? null : keyInQuery(params);
   if (keyParam !== null) {
-    return respondError(ex, 400, `Der Zugangsschlüssel gehört in den Header X-API-Key oder Authorization: Bearer, nie in die Adresse (Parameter ${JSON.stringify(keyParam.slice(0, 20))}). Bitte den Schlüssel als kompromittiert betrachten und einen neuen anfordern.`);
+    return respondError(ex, 'key_in_query', `Der Zugangsschlüssel gehört in den Header X-API-Key oder Authorization: Bearer, nie in die Adresse (Parameter ${JSON.stringify(keyParam.slice(0, 20))}). Bitte den Schlüssel als kompromittiert betrachten und einen neuen anfordern.`);
   }
   const auth = authenticate(req.headers, d.keys);
   if (!auth.ok) {
-    return respondError(ex, auth.status, auth.detail, auth.status === 401 ? ['www-authenticate', 'Bearer realm="finanzamt"'] : undefined);
+    return respondError(ex, auth.code, auth.detail, ERRORS[auth.code].status === 401 ? ['www-authenticate', 'Bearer realm="finanzamt"'] : undefined);
   }
   ex.keyId = auth.key.id;
   if (!readMethod(ex)) return;
 
   if (asked === undefined) {
     const parsed = parseQuestion(ex.path, params!);
-    if (!parsed.ok) return respondError(ex, parsed.status, parsed.detail);
+    if (!parsed.ok) return respondError(ex, parsed.code, parsed.detail);
     asked = d.asked.remember(url, parsed.question);
   }
 
   const version = d.versions.current;
-  if (version === null) return respondError(ex, 503, UNAVAILABLE);
+  if (version === null) return respondError(ex, 'unavailable', UNAVAILABLE);
+  ex.stand = version.stand;
   const { question, key, stored } = resolveIn(version, asked);
   ex.question = key;
   const encoding = negotiateEncoding(req.headers['accept-encoding']);
   if (encoding === null) {
-    return respondError(ex, 406, NOTHING_ACCEPTABLE);
+    return respondError(ex, 'not_acceptable', NOTHING_ACCEPTABLE);
   }
 
   if (stored !== undefined) {
@@ -128,14 +130,14 @@ function route(d: HandlerDeps, ex: Exchange, url: string, q: number): Step {
     });
   }
   if (question.kind === 'lookup' && question.by === 'ort' && version.searchOrt === null) {
-    return respondError(ex, 503, 'Ortssuche nicht verfügbar.');
+    return respondError(ex, 'unavailable', 'Ortssuche nicht verfügbar.');
   }
   const answer = d.dynamic.answer(version, question, key);
   return answer instanceof Promise ? answer.then((a) => sendRendered(ex, a, encoding)) : sendRendered(ex, answer, encoding);
 }
 
 function sendRendered(ex: Exchange, answer: DynamicAnswer, encoding: Encoding): Step {
-  if ('status' in answer) return respondError(ex, answer.status, answer.detail);
+  if ('status' in answer) return respondError(ex, 'not_found', answer.detail);
   const body = answer.bodies[encoding];
   return sendRepresentation(ex, { etag: answer.etag, type: JSON_TYPE, encoding, bytes: body.length, body });
 }
@@ -143,7 +145,7 @@ function sendRendered(ex: Exchange, answer: DynamicAnswer, encoding: Encoding): 
 function health(ex: Exchange, versions: CurrentVersion): void {
   if (!readMethod(ex)) return;
   const v = versions.current;
-  if (v === null) return respondError(ex, 503, UNAVAILABLE);
+  if (v === null) return respondError(ex, 'unavailable', UNAVAILABLE);
   const body = Buffer.from(JSON.stringify({ status: 'ok', stand: v.stand, stand_quelle: v.standQuelle, build_id: v.buildId, ortssuche: v.searchOrt !== null }));
   respond(ex, 200, ['content-type', JSON_TYPE, 'content-length', body.length, 'cache-control', CACHE_ERROR], body);
 }
@@ -151,7 +153,7 @@ function health(ex: Exchange, versions: CurrentVersion): void {
 function readMethod(ex: Exchange): boolean {
   const method = ex.req.method;
   if (method === 'GET' || method === 'HEAD') return true;
-  respondError(ex, 405, `Die Methode ${JSON.stringify(method?.slice(0, 20))} ist hier nicht erlaubt; erlaubt sind ${ALLOW}.`, ['allow', ALLOW]);
+  respondError(ex, 'method_not_allowed', `Die Methode ${JSON.stringify(method?.slice(0, 20))} ist hier nicht erlaubt; erlaubt sind ${ALLOW}.`, ['allow', ALLOW]);
   return false;
 }
 
@@ -162,5 +164,5 @@ function failed(ex: Exchange, e: unknown): void {
     ex.res.destroy();
     return;
   }
-  respondError(ex, 500, 'Interner Fehler.');
+  respondError(ex, 'internal', 'Interner Fehler.');
 }

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import {
   Ags, Anschrift, BufaNr, CollectionResponse, DistrictMunicipality, DistrictResponse, ErrorResponse, Kontakt,
-  LookupFrage, LookupMunicipality, LookupResponse, Office, OfficeResponse, OfficeWithDistrict, Plz, Stand, StandQuelle,
+  AnsweredOffice, LookupFrage, LookupMunicipality, LookupResponse, Office, OfficeResponse, Plz, Stand, StandQuelle,
 } from '../../../build/core/model.ts';
 
 /** What `/healthz` answers; only the description needs it, the proxy writes the body by hand. */
@@ -74,7 +74,7 @@ members(Kontakt, {
   web: 'Web address as given by the source.',
 });
 
-component(Office, 'Office', 'Office object (Finanzamt) without its district.');
+component(AnsweredOffice, 'Office', 'Office object (Finanzamt), with its complete district in `gemeinden` when asked for with `gemeinden=1`.');
 members(Office, {
   name: 'Office name without the prefix "Finanzamt".',
   bezeichnung: 'Office name with the prefix "Finanzamt".',
@@ -85,8 +85,7 @@ members(Office, {
   ohne_bezirk: 'True when no municipality is assigned (mostly special-task offices). Such an office is reached only by number or name, never by residence.',
   anzahl_gemeinden: 'Size of the district: number of municipalities assigned to the office.',
 });
-component(OfficeWithDistrict, 'OfficeWithDistrict', 'Office object with its complete district in `gemeinden` (asked for with `gemeinden=1`).');
-members(OfficeWithDistrict, { gemeinden: 'The complete district of the office, municipalities by ascending `ags`.' });
+members(AnsweredOffice, { gemeinden: 'The complete district of the office, municipalities by ascending `ags`; present exactly when `gemeinden=1` was asked.' });
 
 component(LookupFrage, 'LookupFrage', 'Echo of the question: the one search parameter used, with `gemeinden` and `limit` as applied (defaults filled in).');
 component(LookupResponse, 'LookupResponse', 'Offices responsible for the municipalities that match the question.');
