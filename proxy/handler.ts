@@ -12,13 +12,14 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Encoding } from '../build/core/manifest.ts';
 import { ERRORS } from '../build/core/errors.ts';
-import { keyInQuery, parseQuestion } from '../build/core/request.ts';
+import { keyInQuery as keyParamIn, parseQuestion } from '../build/core/request.ts';
 import { resolveIn, type AskedQuestions } from './askedQuestions.ts';
 import type { AddressResolver } from './clientAddress.ts';
 import type { DynamicAnswer, DynamicAnswers } from './dynamicAnswers.ts';
 import { isDocsPath, serveDocs } from './docs/serve.ts';
 import { respond, respondError, type Exchange } from './http/exchange.ts';
 import { ALLOW, CACHE_ERROR, JSON_TYPE, PREFLIGHT } from './http/headers.ts';
+import { INTERNAL, keyInQuery, methodNotAllowed, rateLimited } from './http/refusals.ts';
 import { negotiateEncoding, NOTHING_ACCEPTABLE } from './http/negotiate.ts';
 import { sendRepresentation } from './http/representation.ts';
 import { authenticate } from './keys/authenticate.ts';
@@ -87,18 +88,18 @@ const NOT_YET_LIMITED: RateDecision = { allowed: true, limit: 0, remaining: 0, r
 function route(d: HandlerDeps, ex: Exchange, url: string, q: number): Step {
   const { req, rate } = ex;
   if (!rate.allowed) {
-    return respondError(ex, 'rate_limited', `Zu viele Anfragen: erlaubt sind ${d.limiter.rate} pro Sekunde (kurzzeitig bis zu ${d.limiter.burst}). Bitte in ${rate.retryAfter} s erneut versuchen.`, ['retry-after', rate.retryAfter]);
+    return respondError(ex, 'rate_limited', rateLimited(d.limiter.rate, d.limiter.burst, rate.retryAfter), ['retry-after', rate.retryAfter]);
   }
   if (req.method === 'OPTIONS') return respond(ex, 204, [...PREFLIGHT]);
   if (ex.path === '/healthz') return health(ex, d.versions);
-  if (isDocsPath(ex.path)) return readMethod(ex) ? serveDocs(ex) : undefined;
+  if (isDocsPath(ex.path)) return readMethod(ex) ? serveDocs(ex, d.versions.current) : undefined;
 
   // A remembered URL has parsed before, so it holds no key and needs no parsing now.
   let asked = d.asked.get(url);
   const params = asked === undefined ? new URLSearchParams(q === -1 ? '' : url.slice(q + 1)) : null;
-  const keyParam = params === null ? null : keyInQuery(params);
+  const keyParam = params === null ? null : keyParamIn(params);
   if (keyParam !== null) {
-    return respondError(ex, 'key_in_query', `Der Zugangsschlüssel gehört in den Header X-API-Key oder Authorization: Bearer, nie in die Adresse (Parameter ${JSON.stringify(keyParam.slice(0, 20))}). Bitte den Schlüssel als kompromittiert betrachten und einen neuen anfordern.`);
+    return respondError(ex, 'key_in_query', keyInQuery(keyParam));
   }
   const auth = authenticate(req.headers, d.keys);
   if (!auth.ok) {
@@ -153,7 +154,7 @@ function health(ex: Exchange, versions: CurrentVersion): void {
 function readMethod(ex: Exchange): boolean {
   const method = ex.req.method;
   if (method === 'GET' || method === 'HEAD') return true;
-  respondError(ex, 'method_not_allowed', `Die Methode ${JSON.stringify(method?.slice(0, 20))} ist hier nicht erlaubt; erlaubt sind ${ALLOW}.`, ['allow', ALLOW]);
+  respondError(ex, 'method_not_allowed', methodNotAllowed(method), ['allow', ALLOW]);
   return false;
 }
 
@@ -164,5 +165,5 @@ function failed(ex: Exchange, e: unknown): void {
     ex.res.destroy();
     return;
   }
-  respondError(ex, 'internal', 'Interner Fehler.');
+  respondError(ex, 'internal', INTERNAL);
 }

@@ -4,6 +4,7 @@ import type { Encoding } from '../../build/core/manifest.ts';
 import { respondError, type Exchange } from '../http/exchange.ts';
 import { negotiateEncoding, NOTHING_ACCEPTABLE } from '../http/negotiate.ts';
 import { sendRepresentation } from '../http/representation.ts';
+import type { Version } from '../versions/version.ts';
 import { docsAsset, type Asset } from './assets.ts';
 
 export function isDocsPath(path: string): boolean {
@@ -11,8 +12,8 @@ export function isDocsPath(path: string): boolean {
 }
 
 /** Answers a GET or HEAD of a documentation path; the caller has checked the method. */
-export function serveDocs(ex: Exchange): void | Promise<void> {
-  const made = docsAsset(ex.path);
+export function serveDocs(ex: Exchange, version: Version | null): void | Promise<void> {
+  const made = docsAsset(ex.path, version);
   if (made === null) return respondError(ex, 'not_found', 'Unbekannter Pfad. Die Beschreibung steht unter /openapi.json, die Referenzseite unter /docs.');
   const encoding = negotiateEncoding(ex.req.headers['accept-encoding']);
   if (encoding === null) return respondError(ex, 'not_acceptable', NOTHING_ACCEPTABLE);

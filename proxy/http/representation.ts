@@ -4,6 +4,7 @@ import type { Encoding } from '../../build/core/manifest.ts';
 import { notModified, preconditionFailed } from './conditional.ts';
 import { respond, respondError, type Exchange } from './exchange.ts';
 import { CACHE_OK, type HeaderList } from './headers.ts';
+import { PRECONDITION_FAILED } from './refusals.ts';
 
 export interface Representation {
   etag: string;
@@ -19,7 +20,7 @@ export interface Representation {
 
 export function sendRepresentation(ex: Exchange, r: Representation): void | Promise<void> {
   if (preconditionFailed(ex.req.headers)) {
-    return respondError(ex, 'precondition_failed', 'If-Match trifft nicht zu: die ETags dieses Dienstes sind schwach und bestehen den starken Vergleich nie; nur If-Match: * ist erfüllbar.', ['etag', r.etag]);
+    return respondError(ex, 'precondition_failed', PRECONDITION_FAILED, ['etag', r.etag]);
   }
   const headers: HeaderList = ['etag', r.etag, 'vary', 'Accept-Encoding', 'cache-control', CACHE_OK];
   if (notModified(ex.req.headers, r.etag)) return respond(ex, 304, headers);

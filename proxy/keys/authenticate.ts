@@ -11,7 +11,7 @@ export type AuthResult =
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
-export function authenticate(headers: IncomingHttpHeaders, keys: KeyStore): AuthResult {
+export function authenticate(headers: IncomingHttpHeaders, keys: Pick<KeyStore, 'lookup'>): AuthResult {
   // Node joins repeated fields of unknown names with ", ", which no key contains: one string, never a list.
   const apiKey = headers['x-api-key'] as string | undefined;
   const authorization = headers.authorization;

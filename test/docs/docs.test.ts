@@ -7,9 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PATHS } from '../../proxy/docs/openapi/paths.ts';
+import { paths } from '../../proxy/docs/openapi/paths.ts';
 import { startCallerProxy, type CallerProxy } from '../support/callerProxy.ts';
 
+const PATHS = paths();
 const CHROMIUM = '/usr/bin/chromium';
 const SCREENSHOT = join('test-output', 'docs', 'try-it.png');
 

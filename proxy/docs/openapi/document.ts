@@ -2,9 +2,10 @@
 // rules that concern every operation and the choices this project made where the interface leaves them open.
 import { readFileSync } from 'node:fs';
 import { componentSchemas } from './components.ts';
-import { PARAMETERS } from './parameters.ts';
-import { PATHS } from './paths.ts';
-import { HEADERS, RESPONSES } from './responses.ts';
+import type { Examples } from './examples.ts';
+import { parameters } from './parameters.ts';
+import { paths } from './paths.ts';
+import { HEADERS, sharedResponses } from './responses.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -77,7 +78,25 @@ Bundeszentralamt für Steuern, GemFA export (amtliches Werk, § 5 UrhG), convert
 postal-code → office list of friends-of-fiskaly (Apache-2.0); 2022 office list of DigitalService GmbH des Bundes (MIT).
 Responsibilities and contact details may have changed since \`stand\`. No availability guarantee.`;
 
-export function openApiDocument() {
+/** What `/openapi.json` answers, as far as a caller reads it: an OpenAPI document object. */
+const OPENAPI_DOCUMENT = {
+  type: 'object',
+  description: 'An OpenAPI 3.1 document (https://spec.openapis.org/oas/v3.1.0#openapi-object).',
+  required: ['openapi', 'info', 'paths'],
+  properties: {
+    openapi: { type: 'string', pattern: '^3\\.1\\.\\d+$' },
+    info: { type: 'object', required: ['title', 'version'], properties: { title: { type: 'string' }, version: { type: 'string' }, description: { type: 'string' } } },
+    servers: { type: 'array', items: { type: 'object', properties: { url: { type: 'string' } } } },
+    paths: { type: 'object', additionalProperties: { type: 'object' } },
+    components: { type: 'object', additionalProperties: { type: 'object' } },
+  },
+};
+
+/**
+ * The document; `examples` are taken from the loaded data version (examples.ts). Without one (no version
+ * loaded yet) the document is the same without examples.
+ */
+export function openApiDocument(examples?: Examples) {
   return {
     openapi: '3.1.0',
     info: {
@@ -94,12 +113,12 @@ export function openApiDocument() {
       { name: 'Offices', description: 'Offices, their districts, and the whole directory.' },
       { name: 'Service', description: 'Health and this description; no key needed.' },
     ],
-    paths: PATHS,
+    paths: paths(examples),
     components: {
-      schemas: componentSchemas(),
-      parameters: PARAMETERS,
+      schemas: { ...componentSchemas(), OpenApiDocument: OPENAPI_DOCUMENT },
+      parameters: parameters(examples),
       headers: HEADERS,
-      responses: RESPONSES,
+      responses: sharedResponses(examples),
       securitySchemes: {
         ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'The access key issued by the operator.' },
         Bearer: { type: 'http', scheme: 'bearer', description: 'The same access key as `Authorization: Bearer <key>`.' },
