@@ -5,10 +5,10 @@
 //
 // Opt in for any proxy: `proxy = await withContract(await startProxy(...))`, and every `proxy.get` is checked.
 //
-// Requests the description has no operation for are held to the rules its introduction states:
+// GET, HEAD and OPTIONS of a described path are checked against their operations. Requests the description
+// has no operation for are held to the rules its introduction states:
 //   - OPTIONS (the CORS preflight) is 204 without a body on every path, or 429 above the rate limit;
-//   - HEAD is the GET operation without a body (RFC 9110 9.3.2);
-//   - other methods on a described path are its documented 405;
+//   - other methods on a described path are its GET's documented 405;
 //   - a path not described is an error response (400, 401, 403, 404, 405 or 429) with the ErrorResponse body.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
@@ -60,17 +60,17 @@ export class Contract {
   private problems(method: string, path: string, res: RawResponse): string[] {
     const template = this.templates.find((t) => t.pattern.test(path))?.template;
     let response: Located<Json> | undefined;
-    if (method === 'OPTIONS' && res.status !== 429) {
-      return res.status === 204 && res.body.length === 0 ? [] : ['a preflight is answered 204 without a body (or 429)'];
-    }
-    if (method === 'OPTIONS') {
+    if (method === 'OPTIONS' && template === undefined) {
+      if (res.status !== 429) return res.status === 204 && res.body.length === 0 ? [] : ['a preflight is answered 204 without a body (or 429)'];
       response = this.resolve({ value: { $ref: '#/components/responses/TooManyRequests' }, pointer: '' });
     } else if (template === undefined) {
       const id = UNDESCRIBED_PATH[res.status];
       if (id !== undefined) response = this.resolve({ value: { $ref: `#/components/responses/${id}` }, pointer: '' });
-    } else if (method === 'GET' || method === 'HEAD' || res.status === 405) {
-      const pointer = `/paths/${escape(template)}/get/responses/${res.status}`;
-      const value = this.document.paths[template].get.responses[res.status];
+    } else {
+      const operation = ['GET', 'HEAD', 'OPTIONS'].includes(method) ? method.toLowerCase() : 'get';
+      if (operation === 'get' && method !== 'GET' && res.status !== 405) return [`${method} ${template} is not an operation of the description`];
+      const pointer = `/paths/${escape(template)}/${operation}/responses/${res.status}`;
+      const value = this.document.paths[template][operation]?.responses[res.status];
       if (value !== undefined) response = this.resolve({ value, pointer });
     }
     if (response === undefined) return [`status ${res.status} is not documented for ${method} ${template ?? '(a path not described)'}`];
@@ -97,7 +97,8 @@ export class Contract {
 
   private bodyProblems(response: Located<Json>, method: string, res: RawResponse): string[] {
     const content = response.value.content as Json | undefined;
-    if (method === 'HEAD' || content === undefined) return res.body.length === 0 ? [] : ['a body where none is documented'];
+    if (method === 'HEAD' && content !== undefined) return ['a HEAD response that documents a body'];
+    if (content === undefined) return res.body.length === 0 ? [] : ['a body where none is documented'];
     const mediaType = String(res.headers['content-type'] ?? '').split(';')[0]!.trim();
     if (!(mediaType in content)) return [`media type ${JSON.stringify(mediaType)} is not documented (${Object.keys(content).join(', ')})`];
     if (mediaType !== 'application/json') return res.body.length > 0 ? [] : ['an empty body'];

@@ -108,7 +108,12 @@ members(CollectionResponse, {
   anzahl: 'Number of offices in this response.',
   anzahl_gemeinden: 'Sum of the district sizes (`anzahl_gemeinden`) of the offices in this response, also without `gemeinden=1`.',
 });
-component(ErrorResponse, 'ErrorResponse', 'Every error answer: a German message in `detail`, meant for people, not for parsing.', [{ detail: 'Ein Finanzamt mit der Amtsnummer 9999 ist nicht bekannt.' }]);
+component(ErrorResponse, 'ErrorResponse', 'Every error answer. Programs branch on `code`, which is stable; `detail` is a German message meant for people, not for parsing, and may be reworded.');
+members(ErrorResponse, {
+  detail: 'What went wrong, in German, for people.',
+  code: 'Why the request was refused; stable. Each error response lists the codes it can carry.',
+  stand: 'The data version being served, whenever one is loaded.',
+});
 component(HealthResponse, 'HealthResponse', 'Health of this instance, for load balancers and monitors.');
 members(HealthResponse, {
   build_id: 'Identifies the build of the data version being served.',
@@ -129,6 +134,8 @@ export function componentSchemas(): Record<string, Record<string, unknown>> {
     override: ({ jsonSchema }) => {
       // z.int() bounds every integer by Number.MAX_SAFE_INTEGER; that says nothing to a reader.
       if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+      // A literal of whole numbers (`gemeinden`: 0 | 1) is an integer enum, which generators type as 0 | 1.
+      if (jsonSchema.type === 'number' && Array.isArray(jsonSchema.enum) && jsonSchema.enum.every(Number.isInteger)) jsonSchema.type = 'integer';
     },
   });
   // Each component is emitted as a standalone document; inside `components` the dialect and the base are the
