@@ -15,7 +15,7 @@ import { dripRequest, rawRequest, type RawAnswer } from './rawHttp.ts';
 const running = proxyForFile('fuzz');
 const tree = testTree();
 
-/** Section 7's statuses, plus 204 (preflight), 304 (conditional), 405 and 406 (method, Accept-Encoding). */
+/** Section 7's statuses, plus 204 (preflight), 304 (conditional), 405, 406 and 412 (method, Accept-Encoding, If-Match). */
 const HANDLER_STATUSES = [200, 204, 304, 400, 401, 403, 404, 405, 406, 412, 429, 503];
 /**
  * What a request Node cannot hand to the handler gets (proxy/http/clientError.ts): 400 for a head too large or
