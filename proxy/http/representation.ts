@@ -20,7 +20,7 @@ export interface Representation {
 
 export function sendRepresentation(ex: Exchange, r: Representation): void | Promise<void> {
   if (preconditionFailed(ex.req.headers)) {
-    return respondError(ex, 'precondition_failed', PRECONDITION_FAILED, ['etag', r.etag]);
+    return respondError(ex, 'precondition_failed', PRECONDITION_FAILED);
   }
   const headers: HeaderList = ['etag', r.etag, 'vary', 'Accept-Encoding', 'cache-control', CACHE_OK];
   if (notModified(ex.req.headers, r.etag)) return respond(ex, 304, headers);

@@ -1,8 +1,11 @@
 // The description itself: a valid OpenAPI 3.1 document by a real linter, served by the proxy as generated,
 // and a contract check (test/support/contract.ts) that does catch what breaks it.
 import { createConfig, lintFromString } from '@redocly/openapi-core';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../proxy/docs/openapi/document.ts';
+import { EXAMPLE_PATHS } from '../../proxy/docs/openapi/examples.ts';
+import { EXPOSE } from '../../proxy/http/headers.ts';
 import { startCallerProxy, type CallerProxy } from '../support/callerProxy.ts';
 import { Contract } from '../support/contract.ts';
 import type { RawResponse } from '../support/http.ts';
@@ -17,6 +20,13 @@ afterAll(async () => {
   await service?.proxy.stop();
 });
 
+/** The document without the examples that the loaded version adds. */
+function withoutExamples(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutExamples);
+  if (node === null || typeof node !== 'object') return node;
+  return Object.fromEntries(Object.entries(node).filter(([k, v]) => !(k === 'example' || (k === 'examples' && !Array.isArray(v)))).map(([k, v]) => [k, withoutExamples(v)]));
+}
+
 describe('the OpenAPI document', () => {
   it('passes Redocly\'s strictest built-in ruleset without a single problem', async () => {
     const config = await createConfig({ extends: ['recommended-strict'] });
@@ -24,13 +34,53 @@ describe('the OpenAPI document', () => {
     expect(problems.map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`)).toEqual([]);
   });
 
-  it('is served without a key, as generated, with ETag, caching and 304', async () => {
+  it('is served without a key, as generated (with the loaded version\'s examples), with ETag, caching and 304', async () => {
     const res = await service.proxy.get('/openapi.json');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(res.headers['cache-control']).toBe('public, max-age=3600');
-    expect(res.json()).toEqual(JSON.parse(JSON.stringify(openApiDocument())));
+    expect(withoutExamples(res.json())).toEqual(withoutExamples(JSON.parse(JSON.stringify(openApiDocument()))));
     expect((await service.proxy.get('/openapi.json', { 'if-none-match': res.headers.etag as string })).status).toBe(304);
+  });
+
+  it('shows real answers as examples: each is what the proxy answers to its question, and valid against its own schema', async () => {
+    const doc = (await service.proxy.get('/openapi.json')).json();
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    ajv.addSchema(doc, 'openapi');
+    const checked: string[] = [];
+    const expectValid = (pointer: string, value: unknown) => {
+      const validate = ajv.compile({ $ref: `openapi#${pointer}` });
+      expect(validate(value), `${pointer}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+      checked.push(pointer);
+    };
+    for (const [id, path] of Object.entries(EXAMPLE_PATHS)) {
+      const template = { lookup: '/finanzamt', office: '/finanzamt/{amtsnummer}', district: '/finanzamt/{amtsnummer}/bezirk', collection: '/finanzaemter' }[id]!;
+      const media = doc.paths[template].get.responses['200'].content['application/json'];
+      expect(media.example, path).toEqual((await service.get(path)).json());
+      expectValid(`/paths/${template.replaceAll('/', '~1')}/get/responses/200/content/application~1json/schema`, media.example);
+    }
+    expect(doc.paths['/finanzamt'].get.responses['200'].content['application/json'].example.gemeinden[0].ags).toBe('05315000');
+    for (const [id, response] of Object.entries(doc.components.responses as Record<string, any>)) {
+      const media = response.content?.['application/json'];
+      if (media === undefined) continue;
+      const codes: string[] = media.schema.allOf[1].properties.code.enum;
+      expect(Object.keys(media.examples), id).toEqual(codes);
+      for (const code of codes) {
+        expect(media.examples[code].value.code).toBe(code);
+        expectValid(`/components/responses/${id}/content/application~1json/schema`, media.examples[code].value);
+      }
+    }
+    // The error examples are the proxy's own words: the one for an unknown office is what it answers.
+    expect(doc.components.responses.NotFound.content['application/json'].examples.not_found.value).toEqual((await service.get('/finanzamt/9999')).json());
+    expect(doc.components.responses.BadRequest.content['application/json'].examples.bad_parameter.value).toEqual((await service.get('/finanzamt?ort=%C3%96l')).json());
+    for (const [id, parameter] of Object.entries(doc.components.parameters as Record<string, any>)) {
+      expect(parameter.example, id).toBeDefined();
+      const typed = parameter.schema.type === 'integer' ? Number(parameter.example) : parameter.example;
+      expectValid(`/components/parameters/${id}/schema`, typed);
+    }
+    const health = doc.paths['/healthz'].get.responses['200'].content['application/json'].example;
+    expect(health).toEqual((await service.proxy.get('/healthz')).json());
+    expect(checked.length).toBeGreaterThan(25);
   });
 
   it('describes both key schemes and all four data paths with their parameters', () => {
@@ -47,7 +97,7 @@ describe('the contract check', () => {
   const HEADERS = {
     'access-control-allow-origin': '*', 'ratelimit-limit': '40', 'ratelimit-remaining': '39', 'ratelimit-reset': '1',
     etag: 'W/"20251130_0000-AAAAAAAAAAAAAAAAAAAAAA"', 'cache-control': 'public, max-age=3600', vary: 'Accept-Encoding',
-    'content-type': 'application/json; charset=utf-8', 'content-length': '2',
+    'content-type': 'application/json; charset=utf-8', 'content-length': '2', 'access-control-expose-headers': EXPOSE,
   };
   const district = { stand: '30.11.2025', bufa_nr: '2115', bezeichnung: 'Finanzamt Flensburg', bundesland: 'Schleswig-Holstein', ohne_bezirk: false, anzahl: 0, gemeinden: [] };
   const response = (status: number, body: unknown, headers: Record<string, string> = HEADERS): RawResponse => {

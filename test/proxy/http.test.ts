@@ -130,7 +130,7 @@ describe('cache and CORS headers', () => {
       expect(res.headers['access-control-expose-headers']).toMatch(/ETag.*RateLimit-Remaining/);
       expect(res.headers['cache-control'], `${path} ${status}`).toBe(cache);
     }
-    for (const headers of [{}, { 'x-api-key': 'fa_unknown' }]) {
+    for (const headers of [{}, { 'x-api-key': 'fa_unknown' }] as Record<string, string>[]) {
       const unauthorized = await running.proxy.get(KEY, headers);
       expect(unauthorized.status).toBe(401);
       expect(unauthorized.headers['cache-control']).toBe('no-store');
@@ -144,7 +144,6 @@ describe('cache and CORS headers', () => {
       for (const ifMatch of [etag, etag.slice(2), '"x"', `"x", ${etag}`]) {
         const res = await running.proxy.get(KEY, { 'x-api-key': running.key, 'if-match': ifMatch }, method);
         expect(res.status, `${method} If-Match: ${ifMatch}`).toBe(412);
-        expect(res.headers.etag).toBe(etag);
         if (method === 'GET') expect(res.json()).toEqual({ detail: expect.stringContaining('If-Match'), code: 'precondition_failed', stand: tree.manifest.stand });
       }
       const star = await running.proxy.get(KEY, { 'x-api-key': running.key, 'if-match': '*' }, method);

@@ -29,7 +29,7 @@ const UNDESCRIBED_PATH: Record<number, string> = {
 };
 
 export class Contract {
-  /** "<path template> <status>" of every response checked. */
+  /** "<operation> <path template> <status>" of every response checked. */
   readonly seen = new Set<string>();
   private readonly ajv = new Ajv2020({ strict: false, allErrors: true });
   private readonly compiled = new Map<string, ValidateFunction>();
@@ -43,10 +43,10 @@ export class Contract {
     }));
   }
 
-  /** Every documented "<path template> <status>", for checking that tests saw them all. */
+  /** Every documented "<operation> <path template> <status>", for checking that tests saw them all. */
   documented(): string[] {
     return Object.entries(this.document.paths as Json).flatMap(([template, item]) =>
-      Object.keys(item.get.responses).map((status) => `${template} ${status}`));
+      Object.entries(item as Json).flatMap(([operation, o]) => Object.keys(o.responses).map((status) => `${operation} ${template} ${status}`)));
   }
 
   /** Throws with every problem found in `res`, the answer to `method pathAndQuery`. */
@@ -60,6 +60,7 @@ export class Contract {
   private problems(method: string, path: string, res: RawResponse): string[] {
     const template = this.templates.find((t) => t.pattern.test(path))?.template;
     let response: Located<Json> | undefined;
+    let operation = 'get';
     if (method === 'OPTIONS' && template === undefined) {
       if (res.status !== 429) return res.status === 204 && res.body.length === 0 ? [] : ['a preflight is answered 204 without a body (or 429)'];
       response = this.resolve({ value: { $ref: '#/components/responses/TooManyRequests' }, pointer: '' });
@@ -67,14 +68,14 @@ export class Contract {
       const id = UNDESCRIBED_PATH[res.status];
       if (id !== undefined) response = this.resolve({ value: { $ref: `#/components/responses/${id}` }, pointer: '' });
     } else {
-      const operation = ['GET', 'HEAD', 'OPTIONS'].includes(method) ? method.toLowerCase() : 'get';
+      operation = ['GET', 'HEAD', 'OPTIONS'].includes(method) ? method.toLowerCase() : 'get';
       if (operation === 'get' && method !== 'GET' && res.status !== 405) return [`${method} ${template} is not an operation of the description`];
       const pointer = `/paths/${escape(template)}/${operation}/responses/${res.status}`;
       const value = this.document.paths[template][operation]?.responses[res.status];
       if (value !== undefined) response = this.resolve({ value, pointer });
     }
     if (response === undefined) return [`status ${res.status} is not documented for ${method} ${template ?? '(a path not described)'}`];
-    this.seen.add(`${template ?? '(undescribed)'} ${res.status}`);
+    this.seen.add(`${operation} ${template ?? '(undescribed)'} ${res.status}`);
     return [...this.headerProblems(response, res), ...this.bodyProblems(response, method, res)];
   }
 
@@ -97,8 +98,7 @@ export class Contract {
 
   private bodyProblems(response: Located<Json>, method: string, res: RawResponse): string[] {
     const content = response.value.content as Json | undefined;
-    if (method === 'HEAD' && content !== undefined) return ['a HEAD response that documents a body'];
-    if (content === undefined) return res.body.length === 0 ? [] : ['a body where none is documented'];
+    if (method === 'HEAD' || content === undefined) return res.body.length === 0 ? [] : ['a body where none is documented'];
     const mediaType = String(res.headers['content-type'] ?? '').split(';')[0]!.trim();
     if (!(mediaType in content)) return [`media type ${JSON.stringify(mediaType)} is not documented (${Object.keys(content).join(', ')})`];
     if (mediaType !== 'application/json') return res.body.length > 0 ? [] : ['an empty body'];

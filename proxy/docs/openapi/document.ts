@@ -83,10 +83,12 @@ const OPENAPI_DOCUMENT = {
   type: 'object',
   description: 'An OpenAPI 3.1 document (https://spec.openapis.org/oas/v3.1.0#openapi-object).',
   required: ['openapi', 'info', 'paths'],
+  // Open on purpose: the members below are those a caller reads first, not all a document has.
+  additionalProperties: true,
   properties: {
     openapi: { type: 'string', pattern: '^3\\.1\\.\\d+$' },
-    info: { type: 'object', required: ['title', 'version'], properties: { title: { type: 'string' }, version: { type: 'string' }, description: { type: 'string' } } },
-    servers: { type: 'array', items: { type: 'object', properties: { url: { type: 'string' } } } },
+    info: { type: 'object', required: ['title', 'version'], additionalProperties: true, properties: { title: { type: 'string' }, version: { type: 'string' }, description: { type: 'string' } } },
+    servers: { type: 'array', items: { type: 'object', additionalProperties: true, properties: { url: { type: 'string' } } } },
     paths: { type: 'object', additionalProperties: { type: 'object' } },
     components: { type: 'object', additionalProperties: { type: 'object' } },
   },

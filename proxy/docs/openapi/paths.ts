@@ -4,7 +4,7 @@
 import { idOf } from './components.ts';
 import { LookupResponse, OfficeResponse, DistrictResponse, CollectionResponse } from '../../../build/core/model.ts';
 import type { Examples } from './examples.ts';
-import { parameterRef, type ParameterId } from './parameters.ts';
+import { parameterRef, PARAMETERS, type ParameterId } from './parameters.ts';
 import { answer, document, health, PREFLIGHT_RESPONSE, responseRef, withoutContent, type Response, type ResponseId } from './responses.ts';
 
 interface Operation {
@@ -100,7 +100,8 @@ function gets(examples?: Examples): Record<string, Operation> {
 
 /** HEAD of a GET: the same statuses and headers, no body. */
 function head(get: Operation): Operation {
-  const responses = Object.fromEntries(Object.entries(get.responses).map(([status, r]) => [status, withoutBody(r)]));
+  // HEAD is always allowed, so never 405.
+  const responses = Object.fromEntries(Object.entries(get.responses).filter(([status]) => status !== '405').map(([status, r]) => [status, withoutBody(r)]));
   return { ...get, operationId: `${get.operationId}Head`, summary: `Headers of: ${get.summary.charAt(0).toLowerCase()}${get.summary.slice(1)}`, description: 'The GET without the body: the same status and headers (`ETag`, `Content-Length` of the body GET would send).', responses };
 }
 
@@ -109,8 +110,10 @@ function withoutBody(r: Response | { $ref: string }): Response | { $ref: string 
 }
 
 function preflight(get: Operation): Operation {
+  const inPath = get.parameters?.filter((p) => PARAMETERS[p.$ref.split('/').at(-1) as ParameterId].in === 'path');
   return {
     operationId: `${get.operationId}Preflight`, tags: get.tags, summary: 'CORS preflight', security: [],
+    ...(inPath?.length ? { parameters: inPath } : {}),
     description: 'What a browser asks before a cross-origin call. Answered 204 on every path, without a key.',
     responses: { 204: PREFLIGHT_RESPONSE, 429: responseRef('TooManyRequests') },
   };

@@ -179,7 +179,7 @@ const ERROR_RESPONSES = {
   NotFound: { summary: 'Office number or path unknown.', codes: ['not_found'] },
   MethodNotAllowed: { summary: 'Method not allowed.', codes: ['method_not_allowed'], extra: ['Allow'] },
   NotAcceptable: { summary: 'No acceptable encoding.', codes: ['not_acceptable'] },
-  PreconditionFailed: { summary: 'An `If-Match` that cannot hold.', codes: ['precondition_failed'], extra: ['ETag'] },
+  PreconditionFailed: { summary: 'An `If-Match` that cannot hold.', codes: ['precondition_failed'] },
   TooManyRequests: { summary: 'Rate limit exceeded: 20 requests per second per client address, with a short burst (see `RateLimit-Limit`).', codes: ['rate_limited'], extra: ['RetryAfter'] },
   Unavailable: { summary: 'Directory temporarily unavailable.', codes: ['unavailable'] },
 } satisfies Record<string, { summary: string; codes: ErrorCode[]; extra?: HeaderId[] }>;
@@ -189,7 +189,7 @@ function error(summary: string, codes: ErrorCode[], extra: HeaderId[], examples?
   const caching: HeaderId = shared.size === 2 ? 'ErrorCacheControl' : shared.has(true) ? 'CacheControl' : 'NoStore';
   const list = codes.map((code) => `- \`${code}\`: ${ERRORS[code].means}`).join('\n');
   const media: MediaType = {
-    schema: { allOf: [{ $ref: schemaRef('ErrorResponse') }, { type: 'object', properties: { code: { type: 'string', enum: codes } } }] },
+    schema: { allOf: [{ $ref: schemaRef('ErrorResponse') }, { properties: { code: { type: 'string', enum: codes } } }] },
   };
   if (examples !== undefined) {
     media.examples = Object.fromEntries(codes.map((code) => [code, { summary: `\`${code}\``, value: examples.errors[code] }]));
@@ -209,7 +209,7 @@ const NOT_MODIFIED = {
 } satisfies Record<string, Response>;
 
 type SharedId = keyof typeof NOT_MODIFIED | keyof typeof ERROR_RESPONSES;
-export type ResponseId = SharedId | `Head${SharedId}`;
+export type ResponseId = SharedId | `Head${Exclude<SharedId, 'MethodNotAllowed'>}`;
 
 /** A response as HEAD gives it: the same status and headers, no body. */
 export function withoutContent({ content: _c, ...rest }: Response): Response {
@@ -220,7 +220,8 @@ export function withoutContent({ content: _c, ...rest }: Response): Response {
 export function sharedResponses(examples?: Examples): Record<ResponseId, Response> {
   const errors = Object.fromEntries(Object.entries(ERROR_RESPONSES).map(([id, r]) => [id, error(r.summary, r.codes, 'extra' in r ? r.extra : [], examples)]));
   const shared: Record<string, Response> = { ...NOT_MODIFIED, ...errors };
-  const heads = Object.fromEntries(Object.entries(shared).map(([id, r]) => [`Head${id}`, withoutContent(r)]));
+  // HEAD is always allowed: it is never 405.
+  const heads = Object.fromEntries(Object.entries(shared).filter(([id]) => id !== 'MethodNotAllowed').map(([id, r]) => [`Head${id}`, withoutContent(r)]));
   return { ...shared, ...heads } as Record<ResponseId, Response>;
 }
 
