@@ -13,7 +13,14 @@ export interface Parameter {
   description: string;
   schema: Record<string, unknown>;
   example?: unknown;
+  examples?: Record<string, { summary: string; value: unknown; 'x-disabled'?: boolean }>;
 }
+
+/**
+ * The alternatives to `ags`: their examples are there but switched off (`x-disabled`, which Scalar's "try it"
+ * honours), since a form that filled in all three would send a question that is 400.
+ */
+const ALTERNATIVES: readonly string[] = ['plz', 'ort'];
 
 /** Not blank, no control characters and no U+FFFD (what a wrongly encoded byte decodes to). */
 const TEXT_PATTERN = '^(?=[\\s\\S]*\\S)[^\\u0000-\\u001f\\u007f\\ufffd]*$';
@@ -96,7 +103,9 @@ export type ParameterId = keyof typeof PARAMETERS;
 export function parameters(examples?: Examples): Record<ParameterId, Parameter> {
   return Object.fromEntries(Object.entries(PARAMETERS).map(([id, p]: [string, Parameter]) => {
     const example = examples?.parameters[id];
-    return [id, example === undefined ? p : { ...p, example }];
+    if (example === undefined) return [id, p];
+    if (!ALTERNATIVES.includes(id)) return [id, { ...p, example }];
+    return [id, { ...p, examples: { [id]: { summary: `${p.name}=${example}, instead of ags`, value: example, 'x-disabled': true } } }];
   })) as Record<ParameterId, Parameter>;
 }
 
