@@ -5,6 +5,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../proxy/docs/openapi/document.ts';
 import { EXAMPLE_PATHS } from '../../proxy/docs/openapi/examples.ts';
+import { ERROR_CODES } from '../../build/core/errors.ts';
 import { EXPOSE } from '../../proxy/http/headers.ts';
 import { startCallerProxy, type CallerProxy } from '../support/callerProxy.ts';
 import { Contract } from '../support/contract.ts';
@@ -94,6 +95,64 @@ describe('the OpenAPI document', () => {
   });
 });
 
+describe('the document as generators read it', () => {
+  const doc = openApiDocument();
+  const schemas = doc.components.schemas as Record<string, any>;
+
+  it('has one Office schema whose gemeinden is optional, used by every answer that carries offices', () => {
+    expect(schemas.Office.required).not.toContain('gemeinden');
+    expect(schemas.Office.properties.gemeinden).toMatchObject({ type: 'array', items: { $ref: '#/components/schemas/DistrictMunicipality' } });
+    expect(schemas.OfficeResponse.properties.amt).toEqual({ $ref: '#/components/schemas/Office' });
+    for (const id of ['LookupResponse', 'CollectionResponse']) expect(schemas[id].properties.aemter.items).toEqual({ $ref: '#/components/schemas/Office' });
+    expect(JSON.stringify(doc)).not.toContain('OfficeWithDistrict');
+  });
+
+  it('bounds frage.limit to 1–200 and types gemeinden as the integer enum 0 | 1 everywhere', () => {
+    expect(schemas.LookupFrage.properties.limit).toEqual({ type: 'integer', minimum: 1, maximum: 200 });
+    expect(schemas.LookupFrage.properties.gemeinden).toEqual({ type: 'integer', enum: [0, 1] });
+    for (const id of ['lookupGemeinden', 'officeGemeinden', 'collectionGemeinden', 'ohneBezirk']) {
+      expect((doc.components.parameters as Record<string, any>)[id].schema).toMatchObject({ type: 'integer', enum: [0, 1] });
+    }
+    expect(JSON.stringify(doc)).not.toContain(String(Number.MIN_SAFE_INTEGER));
+    expect(JSON.stringify(doc)).not.toMatch(/"anyOf":\[\{"type":"number","const"/);
+  });
+
+  it('types /openapi.json as an OpenAPI document and declares Access-Control-Expose-Headers on every response', () => {
+    const served = doc.paths['/openapi.json']!.get.responses[200] as any;
+    expect(served.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/OpenApiDocument' });
+    expect(schemas.OpenApiDocument.required).toEqual(['openapi', 'info', 'paths']);
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        for (const [status, response] of Object.entries(operation.responses as Record<string, any>)) {
+          const resolved = response.$ref ? (doc.components.responses as Record<string, any>)[response.$ref.split('/').at(-1)] : response;
+          expect(Object.keys(resolved.headers), `${method} ${path} ${status}`).toContain('Access-Control-Expose-Headers');
+        }
+      }
+    }
+    expect(doc.components.headers.AccessControlExposeHeaders.schema.const).toBe(EXPOSE);
+  });
+
+  it('has HEAD for every GET and OPTIONS on every path, as operations', () => {
+    for (const [path, item] of Object.entries(doc.paths)) {
+      expect(Object.keys(item).sort(), path).toEqual(['get', 'head', 'options']);
+      expect(Object.keys(item.head.responses), path).toEqual(Object.keys(item.get.responses).filter((s) => s !== '405'));
+      for (const response of Object.values(item.head.responses as Record<string, any>)) {
+        const resolved = response.$ref ? (doc.components.responses as Record<string, any>)[response.$ref.split('/').at(-1)] : response;
+        expect(resolved.content, path).toBeUndefined();
+      }
+      expect(Object.keys(item.options.responses)).toEqual(['204', '429']);
+    }
+    expect(new Set(Object.values(doc.paths).flatMap((item) => Object.values(item).map((o) => o.operationId))).size).toBe(Object.keys(doc.paths).length * 3);
+  });
+
+  it('lists the codes of every error status, from the one table', () => {
+    const listed = Object.values(doc.components.responses as Record<string, any>)
+      .flatMap((r) => r.content?.['application/json']?.schema.allOf?.[1].properties.code.enum ?? []);
+    // Only what is answered before any route is known (clientError.ts) and a fault of the service are not per operation.
+    expect(new Set(listed)).toEqual(new Set(ERROR_CODES.filter((c) => !['bad_request', 'request_timeout', 'internal'].includes(c))));
+  });
+});
+
 describe('the contract check', () => {
   const contract = new Contract(JSON.parse(JSON.stringify(openApiDocument())));
   const HEADERS = {
@@ -117,8 +176,18 @@ describe('the contract check', () => {
     ['a malformed ETag', response(200, district, { ...HEADERS, etag: '"x"' }), /ETag/],
     ['a missing rate-limit header', response(200, district, { ...HEADERS, 'ratelimit-limit': undefined! }), /RateLimit-Limit is missing/],
     ['an undocumented status', response(418, district), /418 is not documented/],
-    ['an error without detail', response(404, { message: 'x' }, { ...HEADERS, 'cache-control': 'no-store' }), /detail/],
+    ['an error without detail', response(404, { message: 'x', code: 'not_found' }), /detail/],
+    ['an error without code', response(404, { detail: 'x' }), /code/],
+    ['an error with a code of another status', response(404, { detail: 'x', code: 'key_blocked' }), /code/],
   ])('rejects %s', (_what, res, message) => {
     expect(() => contract.check('GET', '/finanzamt/2115/bezirk', res)).toThrow(message);
+  });
+
+  it('rejects an office whose district is broken, rather than taking it for an office without one', async () => {
+    const real = await service.get('/finanzamt/2115?gemeinden=1');
+    const body = real.json();
+    expect(() => contract.check('GET', '/finanzamt/2115?gemeinden=1', response(200, body))).not.toThrow();
+    body.amt.gemeinden[0].ags = '123';
+    expect(() => contract.check('GET', '/finanzamt/2115?gemeinden=1', response(200, body))).toThrow(/gemeinden\/0\/ags/);
   });
 });

@@ -194,6 +194,8 @@ describe('unusable input', () => {
     ['/finanzaemter?ohne_bezirk=2', 'ohne_bezirk'],
     ['/finanzaemter?bundesland=', 'bundesland'],
     [`/finanzaemter?name=${'y'.repeat(101)}`, 'name'],
+    ['/finanzamt?ort=%C3%96l', '"Öl", 2 Zeichen'], // two characters sent, though searched as "oel"
+    ['/finanzamt?ort=%20ab%20', '2 Zeichen'],
   ])('answers 400 bad_parameter with a detail naming the parameter for %s, cacheable like an answer', async (path, mentions) => {
     const res = await get(path);
     expect(res.status).toBe(400);
