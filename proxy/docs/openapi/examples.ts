@@ -33,7 +33,6 @@ export function examplesFrom(ix: DirectoryIndex, buildId: string, searchOrt?: Or
   const answers = Object.fromEntries(Object.entries(EXAMPLE_PATHS).map(([id, path]) => [id, JSON.parse(rendered(ix, path, searchOrt))])) as Record<AnswerId, any>;
   const { stand, stand_quelle: standQuelle } = ix.dir;
   const error = (code: ErrorCode, detail: string): ErrorResponse => ({ detail, code, stand });
-  const unknownOffice = renderAnswer(ix, { kind: 'office', bufa_nr: '9999', gemeinden: 0 });
   const blocked = { id: 'k_000000000000', name: 'example', hash: '0'.repeat(64), status: 'blocked' as const, created: '2025-01-01T00:00:00Z' };
   const refusedKey = (headers: Record<string, string>, lookup: typeof blocked | undefined) => {
     const auth = authenticate(headers, { lookup: () => lookup });
@@ -51,7 +50,7 @@ export function examplesFrom(ix: DirectoryIndex, buildId: string, searchOrt?: Or
       key_missing: refusedKey({}, undefined),
       key_unknown: refusedKey({ 'x-api-key': 'fa_unknown' }, undefined),
       key_blocked: refusedKey({ 'x-api-key': 'fa_blocked' }, blocked),
-      not_found: error('not_found', unknownOffice.status === 404 ? unknownOffice.detail : ''),
+      not_found: error('not_found', unknownOfficeDetail(ix)),
       method_not_allowed: error('method_not_allowed', methodNotAllowed('POST')),
       not_acceptable: error('not_acceptable', NOTHING_ACCEPTABLE),
       precondition_failed: error('precondition_failed', PRECONDITION_FAILED),
@@ -75,6 +74,12 @@ function rendered(ix: DirectoryIndex, path: string, searchOrt?: OrtSearch): stri
   const answer = renderAnswer(ix, parsed.question, searchOrt);
   if (answer.status !== 200) throw new Error(`openapi examples: ${path} is not in the directory`);
   return answer.body;
+}
+
+function unknownOfficeDetail(ix: DirectoryIndex): string {
+  const answer = renderAnswer(ix, { kind: 'office', bufa_nr: '9999', gemeinden: 0 });
+  if (answer.status !== 404) throw new Error('openapi examples: office 9999 exists');
+  return answer.detail;
 }
 
 function refused(parsed: ReturnType<typeof parseQuestion>): string {
