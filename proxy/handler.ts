@@ -11,13 +11,15 @@
 //   8. the answer     – stored file, or rendered; 404 for an unknown office, 503 when no version is loaded.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Encoding } from '../build/core/manifest.ts';
-import { keyInQuery, parseQuestion } from '../build/core/request.ts';
+import { ERRORS } from '../build/core/errors.ts';
+import { keyInQuery as keyParamIn, parseQuestion } from '../build/core/request.ts';
 import { resolveIn, type AskedQuestions } from './askedQuestions.ts';
 import type { AddressResolver } from './clientAddress.ts';
 import type { DynamicAnswer, DynamicAnswers } from './dynamicAnswers.ts';
 import { isDocsPath, serveDocs } from './docs/serve.ts';
 import { respond, respondError, type Exchange } from './http/exchange.ts';
 import { ALLOW, CACHE_ERROR, JSON_TYPE, PREFLIGHT } from './http/headers.ts';
+import { INTERNAL, keyInQuery, methodNotAllowed, rateLimited } from './http/refusals.ts';
 import { negotiateEncoding, NOTHING_ACCEPTABLE } from './http/negotiate.ts';
 import { sendRepresentation } from './http/representation.ts';
 import { authenticate } from './keys/authenticate.ts';
@@ -59,7 +61,7 @@ function openExchange(d: HandlerDeps, req: IncomingMessage, res: ServerResponse)
   const address = d.clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'] as string | undefined);
   return {
     req, res, started: performance.now(), address, rate: NOT_YET_LIMITED, path: q === -1 ? url : url.slice(0, q),
-    question: null, keyId: null, code: null, logs: d.logs, metrics: d.metrics,
+    question: null, keyId: null, stand: d.versions.current?.stand ?? null, code: null, logs: d.logs, metrics: d.metrics,
   };
 }
 
@@ -91,40 +93,41 @@ const NOT_YET_LIMITED: RateDecision = { allowed: true, limit: 0, remaining: 0, r
 function route(d: HandlerDeps, ex: Exchange, url: string, q: number): Step {
   const { req, rate } = ex;
   if (!rate.allowed) {
-    return respondError(ex, 429, `Zu viele Anfragen: erlaubt sind ${d.limiter.rate} pro Sekunde (kurzzeitig bis zu ${d.limiter.burst}). Bitte in ${rate.retryAfter} s erneut versuchen.`, ['retry-after', rate.retryAfter], 'rate_limited');
+    return respondError(ex, 'rate_limited', rateLimited(d.limiter.rate, d.limiter.burst, rate.retryAfter), ['retry-after', rate.retryAfter]);
   }
   if (req.method === 'OPTIONS') return respond(ex, 204, [...PREFLIGHT]);
   if (ex.path === '/healthz') return health(ex, d.versions, d.now);
-  if (isDocsPath(ex.path)) return readMethod(ex) ? serveDocs(ex) : undefined;
+  if (isDocsPath(ex.path)) return readMethod(ex) ? serveDocs(ex, d.versions.current) : undefined;
 
   // A remembered URL has parsed before, so it holds no key and needs no parsing now.
   let asked = d.asked.get(url);
   const params = asked === undefined ? new URLSearchParams(q === -1 ? '' : url.slice(q + 1)) : null;
-  const keyParam = params === null ? null : keyInQuery(params);
+  const keyParam = params === null ? null : keyParamIn(params);
   if (keyParam !== null) {
-    return respondError(ex, 400, `Der Zugangsschlüssel gehört in den Header X-API-Key oder Authorization: Bearer, nie in die Adresse (Parameter ${JSON.stringify(keyParam.slice(0, 20))}). Bitte den Schlüssel als kompromittiert betrachten und einen neuen anfordern.`, undefined, 'key_in_query');
+    return respondError(ex, 'key_in_query', keyInQuery(keyParam));
   }
   const auth = authenticate(req.headers, d.keys);
   if (!auth.ok) {
     ex.keyId = auth.key?.id ?? null;
-    return respondError(ex, auth.status, auth.detail, auth.status === 401 ? ['www-authenticate', 'Bearer realm="finanzamt"'] : undefined, auth.code);
+    return respondError(ex, auth.code, auth.detail, ERRORS[auth.code].status === 401 ? ['www-authenticate', 'Bearer realm="finanzamt"'] : undefined);
   }
   ex.keyId = auth.key.id;
   if (!readMethod(ex)) return;
 
   if (asked === undefined) {
     const parsed = parseQuestion(ex.path, params!);
-    if (!parsed.ok) return respondError(ex, parsed.status, parsed.detail);
+    if (!parsed.ok) return respondError(ex, parsed.code, parsed.detail);
     asked = d.asked.remember(url, parsed.question);
   }
 
   const version = d.versions.current;
-  if (version === null) return respondError(ex, 503, UNAVAILABLE, undefined, 'unavailable');
+  if (version === null) return respondError(ex, 'unavailable', UNAVAILABLE);
+  ex.stand = version.stand;
   const { question, key, stored } = resolveIn(version, asked);
   ex.question = key;
   const encoding = negotiateEncoding(req.headers['accept-encoding']);
   if (encoding === null) {
-    return respondError(ex, 406, NOTHING_ACCEPTABLE, undefined, 'not_acceptable');
+    return respondError(ex, 'not_acceptable', NOTHING_ACCEPTABLE);
   }
 
   if (stored !== undefined) {
@@ -136,7 +139,7 @@ function route(d: HandlerDeps, ex: Exchange, url: string, q: number): Step {
     });
   }
   if (question.kind === 'lookup' && question.by === 'ort' && version.searchOrt === null) {
-    return respondError(ex, 503, 'Ortssuche nicht verfügbar.', undefined, 'unavailable');
+    return respondError(ex, 'unavailable', 'Ortssuche nicht verfügbar.');
   }
   d.metrics?.rendered();
   const answer = d.dynamic.answer(version, question, key);
@@ -144,7 +147,7 @@ function route(d: HandlerDeps, ex: Exchange, url: string, q: number): Step {
 }
 
 function sendRendered(ex: Exchange, answer: DynamicAnswer, encoding: Encoding): Step {
-  if ('status' in answer) return respondError(ex, answer.status, answer.detail);
+  if ('status' in answer) return respondError(ex, 'not_found', answer.detail);
   const body = answer.bodies[encoding];
   return sendRepresentation(ex, { etag: answer.etag, type: JSON_TYPE, encoding, bytes: body.length, body });
 }
@@ -152,7 +155,7 @@ function sendRendered(ex: Exchange, answer: DynamicAnswer, encoding: Encoding): 
 function health(ex: Exchange, versions: CurrentVersion, now: () => number): void {
   if (!readMethod(ex)) return;
   const v = versions.current;
-  if (v === null) return respondError(ex, 503, UNAVAILABLE, undefined, 'unavailable');
+  if (v === null) return respondError(ex, 'unavailable', UNAVAILABLE);
   const body = Buffer.from(JSON.stringify({
     status: 'ok', stand: v.stand, stand_quelle: v.standQuelle, build_id: v.buildId, ortssuche: v.searchOrt !== null, alter_tage: dataAgeDays(v.stand, now()),
   }));
@@ -162,7 +165,7 @@ function health(ex: Exchange, versions: CurrentVersion, now: () => number): void
 function readMethod(ex: Exchange): boolean {
   const method = ex.req.method;
   if (method === 'GET' || method === 'HEAD') return true;
-  respondError(ex, 405, `Die Methode ${JSON.stringify(method?.slice(0, 20))} ist hier nicht erlaubt; erlaubt sind ${ALLOW}.`, ['allow', ALLOW]);
+  respondError(ex, 'method_not_allowed', methodNotAllowed(method), ['allow', ALLOW]);
   return false;
 }
 
@@ -173,5 +176,5 @@ function failed(ex: Exchange, e: unknown): void {
     ex.res.destroy();
     return;
   }
-  respondError(ex, 500, 'Interner Fehler.');
+  respondError(ex, 'internal', INTERNAL);
 }

@@ -1,7 +1,11 @@
 // What a call can fail with, besides the network itself (fetch's own TypeError).
 import type { z } from 'zod';
+import type { ErrorCode } from '../core/errors.ts';
 
-/** The service answered with an error status; `detail` is its message (German, for people). */
+/**
+ * The service answered with an error status. Branch on `code` (stable, build/core/errors.ts); `detail` is its
+ * message (German, for people). `code` is null for an answer from something in between (a gateway's page).
+ */
 export class FinanzamtApiError extends Error {
   override readonly name = 'FinanzamtApiError';
 
@@ -10,8 +14,9 @@ export class FinanzamtApiError extends Error {
     readonly detail: string,
     /** Path and query asked, without the origin. */
     readonly path: string,
+    readonly code: ErrorCode | null,
   ) {
-    super(`${status} for ${path}: ${detail}`);
+    super(`${status} ${code ?? 'without code'} for ${path}: ${detail}`);
   }
 }
 

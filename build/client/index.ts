@@ -7,5 +7,6 @@ export type { CollectionOptions, LookupOptions, OfficeOptions } from './question
 export type { RetryEvent, RetryPolicy } from './retry.ts';
 export type {
   CollectionResponse, DistrictMunicipality, DistrictResponse, ErrorResponse, LookupMunicipality, LookupResponse,
-  Office, OfficeResponse, OfficeWithDistrict,
+  AnsweredOffice, Office, OfficeResponse, OfficeWithDistrict,
 } from '../core/model.ts';
+export type { ErrorCode } from '../core/errors.ts';

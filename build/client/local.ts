@@ -11,6 +11,7 @@
 //     municipalities may find fewer of them. What is found is always right: ask the service, or use `ags`,
 //     where that matters.
 import type { z } from 'zod';
+import { ERRORS } from '../core/errors.ts';
 import { DistrictResponse, LookupResponse, OfficeResponse, type CollectionResponse } from '../core/model.ts';
 import { renderAnswer, type DirectoryIndex } from '../core/render.ts';
 import { parseQuestion } from '../core/request.ts';
@@ -60,9 +61,9 @@ export class LocalDirectory {
   private answer<S extends z.ZodType>(path: string, schema: S): z.infer<S> {
     const url = new URL(path, 'http://local');
     const parsed = parseQuestion(url.pathname, url.searchParams);
-    if (!parsed.ok) throw new FinanzamtApiError(parsed.status, parsed.detail, path);
+    if (!parsed.ok) throw new FinanzamtApiError(ERRORS[parsed.code].status, parsed.detail, path, parsed.code);
     const answer = renderAnswer(this.loaded(), parsed.question);
-    if (answer.status !== 200) throw new FinanzamtApiError(answer.status, answer.detail, path);
+    if (answer.status !== 200) throw new FinanzamtApiError(answer.status, answer.detail, path, 'not_found');
     return schema.parse(JSON.parse(answer.body));
   }
 

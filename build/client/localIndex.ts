@@ -19,7 +19,7 @@ export function localIndex(collection: CollectionResponse, standQuelle: string):
   const offices: Office[] = [];
   const municipalities = new Map<string, Municipality>();
   for (const entry of collection.aemter) {
-    if (!('gemeinden' in entry)) throw new Error(`office ${entry.bufa_nr} came without its district: ask with gemeinden=1`);
+    if (entry.gemeinden === undefined) throw new Error(`office ${entry.bufa_nr} came without its district: ask with gemeinden=1`);
     const { gemeinden, ...office } = entry;
     offices.push(office);
     for (const g of gemeinden) {

@@ -2,6 +2,7 @@
 // answers with the remembered body), retries on 429 and 503, and every answer checked against its schema.
 import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
+import type { ErrorCode } from '../core/errors.ts';
 import { ErrorResponse } from '../core/model.ts';
 import { FinanzamtApiError, FinanzamtResponseError } from './errors.ts';
 import { DEFAULT_RETRY, RETRYABLE, retryDelay, sleep, type RetryEvent, type RetryPolicy } from './retry.ts';
@@ -61,7 +62,10 @@ export class Transport {
         return { body, etag, revalidated: false };
       }
       const delayMs = RETRYABLE.has(res.status) ? retryDelay(this.policy, attempt, res.headers.get('retry-after')) : null;
-      if (delayMs === null) throw new FinanzamtApiError(res.status, errorDetail(res.status, text), path);
+      if (delayMs === null) {
+        const { detail, code } = errorBody(res.status, text);
+        throw new FinanzamtApiError(res.status, detail, path, code);
+      }
       this.o.onRetry?.({ path, status: res.status, attempt, delayMs });
       await sleep(delayMs);
     }
@@ -80,13 +84,13 @@ function parse<S extends z.ZodType>(schema: S, text: string, status: number, pat
   return parsed.data;
 }
 
-/** The service's `detail`; for an error from something in between (a gateway's HTML page), the start of its text. */
-function errorDetail(status: number, text: string): string {
+/** The service's error body; for an error from something in between (a gateway's HTML page), the start of its text. */
+function errorBody(status: number, text: string): Pick<ErrorResponse, 'detail'> & { code: ErrorCode | null } {
   try {
     const parsed = ErrorResponse.safeParse(JSON.parse(text));
-    if (parsed.success) return parsed.data.detail;
+    if (parsed.success) return parsed.data;
   } catch {
     // not JSON: fall through
   }
-  return text.trim() === '' ? `HTTP ${status}` : text.trim().slice(0, 200);
+  return { detail: text.trim() === '' ? `HTTP ${status}` : text.trim().slice(0, 200), code: null };
 }

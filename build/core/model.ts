@@ -1,6 +1,8 @@
 // The domain model shared by the build and the proxy. Every type is derived from a zod schema so the
 // OpenAPI description, the response validation in tests and the TypeScript types cannot drift apart.
 import { z } from 'zod';
+import { ERROR_CODES } from './errors.ts';
+import { LOOKUP_LIMIT_MAX } from './request.ts';
 
 export const Ags = z.string().regex(/^\d{8}$/, 'eight digits');
 export const Plz = z.string().regex(/^\d{5}$/, 'five digits');
@@ -59,8 +61,14 @@ export const Office = z.object({
 });
 export type Office = z.infer<typeof Office>;
 
-export const OfficeWithDistrict = Office.extend({ gemeinden: z.array(DistrictMunicipality) });
-export type OfficeWithDistrict = z.infer<typeof OfficeWithDistrict>;
+/**
+ * An office as answers carry it: with its district in `gemeinden` when the caller asked for `gemeinden=1`.
+ * One schema with an optional member rather than a union of two, so that a broken district is an error
+ * rather than a plain office, and a generated client can read `gemeinden` without narrowing.
+ */
+export const AnsweredOffice = Office.extend({ gemeinden: z.array(DistrictMunicipality).optional() });
+export type AnsweredOffice = z.infer<typeof AnsweredOffice>;
+export type OfficeWithDistrict = Required<AnsweredOffice>;
 
 /** A municipality of the assembled directory, with every office responsible for it (sorted). */
 export const Municipality = DistrictMunicipality.extend({
@@ -90,8 +98,8 @@ export const LookupFrage = z.object({
   ags: z.string().optional(),
   plz: z.string().optional(),
   ort: z.string().optional(),
-  gemeinden: z.union([z.literal(0), z.literal(1)]),
-  limit: z.number().int(),
+  gemeinden: z.literal([0, 1]),
+  limit: z.number().int().min(1).max(LOOKUP_LIMIT_MAX),
 });
 
 export const LookupResponse = z.object({
@@ -103,14 +111,14 @@ export const LookupResponse = z.object({
   anzahl_gemeinden: z.number().int().nonnegative(),
   vollstaendig: z.boolean(),
   hinweis: z.string().nullable(),
-  aemter: z.array(z.union([OfficeWithDistrict, Office])),
+  aemter: z.array(AnsweredOffice),
   gemeinden: z.array(LookupMunicipality),
 });
 export type LookupResponse = z.infer<typeof LookupResponse>;
 
 export const OfficeResponse = z.object({
   stand: Stand,
-  amt: z.union([OfficeWithDistrict, Office]),
+  amt: AnsweredOffice,
 });
 export type OfficeResponse = z.infer<typeof OfficeResponse>;
 
@@ -131,9 +139,14 @@ export const CollectionResponse = z.object({
   gesamt: z.number().int().nonnegative(),
   anzahl: z.number().int().nonnegative(),
   anzahl_gemeinden: z.number().int().nonnegative(),
-  aemter: z.array(z.union([OfficeWithDistrict, Office])),
+  aemter: z.array(AnsweredOffice),
 });
 export type CollectionResponse = z.infer<typeof CollectionResponse>;
 
-export const ErrorResponse = z.object({ detail: z.string() });
+/** Every error body; `stand` whenever a version is loaded (spec 1.2). */
+export const ErrorResponse = z.object({
+  detail: z.string(),
+  code: z.enum(ERROR_CODES),
+  stand: Stand.optional(),
+});
 export type ErrorResponse = z.infer<typeof ErrorResponse>;

@@ -2,7 +2,7 @@
 // The build enumerates questions and stores each body under its canonical key; the proxy parses the incoming
 // request into the same question, so both sides meet on one string without sharing any other state.
 import { holdsKey, maskKeys } from './accessKey.ts';
-import { ORT_MIN_LENGTH, ortTooShort } from './search/query.ts';
+import { ORT_MIN_LENGTH, ortLength, ortTooShort } from './search/query.ts';
 
 export type Flag = 0 | 1;
 
@@ -40,9 +40,14 @@ export interface CollectionQuestion {
 
 export type Question = LookupQuestion | OfficeQuestion | DistrictQuestion | CollectionQuestion;
 
-export type Parsed =
-  | { ok: true; question: Question }
-  | { ok: false; status: 400 | 404; detail: string };
+/** Why a request does not name a question: an unknown path, or unusable parameters. */
+export interface Refused {
+  ok: false;
+  code: 'not_found' | 'bad_parameter';
+  detail: string;
+}
+
+export type Parsed = { ok: true; question: Question } | Refused;
 
 export const LOOKUP_LIMIT_DEFAULT = 20;
 export const LOOKUP_LIMIT_MAX = 200;
@@ -68,14 +73,14 @@ const ROUTE_PARAMS = {
 type Route = { kind: Question['kind']; bufa_nr?: string };
 
 /** The route a path names, or an error: 404 for unknown paths, 400 for a malformed office number. */
-export function matchRoute(pathname: string): { ok: true; route: Route } | { ok: false; status: 400 | 404; detail: string } {
+export function matchRoute(pathname: string): { ok: true; route: Route } | Refused {
   if (pathname === '/finanzamt') return { ok: true, route: { kind: 'lookup' } };
   if (pathname === '/finanzaemter') return { ok: true, route: { kind: 'collection' } };
   const m = /^\/finanzamt\/([^/]*)(\/bezirk)?$/.exec(pathname);
-  if (!m) return { ok: false, status: 404, detail: `Unbekannter Pfad. Es gibt /finanzamt, /finanzamt/{amtsnummer}, /finanzamt/{amtsnummer}/bezirk und /finanzaemter.` };
+  if (!m) return { ok: false, code: 'not_found', detail: `Unbekannter Pfad. Es gibt /finanzamt, /finanzamt/{amtsnummer}, /finanzamt/{amtsnummer}/bezirk und /finanzaemter.` };
   const nr = m[1] ?? '';
   if (!/^\d{4}$/.test(nr)) {
-    return { ok: false, status: 400, detail: `Die Amtsnummer muss aus genau vier Ziffern bestehen (erhalten: ${quote(nr)}).` };
+    return { ok: false, code: 'bad_parameter', detail: `Die Amtsnummer muss aus genau vier Ziffern bestehen (erhalten: ${quote(nr)}).` };
   }
   return { ok: true, route: { kind: m[2] ? 'district' : 'office', bufa_nr: nr } };
 }
@@ -140,7 +145,7 @@ function parseLookup(values: Map<string, string>): LookupQuestion {
   if (by === 'ort') {
     checkText('ort', value);
     if (ortTooShort(value)) {
-      throw new BadParameter(`ort muss mindestens ${ORT_MIN_LENGTH} Buchstaben oder Ziffern enthalten (erhalten: ${quote(value)}).`);
+      throw new BadParameter(`ort muss mindestens ${ORT_MIN_LENGTH} Zeichen lang sein und einen Buchstaben oder eine Ziffer enthalten (erhalten: ${quote(value)}, ${ortLength(value)} Zeichen).`);
     }
   }
   return {
@@ -192,7 +197,7 @@ function integer(values: Map<string, string>, name: string, min: number, max: nu
 }
 
 function bad(detail: string): Parsed {
-  return { ok: false, status: 400, detail };
+  return { ok: false, code: 'bad_parameter', detail };
 }
 
 /** Echoes caller input into a message without letting it grow the message or break a log line. */

@@ -1,14 +1,16 @@
-// The files behind /openapi.json and /docs, each made once per process on first request: the OpenAPI
-// document, the reference page, and the renderer's standalone bundle from the installed npm package (no CDN,
-// so the page works where the service's callers cannot reach the internet). Each is kept in the three
-// encodings the API answers in, with a weak ETag over its content.
+// The files behind /openapi.json and /docs, each made on first request: the OpenAPI document (once per data
+// version, whose answers are its examples), the reference page, and the renderer's standalone bundle from the
+// installed npm package (no CDN, so the page works where the service's callers cannot reach the internet).
+// Each is kept in the three encodings the API answers in, with a weak ETag over its content.
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compress, type Encoded } from '../../build/core/compress.ts';
 import { bodyDigest } from '../../build/core/etag.ts';
 import { JSON_TYPE } from '../http/headers.ts';
+import type { Version } from '../versions/version.ts';
 import { openApiDocument } from './openapi/document.ts';
+import { examplesFrom } from './openapi/examples.ts';
 import { referencePage, RENDERER_PATH } from './page.ts';
 
 export interface Asset {
@@ -27,24 +29,40 @@ function rendererFile(): string {
   return join(dirname(fileURLToPath(import.meta.resolve('@scalar/api-reference'))), 'browser', 'standalone.js');
 }
 
-const MAKERS: Record<string, () => Promise<Asset>> = {
-  '/openapi.json': () => asset(JSON_TYPE, Buffer.from(JSON.stringify(openApiDocument()))),
-  '/docs': () => asset('text/html; charset=utf-8', Buffer.from(referencePage())),
-  [RENDERER_PATH]: async () => asset('text/javascript; charset=utf-8', await readFile(rendererFile())),
+/** The document as generated from `version`: the same without examples while none is loaded. */
+export function servedDocument(version: Version | null) {
+  return openApiDocument(version === null ? undefined : examplesFrom(version.index, version.buildId, version.searchOrt ?? undefined));
+}
+
+interface Maker {
+  /** What the asset depends on besides its path: it is made again when this changes. */
+  dependsOn(version: Version | null): string;
+  make(version: Version | null): Promise<Asset>;
+}
+
+const ONCE = () => '';
+
+const MAKERS: Record<string, Maker> = {
+  '/openapi.json': { dependsOn: (v) => v?.buildId ?? '', make: (v) => asset(JSON_TYPE, Buffer.from(JSON.stringify(servedDocument(v)))) },
+  '/docs': { dependsOn: ONCE, make: () => asset('text/html; charset=utf-8', Buffer.from(referencePage())) },
+  [RENDERER_PATH]: { dependsOn: ONCE, make: async () => asset('text/javascript; charset=utf-8', await readFile(rendererFile())) },
 };
 
-const made = new Map<string, Promise<Asset>>();
+/** The latest asset made per path, with what it was made from. */
+const made = new Map<string, { from: string; promise: Promise<Asset> }>();
 
-/** The asset at `path`, or null when there is none. */
-export function docsAsset(path: string): Promise<Asset> | null {
-  const make = MAKERS[path];
-  if (make === undefined) return null;
-  let promise = made.get(path);
-  if (promise === undefined) {
-    promise = make();
-    // A failure (say, the package missing) is not remembered: the next request tries again.
-    promise.catch(() => made.delete(path));
-    made.set(path, promise);
-  }
+/** The asset at `path` for the version being served, or null when there is none. */
+export function docsAsset(path: string, version: Version | null): Promise<Asset> | null {
+  const maker = MAKERS[path];
+  if (maker === undefined) return null;
+  const from = maker.dependsOn(version);
+  const known = made.get(path);
+  if (known !== undefined && known.from === from) return known.promise;
+  const promise = maker.make(version);
+  // A failure (say, the package missing) is not remembered: the next request tries again.
+  promise.catch(() => {
+    if (made.get(path)?.promise === promise) made.delete(path);
+  });
+  made.set(path, { from, promise });
   return promise;
 }

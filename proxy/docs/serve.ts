@@ -4,6 +4,7 @@ import type { Encoding } from '../../build/core/manifest.ts';
 import { respondError, type Exchange } from '../http/exchange.ts';
 import { negotiateEncoding, NOTHING_ACCEPTABLE } from '../http/negotiate.ts';
 import { sendRepresentation } from '../http/representation.ts';
+import type { Version } from '../versions/version.ts';
 import { docsAsset, type Asset } from './assets.ts';
 
 export function isDocsPath(path: string): boolean {
@@ -11,14 +12,14 @@ export function isDocsPath(path: string): boolean {
 }
 
 /** Answers a GET or HEAD of a documentation path; the caller has checked the method. */
-export function serveDocs(ex: Exchange): void | Promise<void> {
-  const made = docsAsset(ex.path);
-  if (made === null) return respondError(ex, 404, 'Unbekannter Pfad. Die Beschreibung steht unter /openapi.json, die Referenzseite unter /docs.');
+export function serveDocs(ex: Exchange, version: Version | null): void | Promise<void> {
+  const made = docsAsset(ex.path, version);
+  if (made === null) return respondError(ex, 'not_found', 'Unbekannter Pfad. Die Beschreibung steht unter /openapi.json, die Referenzseite unter /docs.');
   const encoding = negotiateEncoding(ex.req.headers['accept-encoding']);
-  if (encoding === null) return respondError(ex, 406, NOTHING_ACCEPTABLE, undefined, 'not_acceptable');
+  if (encoding === null) return respondError(ex, 'not_acceptable', NOTHING_ACCEPTABLE);
   return made.then((asset) => sendAsset(ex, asset, encoding), (e: unknown) => {
     ex.logs.logger.error({ path: ex.path, err: { message: (e as Error).message } }, 'documentation unavailable');
-    respondError(ex, 503, 'Die Dokumentation ist vorübergehend nicht verfügbar.', undefined, 'unavailable');
+    respondError(ex, 'unavailable', 'Die Dokumentation ist vorübergehend nicht verfügbar.');
   });
 }
 

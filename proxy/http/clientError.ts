@@ -4,6 +4,7 @@
 // one fits (an unusable head is 400) and 408 for a client too slow to finish its request.
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
+import { ERRORS, type ErrorCode } from '../../build/core/errors.ts';
 import { CACHE_ERROR, JSON_TYPE } from './headers.ts';
 
 interface Refusal {
@@ -11,8 +12,10 @@ interface Refusal {
   bytes: Buffer;
 }
 
-function refusal(status: number, reason: string, detail: string): Refusal {
-  const body = JSON.stringify({ detail });
+/** No version is looked at before the handler, so these bodies carry no `stand`. */
+function refusal(code: ErrorCode, reason: string, detail: string): Refusal {
+  const { status } = ERRORS[code];
+  const body = JSON.stringify({ detail, code });
   const head = `HTTP/1.1 ${status} ${reason}\r\ncontent-type: ${JSON_TYPE}\r\ncontent-length: ${Buffer.byteLength(body)}\r\n`
     + `cache-control: ${CACHE_ERROR}\r\naccess-control-allow-origin: *\r\nconnection: close\r\n\r\n`;
   return { status, bytes: Buffer.from(head + body) };
@@ -26,9 +29,9 @@ const LINGER_MS = 2_000;
 
 /** A `clientError` listener for the server: answers as above, then closes the connection. */
 export function answerClientError(maxHeaderBytes: number, log: Logger) {
-  const tooLarge = refusal(400, 'Bad Request', `Anfragezeile und Header sind zusammen größer als ${maxHeaderBytes / 1024} KiB.`);
-  const timeout = refusal(408, 'Request Timeout', 'Die Anfrage kam nicht rechtzeitig vollständig an.');
-  const malformed = refusal(400, 'Bad Request', 'Die Anfrage ist kein gültiges HTTP/1.1.');
+  const tooLarge = refusal('bad_request', 'Bad Request', `Anfragezeile und Header sind zusammen größer als ${maxHeaderBytes / 1024} KiB.`);
+  const timeout = refusal('request_timeout', 'Request Timeout', 'Die Anfrage kam nicht rechtzeitig vollständig an.');
+  const malformed = refusal('bad_request', 'Bad Request', 'Die Anfrage ist kein gültiges HTTP/1.1.');
   return (err: Error & { code?: string }, socket: ClientSocket): void => {
     // Answers to the requests before the bad one are ended at the end of this turn (finishTogether.ts): they
     // go out first, and the refusal after them.

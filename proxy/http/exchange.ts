@@ -1,11 +1,12 @@
 // One request and its response, with what the access log records about it. Every response goes out through
 // `respond`, so every one is logged exactly once and carries the shared headers.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ERRORS, type ErrorCode } from '../../build/core/errors.ts';
 import type { Logs } from '../log.ts';
 import type { ProxyMetrics } from '../metrics/metrics.ts';
 import type { RateDecision } from '../rateLimit/rateLimiter.ts';
 import { finishSoon } from './finishTogether.ts';
-import { addCommonHeaders, CACHE_ERROR, JSON_TYPE, type HeaderList } from './headers.ts';
+import { addCommonHeaders, CACHE_ERROR, CACHE_OK, JSON_TYPE, type HeaderList } from './headers.ts';
 
 export interface Exchange {
   req: IncomingMessage;
@@ -20,8 +21,10 @@ export interface Exchange {
   question: string | null;
   /** The id of the caller's key once authenticated. */
   keyId: string | null;
-  /** The error code of an error answer (as in respondError), for the metrics' refusal causes. */
-  code: string | null;
+  /** The `stand` of the version this request is answered from, while one is loaded; error bodies carry it. */
+  stand: string | null;
+  /** Why the request was refused, once it was (set by respondError); null for every other answer. */
+  code: ErrorCode | null;
   logs: Logs;
   /** Null when metrics are off: then nothing is counted. */
   metrics: ProxyMetrics | null;
@@ -39,10 +42,14 @@ export function respond(ex: Exchange, status: number, headers: HeaderList, body?
   ex.metrics?.answered(ex, status);
 }
 
-/** An error: JSON `{"detail": ...}`, never cached; `code` names its cause. */
-export function respondError(ex: Exchange, status: number, detail: string, headers: HeaderList = [], code: string | null = null): void {
+/**
+ * An error: JSON `{"detail", "code", "stand"}` with the status of its code (build/core/errors.ts); cached like
+ * an answer when it depends only on the URL and the data version, never otherwise.
+ */
+export function respondError(ex: Exchange, code: ErrorCode, detail: string, headers: HeaderList = []): void {
+  const { status, shared } = ERRORS[code];
   ex.code = code;
-  const body = Buffer.from(JSON.stringify({ detail }));
-  headers.push('content-type', JSON_TYPE, 'content-length', body.length, 'cache-control', CACHE_ERROR);
+  const body = Buffer.from(JSON.stringify(ex.stand === null ? { detail, code } : { detail, code, stand: ex.stand }));
+  headers.push('content-type', JSON_TYPE, 'content-length', body.length, 'cache-control', shared ? CACHE_OK : CACHE_ERROR);
   respond(ex, status, headers, body);
 }

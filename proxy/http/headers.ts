@@ -16,7 +16,7 @@ export const EXPOSE = 'ETag, RateLimit-Limit, RateLimit-Remaining, RateLimit-Res
 export const PREFLIGHT: readonly string[] = [
   'allow', ALLOW,
   'access-control-allow-methods', ALLOW,
-  'access-control-allow-headers', 'X-API-Key, Authorization, If-None-Match',
+  'access-control-allow-headers', 'X-API-Key, Authorization, If-None-Match, If-Match',
   'access-control-max-age', '86400',
 ];
 

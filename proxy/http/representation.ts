@@ -1,9 +1,10 @@
-// Sending one representation of an answer or a document: ETag, caching and encoding headers, If-None-Match,
-// HEAD. 304 and HEAD are answered from the ETag and size alone; only a GET needs the body.
+// Sending one representation of an answer or a document: ETag, caching and encoding headers, If-Match,
+// If-None-Match, HEAD. 304 and HEAD are answered from the ETag and size alone; only a GET needs the body.
 import type { Encoding } from '../../build/core/manifest.ts';
-import { notModified } from './conditional.ts';
+import { notModified, preconditionFailed } from './conditional.ts';
 import { respond, respondError, type Exchange } from './exchange.ts';
 import { CACHE_OK, type HeaderList } from './headers.ts';
+import { PRECONDITION_FAILED } from './refusals.ts';
 
 export interface Representation {
   etag: string;
@@ -18,6 +19,9 @@ export interface Representation {
 }
 
 export function sendRepresentation(ex: Exchange, r: Representation): void | Promise<void> {
+  if (preconditionFailed(ex.req.headers)) {
+    return respondError(ex, 'precondition_failed', PRECONDITION_FAILED);
+  }
   const headers: HeaderList = ['etag', r.etag, 'vary', 'Accept-Encoding', 'cache-control', CACHE_OK];
   if (notModified(ex.req.headers, r.etag)) return respond(ex, 304, headers);
   headers.push('content-type', r.type, 'content-length', r.bytes);
@@ -28,6 +32,6 @@ export function sendRepresentation(ex: Exchange, r: Representation): void | Prom
   return body().then((b) => respond(ex, 200, headers, b), (e: unknown) => {
     // Missing, damaged or late: never send bytes the manifest does not vouch for.
     ex.logs.logger.error({ path: ex.path, question: ex.question, encoding: r.encoding, err: { message: (e as Error).message } }, 'stored answer unreadable');
-    respondError(ex, 503, 'Diese Antwort ist vorübergehend nicht verfügbar.', undefined, 'unavailable');
+    respondError(ex, 'unavailable', 'Diese Antwort ist vorübergehend nicht verfügbar.');
   });
 }

@@ -108,7 +108,7 @@ describe('collection /finanzaemter', () => {
     expect(Object.keys(plain)).toEqual(['stand', 'vollstaendig', 'gesamt', 'anzahl', 'anzahl_gemeinden', 'aemter']);
     expect(plain).toMatchObject({ vollstaendig: true, gesamt: 601, anzahl: 601 });
     const full = CollectionResponse.parse(testTree().json('/finanzaemter?gemeinden=1'));
-    const assignments = full.aemter.reduce((n, o) => n + ('gemeinden' in o ? o.gemeinden.length : 0), 0);
+    const assignments = full.aemter.reduce((n, o) => n + (o.gemeinden?.length ?? 0), 0);
     expect(full.anzahl_gemeinden).toBe(assignments);
     expect(plain.anzahl_gemeinden).toBe(assignments);
     const size = testTree().file('/finanzaemter?gemeinden=1').length;

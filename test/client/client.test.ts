@@ -59,18 +59,20 @@ describe('typed errors', () => {
     ['a malformed office number', () => client.office('21/5'), 400, '/finanzamt/21%2F5'],
     ['an unknown office', () => client.district('9999'), 404, '/finanzamt/9999/bezirk'],
     ['a limit out of range', () => client.offices({ limit: 601 }), 400, '/finanzaemter?limit=601'],
-  ] as const)('%s: FinanzamtApiError with the service\'s status and detail', async (_what, call, status, path) => {
+  ] as const)('%s: FinanzamtApiError with the service\'s status, code and detail', async (_what, call, status, path) => {
     const error = await call().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FinanzamtApiError);
-    expect(error).toMatchObject({ status, path, detail: (await service.get(path)).json().detail });
+    const { detail, code } = (await service.get(path)).json();
+    expect(error).toMatchObject({ status, path, detail, code: status === 404 ? 'not_found' : 'bad_parameter' });
+    expect(code).toBe((error as FinanzamtApiError).code);
   });
 
   it.each([
-    ['an unknown key', () => 'not-a-key', 401],
-    ['a blocked key', () => service.blockedKey, 403],
-  ])('%s: %s', async (_what, apiKey, status) => {
+    ['an unknown key', () => 'not-a-key', 401, 'key_unknown'],
+    ['a blocked key', () => service.blockedKey, 403, 'key_blocked'],
+  ])('%s: %s', async (_what, apiKey, status, code) => {
     const other = new FinanzamtClient({ baseUrl: service.proxy.url, apiKey: apiKey() });
-    await expect(other.office('2115')).rejects.toMatchObject({ name: 'FinanzamtApiError', status, detail: expect.any(String) });
+    await expect(other.office('2115')).rejects.toMatchObject({ name: 'FinanzamtApiError', status, code, detail: expect.any(String) });
   });
 });
 

@@ -126,7 +126,7 @@ describe('offices and districts', () => {
     for (const [call, path] of [[() => local.byAgs('05x'), '/finanzamt?ags=05x'], [() => local.district('9999'), '/finanzamt/9999/bezirk'], [() => local.byPlz('123'), '/finanzamt?plz=123']] as const) {
       const res = await service.get(path);
       expect(call).toThrow(FinanzamtApiError);
-      expect(() => call()).toThrow(expect.objectContaining({ status: res.status, detail: res.json().detail }));
+      expect(() => call()).toThrow(expect.objectContaining({ status: res.status, code: res.json().code, detail: res.json().detail }));
     }
   });
 });

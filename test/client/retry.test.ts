@@ -49,7 +49,7 @@ describe('429', () => {
     expect(rejected.length).toBeGreaterThan(0);
     for (const error of rejected) {
       expect(error).toBeInstanceOf(FinanzamtApiError);
-      expect(error).toMatchObject({ status: 429, detail: expect.stringContaining('Zu viele Anfragen') });
+      expect(error).toMatchObject({ status: 429, code: 'rate_limited', detail: expect.any(String) });
     }
   });
 
@@ -65,7 +65,7 @@ describe('429', () => {
 describe('503', () => {
   it('gives up with the service\'s detail when no version comes', async () => {
     const client = new FinanzamtClient({ baseUrl: unloaded.proxy.url, apiKey: unloaded.key, retry: { attempts: 2, baseDelayMs: 50 } });
-    await expect(client.office('2115')).rejects.toMatchObject({ name: 'FinanzamtApiError', status: 503, detail: UNAVAILABLE });
+    await expect(client.office('2115')).rejects.toMatchObject({ name: 'FinanzamtApiError', status: 503, code: 'unavailable', detail: UNAVAILABLE });
   });
 
   it('backs off and succeeds once the directory is published', async () => {

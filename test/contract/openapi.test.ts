@@ -1,8 +1,12 @@
 // The description itself: a valid OpenAPI 3.1 document by a real linter, served by the proxy as generated,
 // and a contract check (test/support/contract.ts) that does catch what breaks it.
 import { createConfig, lintFromString } from '@redocly/openapi-core';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../proxy/docs/openapi/document.ts';
+import { EXAMPLE_PATHS } from '../../proxy/docs/openapi/examples.ts';
+import { ERROR_CODES } from '../../build/core/errors.ts';
+import { EXPOSE } from '../../proxy/http/headers.ts';
 import { startCallerProxy, type CallerProxy } from '../support/callerProxy.ts';
 import { Contract } from '../support/contract.ts';
 import type { RawResponse } from '../support/http.ts';
@@ -17,6 +21,13 @@ afterAll(async () => {
   await service?.proxy.stop();
 });
 
+/** The document without the examples that the loaded version adds. */
+function withoutExamples(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutExamples);
+  if (node === null || typeof node !== 'object') return node;
+  return Object.fromEntries(Object.entries(node).filter(([k, v]) => !(k === 'example' || (k === 'examples' && !Array.isArray(v)))).map(([k, v]) => [k, withoutExamples(v)]));
+}
+
 describe('the OpenAPI document', () => {
   it('passes Redocly\'s strictest built-in ruleset without a single problem', async () => {
     const config = await createConfig({ extends: ['recommended-strict'] });
@@ -24,13 +35,55 @@ describe('the OpenAPI document', () => {
     expect(problems.map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`)).toEqual([]);
   });
 
-  it('is served without a key, as generated, with ETag, caching and 304', async () => {
+  it('is served without a key, as generated (with the loaded version\'s examples), with ETag, caching and 304', async () => {
     const res = await service.proxy.get('/openapi.json');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(res.headers['cache-control']).toBe('public, max-age=3600');
-    expect(res.json()).toEqual(JSON.parse(JSON.stringify(openApiDocument())));
+    expect(withoutExamples(res.json())).toEqual(withoutExamples(JSON.parse(JSON.stringify(openApiDocument()))));
     expect((await service.proxy.get('/openapi.json', { 'if-none-match': res.headers.etag as string })).status).toBe(304);
+  });
+
+  it('shows real answers as examples: each is what the proxy answers to its question, and valid against its own schema', async () => {
+    const doc = (await service.proxy.get('/openapi.json')).json();
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    ajv.addSchema(doc, 'openapi');
+    const checked: string[] = [];
+    const expectValid = (pointer: string, value: unknown) => {
+      const validate = ajv.compile({ $ref: `openapi#${pointer}` });
+      expect(validate(value), `${pointer}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+      checked.push(pointer);
+    };
+    for (const [id, path] of Object.entries(EXAMPLE_PATHS)) {
+      const template = { lookup: '/finanzamt', office: '/finanzamt/{amtsnummer}', district: '/finanzamt/{amtsnummer}/bezirk', collection: '/finanzaemter' }[id]!;
+      const media = doc.paths[template].get.responses['200'].content['application/json'];
+      expect(media.example, path).toEqual((await service.get(path)).json());
+      expectValid(`/paths/${template.replaceAll('/', '~1')}/get/responses/200/content/application~1json/schema`, media.example);
+    }
+    expect(doc.paths['/finanzamt'].get.responses['200'].content['application/json'].example.gemeinden[0].ags).toBe('05315000');
+    for (const [id, response] of Object.entries(doc.components.responses as Record<string, any>)) {
+      const media = response.content?.['application/json'];
+      if (media === undefined) continue;
+      const codes: string[] = media.schema.allOf[1].properties.code.enum;
+      expect(Object.keys(media.examples), id).toEqual(codes);
+      for (const code of codes) {
+        expect(media.examples[code].value.code).toBe(code);
+        expectValid(`/components/responses/${id}/content/application~1json/schema`, media.examples[code].value);
+      }
+    }
+    // The error examples are the proxy's own words: the one for an unknown office is what it answers.
+    expect(doc.components.responses.NotFound.content['application/json'].examples.not_found.value).toEqual((await service.get('/finanzamt/9999')).json());
+    expect(doc.components.responses.BadRequest.content['application/json'].examples.bad_parameter.value).toEqual((await service.get('/finanzamt?ort=%C3%96l')).json());
+    for (const [id, parameter] of Object.entries(doc.components.parameters as Record<string, any>)) {
+      // plz and ort carry theirs switched off (x-disabled): only one of ags, plz and ort may be sent.
+      const example = parameter.example ?? (Object.values(parameter.examples ?? {})[0] as { value: unknown } | undefined)?.value;
+      expect(example, id).toBeDefined();
+      const typed = parameter.schema.type === 'integer' ? Number(example) : example;
+      expectValid(`/components/parameters/${id}/schema`, typed);
+    }
+    const health = doc.paths['/healthz'].get.responses['200'].content['application/json'].example;
+    expect(health).toEqual((await service.proxy.get('/healthz')).json());
+    expect(checked.length).toBeGreaterThan(25);
   });
 
   it('describes both key schemes and all four data paths with their parameters', () => {
@@ -42,12 +95,70 @@ describe('the OpenAPI document', () => {
   });
 });
 
+describe('the document as generators read it', () => {
+  const doc = openApiDocument();
+  const schemas = doc.components.schemas as Record<string, any>;
+
+  it('has one Office schema whose gemeinden is optional, used by every answer that carries offices', () => {
+    expect(schemas.Office.required).not.toContain('gemeinden');
+    expect(schemas.Office.properties.gemeinden).toMatchObject({ type: 'array', items: { $ref: '#/components/schemas/DistrictMunicipality' } });
+    expect(schemas.OfficeResponse.properties.amt).toEqual({ $ref: '#/components/schemas/Office' });
+    for (const id of ['LookupResponse', 'CollectionResponse']) expect(schemas[id].properties.aemter.items).toEqual({ $ref: '#/components/schemas/Office' });
+    expect(JSON.stringify(doc)).not.toContain('OfficeWithDistrict');
+  });
+
+  it('bounds frage.limit to 1–200 and types gemeinden as the integer enum 0 | 1 everywhere', () => {
+    expect(schemas.LookupFrage.properties.limit).toEqual({ type: 'integer', minimum: 1, maximum: 200 });
+    expect(schemas.LookupFrage.properties.gemeinden).toEqual({ type: 'integer', enum: [0, 1] });
+    for (const id of ['lookupGemeinden', 'officeGemeinden', 'collectionGemeinden', 'ohneBezirk']) {
+      expect((doc.components.parameters as Record<string, any>)[id].schema).toMatchObject({ type: 'integer', enum: [0, 1] });
+    }
+    expect(JSON.stringify(doc)).not.toContain(String(Number.MIN_SAFE_INTEGER));
+    expect(JSON.stringify(doc)).not.toMatch(/"anyOf":\[\{"type":"number","const"/);
+  });
+
+  it('types /openapi.json as an OpenAPI document and declares Access-Control-Expose-Headers on every response', () => {
+    const served = doc.paths['/openapi.json']!.get.responses[200] as any;
+    expect(served.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/OpenApiDocument' });
+    expect(schemas.OpenApiDocument.required).toEqual(['openapi', 'info', 'paths']);
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        for (const [status, response] of Object.entries(operation.responses as Record<string, any>)) {
+          const resolved = response.$ref ? (doc.components.responses as Record<string, any>)[response.$ref.split('/').at(-1)] : response;
+          expect(Object.keys(resolved.headers), `${method} ${path} ${status}`).toContain('Access-Control-Expose-Headers');
+        }
+      }
+    }
+    expect(doc.components.headers.AccessControlExposeHeaders.schema.const).toBe(EXPOSE);
+  });
+
+  it('has HEAD for every GET and OPTIONS on every path, as operations', () => {
+    for (const [path, item] of Object.entries(doc.paths)) {
+      expect(Object.keys(item).sort(), path).toEqual(['get', 'head', 'options']);
+      expect(Object.keys(item.head.responses), path).toEqual(Object.keys(item.get.responses).filter((s) => s !== '405'));
+      for (const response of Object.values(item.head.responses as Record<string, any>)) {
+        const resolved = response.$ref ? (doc.components.responses as Record<string, any>)[response.$ref.split('/').at(-1)] : response;
+        expect(resolved.content, path).toBeUndefined();
+      }
+      expect(Object.keys(item.options.responses)).toEqual(['204', '429']);
+    }
+    expect(new Set(Object.values(doc.paths).flatMap((item) => Object.values(item).map((o) => o.operationId))).size).toBe(Object.keys(doc.paths).length * 3);
+  });
+
+  it('lists the codes of every error status, from the one table', () => {
+    const listed = Object.values(doc.components.responses as Record<string, any>)
+      .flatMap((r) => r.content?.['application/json']?.schema.allOf?.[1].properties.code.enum ?? []);
+    // Only what is answered before any route is known (clientError.ts) and a fault of the service are not per operation.
+    expect(new Set(listed)).toEqual(new Set(ERROR_CODES.filter((c) => !['bad_request', 'request_timeout', 'internal'].includes(c))));
+  });
+});
+
 describe('the contract check', () => {
   const contract = new Contract(JSON.parse(JSON.stringify(openApiDocument())));
   const HEADERS = {
     'access-control-allow-origin': '*', 'ratelimit-limit': '40', 'ratelimit-remaining': '39', 'ratelimit-reset': '1',
     etag: 'W/"20251130_0000-AAAAAAAAAAAAAAAAAAAAAA"', 'cache-control': 'public, max-age=3600', vary: 'Accept-Encoding',
-    'content-type': 'application/json; charset=utf-8', 'content-length': '2',
+    'content-type': 'application/json; charset=utf-8', 'content-length': '2', 'access-control-expose-headers': EXPOSE,
   };
   const district = { stand: '30.11.2025', bufa_nr: '2115', bezeichnung: 'Finanzamt Flensburg', bundesland: 'Schleswig-Holstein', ohne_bezirk: false, anzahl: 0, gemeinden: [] };
   const response = (status: number, body: unknown, headers: Record<string, string> = HEADERS): RawResponse => {
@@ -65,8 +176,18 @@ describe('the contract check', () => {
     ['a malformed ETag', response(200, district, { ...HEADERS, etag: '"x"' }), /ETag/],
     ['a missing rate-limit header', response(200, district, { ...HEADERS, 'ratelimit-limit': undefined! }), /RateLimit-Limit is missing/],
     ['an undocumented status', response(418, district), /418 is not documented/],
-    ['an error without detail', response(404, { message: 'x' }, { ...HEADERS, 'cache-control': 'no-store' }), /detail/],
+    ['an error without detail', response(404, { message: 'x', code: 'not_found' }), /detail/],
+    ['an error without code', response(404, { detail: 'x' }), /code/],
+    ['an error with a code of another status', response(404, { detail: 'x', code: 'key_blocked' }), /code/],
   ])('rejects %s', (_what, res, message) => {
     expect(() => contract.check('GET', '/finanzamt/2115/bezirk', res)).toThrow(message);
+  });
+
+  it('rejects an office whose district is broken, rather than taking it for an office without one', async () => {
+    const real = await service.get('/finanzamt/2115?gemeinden=1');
+    const body = real.json();
+    expect(() => contract.check('GET', '/finanzamt/2115?gemeinden=1', response(200, body))).not.toThrow();
+    body.amt.gemeinden[0].ags = '123';
+    expect(() => contract.check('GET', '/finanzamt/2115?gemeinden=1', response(200, body))).toThrow(/gemeinden\/0\/ags/);
   });
 });

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCallerProxy, type CallerProxy } from '../support/callerProxy.ts';
-import { untilRefused } from '../support/http.ts';
+import { untilRefused, type RawResponse } from '../support/http.ts';
 
 let main: CallerProxy;
 let limited: CallerProxy;
@@ -27,6 +27,15 @@ afterAll(async () => {
 const DATA_PATHS = ['/finanzamt?ags=05315000', '/finanzamt/2115', '/finanzamt/2115/bezirk', '/finanzaemter'];
 const PUBLIC_PATHS = ['/openapi.json', '/docs'];
 const NO_ENCODING = { 'accept-encoding': 'identity;q=0, *;q=0' };
+
+type Get = (path: string, headers?: Record<string, string>, method?: string) => Promise<RawResponse>;
+
+/** The status of a GET, after checking that HEAD answers it the same (both are checked against their operations). */
+async function bothStatus(get: Get, path: string, headers: Record<string, string> = {}): Promise<number> {
+  const [res, head] = [await get(path, headers), await get(path, headers, 'HEAD')];
+  expect(head.status, `HEAD ${path}`).toBe(res.status);
+  return res.status;
+}
 
 describe('answers', () => {
   it.each([
@@ -54,12 +63,12 @@ describe('answers', () => {
     const head = await main.get(path, {}, 'HEAD');
     expect(head.status).toBe(200);
     const etag = head.headers.etag as string;
-    expect((await main.get(path, { 'if-none-match': etag })).status).toBe(304);
-    expect((await main.get(path, { 'if-none-match': 'W/"19990101_0000-older"' })).status).toBe(200);
+    expect(await bothStatus(main.get, path, { 'if-none-match': etag })).toBe(304);
+    expect(await bothStatus(main.get, path, { 'if-none-match': 'W/"19990101_0000-older"' })).toBe(200);
   });
 
   it('the health check needs no key', async () => {
-    expect((await main.proxy.get('/healthz')).status).toBe(200);
+    expect(await bothStatus(main.proxy.get, '/healthz')).toBe(200);
   });
 });
 
@@ -70,27 +79,27 @@ describe('errors', () => {
     '/finanzamt/21x5', '/finanzamt/21155/bezirk', '/finanzamt/2115?limit=1', '/finanzaemter?limit=601', '/finanzaemter?bundesland=',
     '/finanzaemter?ohne_bezirk=yes',
   ])('GET %s is 400', async (path) => {
-    expect((await main.get(path)).status).toBe(400);
+    expect(await bothStatus(main.get, path)).toBe(400);
   });
 
   it.each(DATA_PATHS)('%s: a key in the query is 400 even with a valid header', async (path) => {
-    expect((await main.get(`${path}${path.includes('?') ? '&' : '?'}api_key=${main.key}`)).status).toBe(400);
+    expect(await bothStatus(main.get, `${path}${path.includes('?') ? '&' : '?'}api_key=${main.key}`)).toBe(400);
   });
 
   it.each(DATA_PATHS)('%s: the key in both headers is 400', async (path) => {
-    expect((await main.get(path, { authorization: `Bearer ${main.key}` })).status).toBe(400);
+    expect(await bothStatus(main.get, path, { authorization: `Bearer ${main.key}` })).toBe(400);
   });
 
   it.each(DATA_PATHS)('%s: no key, an unknown key or another scheme is 401; a blocked key 403; Bearer works', async (path) => {
-    expect((await main.proxy.get(path)).status).toBe(401);
-    expect((await main.proxy.get(path, { 'x-api-key': 'not-a-key' })).status).toBe(401);
-    expect((await main.proxy.get(path, { authorization: `Basic ${main.key}` })).status).toBe(401);
-    expect((await main.proxy.get(path, { 'x-api-key': main.blockedKey })).status).toBe(403);
-    expect((await main.proxy.get(path, { authorization: `Bearer ${main.key}` })).status).toBe(200);
+    expect(await bothStatus(main.proxy.get, path)).toBe(401);
+    expect(await bothStatus(main.proxy.get, path, { 'x-api-key': 'not-a-key' })).toBe(401);
+    expect(await bothStatus(main.proxy.get, path, { authorization: `Basic ${main.key}` })).toBe(401);
+    expect(await bothStatus(main.proxy.get, path, { 'x-api-key': main.blockedKey })).toBe(403);
+    expect(await bothStatus(main.proxy.get, path, { authorization: `Bearer ${main.key}` })).toBe(200);
   });
 
   it.each(['/finanzamt/9999', '/finanzamt/9999/bezirk', '/finanzamt/9999?gemeinden=1'])('%s: an unknown office is 404', async (path) => {
-    expect((await main.get(path)).status).toBe(404);
+    expect(await bothStatus(main.get, path)).toBe(404);
   });
 
   it.each([...DATA_PATHS, ...PUBLIC_PATHS, '/healthz'])('%s: POST and DELETE are 405', async (path) => {
@@ -98,24 +107,35 @@ describe('errors', () => {
   });
 
   it.each([...DATA_PATHS, ...PUBLIC_PATHS])('%s: no acceptable encoding is 406', async (path) => {
-    expect((await main.get(path, NO_ENCODING)).status).toBe(406);
+    expect(await bothStatus(main.get, path, NO_ENCODING)).toBe(406);
   });
 
-  it.each([...DATA_PATHS, ...PUBLIC_PATHS, '/healthz'])('%s: over the rate limit is 429 with Retry-After, preflights too', async (path) => {
+  it.each([...DATA_PATHS, ...PUBLIC_PATHS])('%s: an If-Match other than * is 412', async (path) => {
+    const etag = (await main.get(path)).headers.etag as string;
+    expect(await bothStatus(main.get, path, { 'if-match': etag })).toBe(412);
+    expect(await bothStatus(main.get, path, { 'if-match': '*' })).toBe(200);
+  });
+
+  it.each([...DATA_PATHS, ...PUBLIC_PATHS, '/healthz'])('%s: OPTIONS is the preflight, 204 without a key', async (path) => {
+    expect((await main.proxy.get(path, {}, 'OPTIONS')).status).toBe(204);
+  });
+
+  it.each([...DATA_PATHS, ...PUBLIC_PATHS, '/healthz'])('%s: over the rate limit is 429 with Retry-After, HEAD and preflights too', async (path) => {
     const res = await untilRefused(() => limited.get(path));
     expect(res.status).toBe(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect((await untilRefused(() => limited.get(path, {}, 'HEAD'))).status).toBe(429);
     expect((await untilRefused(() => limited.proxy.get(path, {}, 'OPTIONS'))).status).toBe(429);
   });
 
   it.each([...DATA_PATHS, '/healthz'])('%s: without a loaded version is 503', async (path) => {
-    expect((await unloaded.get(path)).status).toBe(503);
+    expect(await bothStatus(unloaded.get, path)).toBe(503);
   });
 
   it('paths outside the description: 401 without a key, 404 with one; OPTIONS is the preflight', async () => {
-    expect((await main.proxy.get('/nope')).status).toBe(401);
-    expect((await main.get('/nope')).status).toBe(404);
-    expect((await main.get('/docs/nope.js')).status).toBe(404);
+    expect(await bothStatus(main.proxy.get, '/nope')).toBe(401);
+    expect(await bothStatus(main.get, '/nope')).toBe(404);
+    expect(await bothStatus(main.get, '/docs/nope.js')).toBe(404);
     expect((await main.proxy.get('/finanzamt?ags=1', {}, 'OPTIONS')).status).toBe(204);
   });
 });

@@ -110,7 +110,8 @@ describe('GET /finanzamt/{amtsnummer} and /bezirk', () => {
   it.each(['/finanzamt/9999', '/finanzamt/9999/bezirk', '/finanzamt/9999?gemeinden=1'])('answers 404 for the unknown office in %s', async (path) => {
     const res = await get(path);
     expect(res.status).toBe(404);
-    expect(res.json()).toEqual({ detail: expect.stringContaining('9999') });
+    expect(res.headers['cache-control']).toBe('public, max-age=3600');
+    expect(res.json()).toEqual({ detail: expect.stringContaining('9999'), code: 'not_found', stand: tree.manifest.stand });
   });
 });
 
@@ -193,27 +194,29 @@ describe('unusable input', () => {
     ['/finanzaemter?ohne_bezirk=2', 'ohne_bezirk'],
     ['/finanzaemter?bundesland=', 'bundesland'],
     [`/finanzaemter?name=${'y'.repeat(101)}`, 'name'],
-  ])('answers 400 with a detail for %s', async (path, mentions) => {
+    ['/finanzamt?ort=%C3%96l', '"Öl", 2 Zeichen'], // two characters sent, though searched as "oel"
+    ['/finanzamt?ort=%20ab%20', '2 Zeichen'],
+  ])('answers 400 bad_parameter with a detail naming the parameter for %s, cacheable like an answer', async (path, mentions) => {
     const res = await get(path);
     expect(res.status).toBe(400);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['cache-control']).toBe('public, max-age=3600');
     const body = res.json();
-    expect(Object.keys(body)).toEqual(['detail']);
-    expect(body.detail).toContain(mentions);
+    expect(body).toEqual({ detail: expect.stringContaining(mentions), code: 'bad_parameter', stand: tree.manifest.stand });
   });
 
   it.each(['/', '/finanzamt/2115/bezirk/x', '/finanzaemter/2115', '/FINANZAMT', '/finanzamt.json', '/healthz/x'])('answers 404 for the unknown path %s', async (path) => {
     const res = await get(path);
     expect(res.status).toBe(404);
-    expect(res.json()).toEqual({ detail: expect.any(String) });
+    expect(res.json()).toEqual({ detail: expect.any(String), code: 'not_found', stand: tree.manifest.stand });
   });
 
   it.each(['POST', 'PUT', 'DELETE', 'PATCH'])('answers 405 with Allow for %s', async (method) => {
     const res = await running.proxy.get('/finanzamt?ags=01001000', { 'x-api-key': running.key }, method);
     expect(res.status).toBe(405);
     expect(res.headers.allow).toBe('GET, HEAD, OPTIONS');
-    expect(res.json().detail).toContain(method);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json()).toMatchObject({ detail: expect.stringContaining(method), code: 'method_not_allowed' });
   });
 });
 

@@ -32,28 +32,32 @@ describe('where the key comes from', () => {
       for (const headers of [{}, { 'x-api-key': key }] as Record<string, string>[]) {
         const res = await proxy.get(`${PATH}?${param}=${key}`, headers);
         expect(res.status, param).toBe(400);
-        expect(res.json().detail).toContain('Header');
+        expect(res.headers['cache-control']).toBe('no-store');
+        expect(res.json().code).toBe('key_in_query');
         expect(res.text).not.toContain(key);
       }
     }
   });
 
   it('answers 401 with WWW-Authenticate for a missing, unknown or malformed key', async () => {
-    const cases: Record<string, string>[] = [
-      {}, { 'x-api-key': 'fa_unknown' }, { 'x-api-key': '' }, { authorization: `Basic ${Buffer.from(`u:${key}`).toString('base64')}` },
-      { authorization: 'Bearer' }, { 'x-api-key': `${key}x` },
+    const cases: [Record<string, string>, string][] = [
+      [{}, 'key_missing'], [{ 'x-api-key': 'fa_unknown' }, 'key_unknown'], [{ 'x-api-key': '' }, 'key_unknown'],
+      [{ authorization: `Basic ${Buffer.from(`u:${key}`).toString('base64')}` }, 'key_missing'],
+      [{ authorization: 'Bearer' }, 'key_missing'], [{ 'x-api-key': `${key}x` }, 'key_unknown'],
     ];
-    for (const headers of cases) {
+    for (const [headers, code] of cases) {
       const res = await proxy.get(PATH, headers);
       expect(res.status, JSON.stringify(headers)).toBe(401);
       expect(res.headers['www-authenticate']).toMatch(/^Bearer/);
-      expect(res.json()).toEqual({ detail: expect.any(String) });
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.json()).toEqual({ detail: expect.any(String), code, stand: expect.stringMatching(/^\d\d\.\d\d\.\d{4}$/) });
     }
   });
 
   it('answers 400 when the key comes in both headers', async () => {
     const res = await proxy.get(PATH, { 'x-api-key': key, authorization: `Bearer ${key}` });
     expect(res.status).toBe(400);
+    expect(res.json().code).toBe('key_in_both_headers');
   });
 
   it('needs no key for /healthz and preflight, but for everything else, including unknown paths', async () => {
@@ -73,7 +77,8 @@ describe('keys managed while the proxy runs', () => {
     await cli(['keys', 'block', 'bob', '--keys-file', keysFile]);
     expect(await eventually('the blocked key to get 403', async () => (await statusWith(bob)) === 403)).toBeLessThan(1_000);
     const blocked = await proxy.get(PATH, { 'x-api-key': bob });
-    expect(blocked.json().detail).toContain('gesperrt');
+    expect(blocked.json().code).toBe('key_blocked');
+    expect(blocked.headers['cache-control']).toBe('no-store');
     expect(await statusWith(key)).toBe(200);
 
     await cli(['keys', 'unblock', 'bob', '--keys-file', keysFile]);

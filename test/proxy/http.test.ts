@@ -98,7 +98,8 @@ describe('content coding', () => {
     for (const accept of ['identity;q=0', '*;q=0']) {
       const res = await get(KEY, { 'accept-encoding': accept });
       expect(res.status, accept).toBe(406);
-      expect(res.json().detail).toContain('Accept-Encoding');
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.json().code).toBe('not_acceptable');
     }
   });
 
@@ -115,21 +116,44 @@ describe('content coding', () => {
 });
 
 describe('cache and CORS headers', () => {
-  it('marks answers cacheable for an hour and errors not at all, and allows every origin on both', async () => {
-    const ok = await get(KEY);
-    expect(ok.headers['cache-control']).toBe('public, max-age=3600');
-    for (const [path, headers, status] of [
-      [KEY, {}, 200], ['/finanzamt/9999', {}, 404], ['/finanzamt?ags=x', {}, 400], ['/nope', {}, 404],
+  it('marks what depends only on the URL and the version cacheable for an hour, what depends on the caller not, and allows every origin on both', async () => {
+    const etag = (await get(KEY)).headers.etag as string;
+    for (const [path, headers, status, cache] of [
+      [KEY, {}, 200, 'public, max-age=3600'], [KEY, { 'if-none-match': etag }, 304, 'public, max-age=3600'],
+      ['/finanzamt/9999', {}, 404, 'public, max-age=3600'], ['/finanzamt?ags=x', {}, 400, 'public, max-age=3600'],
+      ['/nope', {}, 404, 'public, max-age=3600'], [KEY, { 'if-match': etag }, 412, 'no-store'],
+      [KEY, { 'accept-encoding': 'identity;q=0' }, 406, 'no-store'],
     ] as const) {
       const res = await get(path, headers);
       expect(res.status).toBe(status);
       expect(res.headers['access-control-allow-origin']).toBe('*');
       expect(res.headers['access-control-expose-headers']).toMatch(/ETag.*RateLimit-Remaining/);
-      if (status !== 200) expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['cache-control'], `${path} ${status}`).toBe(cache);
     }
-    const unauthorized = await running.proxy.get(KEY);
-    expect(unauthorized.status).toBe(401);
-    expect(unauthorized.headers['access-control-allow-origin']).toBe('*');
+    for (const headers of [{}, { 'x-api-key': 'fa_unknown' }] as Record<string, string>[]) {
+      const unauthorized = await running.proxy.get(KEY, headers);
+      expect(unauthorized.status).toBe(401);
+      expect(unauthorized.headers['cache-control']).toBe('no-store');
+      expect(unauthorized.headers['access-control-allow-origin']).toBe('*');
+    }
+  });
+
+  it('answers If-Match as RFC 9110 says for weak ETags: only * passes, anything else is 412 with a detail and code', async () => {
+    const etag = (await get(KEY)).headers.etag as string;
+    for (const method of ['GET', 'HEAD']) {
+      for (const ifMatch of [etag, etag.slice(2), '"x"', `"x", ${etag}`]) {
+        const res = await running.proxy.get(KEY, { 'x-api-key': running.key, 'if-match': ifMatch }, method);
+        expect(res.status, `${method} If-Match: ${ifMatch}`).toBe(412);
+        if (method === 'GET') expect(res.json()).toEqual({ detail: expect.stringContaining('If-Match'), code: 'precondition_failed', stand: tree.manifest.stand });
+      }
+      const star = await running.proxy.get(KEY, { 'x-api-key': running.key, 'if-match': '*' }, method);
+      expect(star.status).toBe(200);
+    }
+    // If-Match is evaluated first (RFC 9110 13.2.2): a current If-None-Match does not turn it into 304.
+    expect((await get(KEY, { 'if-match': '"x"', 'if-none-match': etag })).status).toBe(412);
+    expect((await get(KEY, { 'if-match': '*', 'if-none-match': etag })).status).toBe(304);
+    // The description served by the proxy follows the same rules.
+    expect((await running.proxy.get('/openapi.json', { 'if-match': '"x"' })).status).toBe(412);
   });
 
   it('answers a preflight with 204 and no key, on any path', async () => {
@@ -139,7 +163,7 @@ describe('cache and CORS headers', () => {
       expect(res.body.length).toBe(0);
       expect(res.headers['access-control-allow-origin']).toBe('*');
       expect(res.headers['access-control-allow-methods']).toBe('GET, HEAD, OPTIONS');
-      expect(res.headers['access-control-allow-headers']).toBe('X-API-Key, Authorization, If-None-Match');
+      expect(res.headers['access-control-allow-headers']).toBe('X-API-Key, Authorization, If-None-Match, If-Match');
       expect(Number(res.headers['access-control-max-age'])).toBeGreaterThan(0);
     }
   });
@@ -167,6 +191,6 @@ describe('one connection', () => {
     expect(answers[0]!.body.equals(tree.file(KEY))).toBe(true);
     expect(answers[1]!.body.equals(tree.file('/finanzamt/2115'))).toBe(true);
     expect(answers[2]!.headers.connection).toBe('close');
-    expect(JSON.parse(answers[2]!.body.toString('utf8'))).toEqual({ detail: 'Die Anfrage ist kein gültiges HTTP/1.1.' });
+    expect(JSON.parse(answers[2]!.body.toString('utf8'))).toEqual({ detail: expect.any(String), code: 'bad_request' });
   });
 });

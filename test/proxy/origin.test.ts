@@ -84,7 +84,7 @@ describe('serving from an origin', () => {
       const gone = await get(path, { 'accept-encoding': encoding });
       expect(performance.now() - started).toBeLessThan(800 + 500);
       expect(gone.status).toBe(503);
-      expect(gone.json().detail).toMatch(/nicht verfügbar/);
+      expect(gone.json().code).toBe('unavailable');
     }
     expect((await proxy.get('/healthz')).status).toBe(200);
     origin = await startOrigin(root, port);

@@ -47,11 +47,11 @@ describe('following dist/current', () => {
   it('answers 503 while no version is published, and serves one as soon as it is', async () => {
     const health = await proxy.get('/healthz');
     expect(health.status).toBe(503);
-    expect(health.json()).toEqual({ detail: expect.stringContaining('nicht verfügbar') });
+    expect(health.json()).toEqual({ detail: expect.any(String), code: 'unavailable' });
     const res = await get(PATH);
     expect(res.status).toBe(503);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.json().detail).toContain('nicht verfügbar');
+    expect(res.json()).toEqual({ detail: expect.any(String), code: 'unavailable' });
     expect((await proxy.get(PATH)).status).toBe(401);
 
     publish(dist, 'a');
@@ -131,7 +131,7 @@ describe('following dist/current', () => {
       for (let i = 0; i < 2; i++) {
         const res = await get(path, { 'accept-encoding': encoding });
         expect(res.status, `${path} ${encoding}`).toBe(503);
-        expect(res.json()).toEqual({ detail: expect.any(String) });
+        expect(res.json()).toEqual({ detail: expect.any(String), code: 'unavailable', stand: c.stand });
       }
       expect((await get(path, { 'accept-encoding': 'br' })).status).toBe(200);
     }
@@ -146,7 +146,7 @@ describe('following dist/current', () => {
     await eventually('the version without index', async () => (await buildId()) === bare.build_id, 20_000);
     const res = await get('/finanzamt?ort=Flensburg');
     expect(res.status).toBe(503);
-    expect(res.json()).toEqual({ detail: 'Ortssuche nicht verfügbar.' });
+    expect(res.json()).toEqual({ detail: expect.any(String), code: 'unavailable', stand: bare.stand });
     expect((await proxy.get('/healthz')).json().ortssuche).toBe(false);
     expect((await get(PATH)).status).toBe(200);
   });

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { codesOf } from '../../build/core/errors.ts';
 import { eventually } from '../support/http.ts';
 import { proxyForFile } from '../support/proxy.ts';
 import { testTree } from '../support/tree.ts';
@@ -14,8 +15,8 @@ import { dripRequest, rawRequest, type RawAnswer } from './rawHttp.ts';
 const running = proxyForFile('fuzz');
 const tree = testTree();
 
-/** Section 7's statuses, plus 204 (preflight), 304 (conditional), 405 and 406 (method, Accept-Encoding). */
-const HANDLER_STATUSES = [200, 204, 304, 400, 401, 403, 404, 405, 406, 429, 503];
+/** Section 7's statuses, plus 204 (preflight), 304 (conditional), 405, 406 and 412 (method, Accept-Encoding, If-Match). */
+const HANDLER_STATUSES = [200, 204, 304, 400, 401, 403, 404, 405, 406, 412, 429, 503];
 /**
  * What a request Node cannot hand to the handler gets (proxy/http/clientError.ts): 400 for a head too large or
  * not HTTP/1.1, 408 for one that did not arrive in time.
@@ -54,13 +55,13 @@ function head(method: string, target: string, headers: [string, string][]): stri
   return `${method} ${target} HTTP/1.1\r\nHost: fuzz\r\n${headers.map(([k, v]) => `${k}: ${v}\r\n`).join('')}Connection: close\r\n\r\n`;
 }
 
-/** A handler's answer: a documented status, and on an error a JSON body with a string `detail`. */
+/** A handler's answer: a documented status, and on an error a JSON body with a string `detail` and the status's `code`. */
 function expectHandlerAnswer(answer: RawAnswer, method: string): void {
   expect(HANDLER_STATUSES, `status ${answer.status}`).toContain(answer.status);
   if (answer.status! >= 400 && method !== 'HEAD') expectDetail(answer);
 }
 
-/** A refusal before the handler: 400 or 408 with a JSON `detail`, and the connection closed. */
+/** A refusal before the handler: 400 or 408 with a JSON `detail` and `code`, and the connection closed. */
 function expectRefusal(answer: RawAnswer): void {
   expect(REFUSED_STATUSES, `status ${answer.status}`).toContain(answer.status);
   expectDetail(answer);
@@ -71,7 +72,9 @@ function expectRefusal(answer: RawAnswer): void {
 function expectDetail(answer: RawAnswer): void {
   expect(answer.headers['content-type']).toMatch(/^application\/json/);
   expect(Number(answer.headers['content-length'])).toBe(answer.body.length);
-  expect(typeof JSON.parse(answer.body.toString('utf8')).detail).toBe('string');
+  const body = JSON.parse(answer.body.toString('utf8'));
+  expect(typeof body.detail).toBe('string');
+  expect(codesOf(answer.status!)).toContain(body.code);
 }
 
 /** Every answer of the handler carries the rate-limit state (proxy/http/headers.ts); a refusal before it cannot. */
@@ -180,7 +183,7 @@ describe('oversized and slow requests', () => {
     const answer = await send(head('GET', `/finanzamt?ort=${'a'.repeat(20_000)}`, [['X-API-Key', running.key]]));
     expect(answer.status).toBe(400);
     expectRefusal(answer);
-    expect(JSON.parse(answer.body.toString('utf8')).detail).toBe('Anfragezeile und Header sind zusammen größer als 8 KiB.');
+    expect(JSON.parse(answer.body.toString('utf8'))).toEqual({ detail: expect.stringContaining('8 KiB'), code: 'bad_request' });
   });
 
   it('refuses headers beyond maxHeaderSize, one huge or many small', async () => {

@@ -8,16 +8,18 @@ describe('ortTooShort', () => {
   });
 
   it.each([
-    ['Öl', false], // "oel"
+    ['Öl', true], // two characters as sent, though searched as "oel" (spec 4.1: characters, not letters)
+    ['O\u0308l', true], // the same two characters, the umlaut sent decomposed
     ['abc', false],
-    ['a-b c', false], // separators do not count, the letters do
-    ['ßa', false], // "ssa"
+    ['a-b c', false], // five characters sent
+    ['ßa', true],
+    ['ßab', false],
     ['ab', true],
-    ['ß', true], // "ss"
-    ['  ab  ', true],
-    ['---', true],
-    ['St.', true], // "St" as typed, not the five letters of "Sankt"
+    ['  ab  ', true], // trimmed first
+    ['---', true], // three characters, but nothing to search
+    ['St.', false], // three characters as typed
     ['é!', true],
+    ['Öls', false],
   ])('%j → %s', (query, tooShort) => {
     expect(ortTooShort(query)).toBe(tooShort);
   });

@@ -5,10 +5,10 @@
 //
 // Opt in for any proxy: `proxy = await withContract(await startProxy(...))`, and every `proxy.get` is checked.
 //
-// Requests the description has no operation for are held to the rules its introduction states:
+// GET, HEAD and OPTIONS of a described path are checked against their operations. Requests the description
+// has no operation for are held to the rules its introduction states:
 //   - OPTIONS (the CORS preflight) is 204 without a body on every path, or 429 above the rate limit;
-//   - HEAD is the GET operation without a body (RFC 9110 9.3.2);
-//   - other methods on a described path are its documented 405;
+//   - other methods on a described path are its GET's documented 405;
 //   - a path not described is an error response (400, 401, 403, 404, 405 or 429) with the ErrorResponse body.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
@@ -29,7 +29,7 @@ const UNDESCRIBED_PATH: Record<number, string> = {
 };
 
 export class Contract {
-  /** "<path template> <status>" of every response checked. */
+  /** "<operation> <path template> <status>" of every response checked. */
   readonly seen = new Set<string>();
   private readonly ajv = new Ajv2020({ strict: false, allErrors: true });
   private readonly compiled = new Map<string, ValidateFunction>();
@@ -43,10 +43,10 @@ export class Contract {
     }));
   }
 
-  /** Every documented "<path template> <status>", for checking that tests saw them all. */
+  /** Every documented "<operation> <path template> <status>", for checking that tests saw them all. */
   documented(): string[] {
     return Object.entries(this.document.paths as Json).flatMap(([template, item]) =>
-      Object.keys(item.get.responses).map((status) => `${template} ${status}`));
+      Object.entries(item as Json).flatMap(([operation, o]) => Object.keys(o.responses).map((status) => `${operation} ${template} ${status}`)));
   }
 
   /** Throws with every problem found in `res`, the answer to `method pathAndQuery`. */
@@ -60,21 +60,22 @@ export class Contract {
   private problems(method: string, path: string, res: RawResponse): string[] {
     const template = this.templates.find((t) => t.pattern.test(path))?.template;
     let response: Located<Json> | undefined;
-    if (method === 'OPTIONS' && res.status !== 429) {
-      return res.status === 204 && res.body.length === 0 ? [] : ['a preflight is answered 204 without a body (or 429)'];
-    }
-    if (method === 'OPTIONS') {
+    let operation = 'get';
+    if (method === 'OPTIONS' && template === undefined) {
+      if (res.status !== 429) return res.status === 204 && res.body.length === 0 ? [] : ['a preflight is answered 204 without a body (or 429)'];
       response = this.resolve({ value: { $ref: '#/components/responses/TooManyRequests' }, pointer: '' });
     } else if (template === undefined) {
       const id = UNDESCRIBED_PATH[res.status];
       if (id !== undefined) response = this.resolve({ value: { $ref: `#/components/responses/${id}` }, pointer: '' });
-    } else if (method === 'GET' || method === 'HEAD' || res.status === 405) {
-      const pointer = `/paths/${escape(template)}/get/responses/${res.status}`;
-      const value = this.document.paths[template].get.responses[res.status];
+    } else {
+      operation = ['GET', 'HEAD', 'OPTIONS'].includes(method) ? method.toLowerCase() : 'get';
+      if (operation === 'get' && method !== 'GET' && res.status !== 405) return [`${method} ${template} is not an operation of the description`];
+      const pointer = `/paths/${escape(template)}/${operation}/responses/${res.status}`;
+      const value = this.document.paths[template][operation]?.responses[res.status];
       if (value !== undefined) response = this.resolve({ value, pointer });
     }
     if (response === undefined) return [`status ${res.status} is not documented for ${method} ${template ?? '(a path not described)'}`];
-    this.seen.add(`${template ?? '(undescribed)'} ${res.status}`);
+    this.seen.add(`${operation} ${template ?? '(undescribed)'} ${res.status}`);
     return [...this.headerProblems(response, res), ...this.bodyProblems(response, method, res)];
   }
 

@@ -2,15 +2,21 @@
 // end in the middle of a word; everything here follows from that.
 import { foldWords } from '../normalize.ts';
 
-/** Queries whose folded form is shorter than this are refused (400): they would match most of the directory. */
+/** Queries shorter than this are refused (400), as spec 4.1 and 8 say: "at least three characters". */
 export const ORT_MIN_LENGTH = 3;
 
 /**
- * Whether a query is too short to search. Measured on the digraph form without separators ("Öl" is "oel",
- * three characters) and with "St" counted as typed, not as "Sankt": "St." alone is two characters.
+ * The characters the caller sent, after trimming: what "three characters" counts, not letters after
+ * transliteration ("Öl" is two, though it is searched as "oel"). Composed first, so that an umlaut sent as
+ * a letter and a combining mark is one character, as the caller typed it.
  */
+export function ortLength(query: string): number {
+  return [...query.trim().normalize('NFC')].length;
+}
+
+/** Whether a query is refused: shorter than three characters, or with nothing to search (no letter or digit). */
 export function ortTooShort(query: string): boolean {
-  return foldWords(query, { literal: true }).digraph.join('').length < ORT_MIN_LENGTH;
+  return ortLength(query) < ORT_MIN_LENGTH || foldWords(query).digraph.length === 0;
 }
 
 /**

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import {
   Ags, Anschrift, BufaNr, CollectionResponse, DistrictMunicipality, DistrictResponse, ErrorResponse, Kontakt,
-  LookupFrage, LookupMunicipality, LookupResponse, Office, OfficeResponse, OfficeWithDistrict, Plz, Stand, StandQuelle,
+  AnsweredOffice, LookupFrage, LookupMunicipality, LookupResponse, Office, OfficeResponse, Plz, Stand, StandQuelle,
 } from '../../../build/core/model.ts';
 
 /** What `/healthz` answers; only the description needs it, the proxy writes the body by hand. */
@@ -75,7 +75,7 @@ members(Kontakt, {
   web: 'Web address as given by the source.',
 });
 
-component(Office, 'Office', 'Office object (Finanzamt) without its district.');
+component(AnsweredOffice, 'Office', 'Office object (Finanzamt), with its complete district in `gemeinden` when asked for with `gemeinden=1`.');
 members(Office, {
   name: 'Office name without the prefix "Finanzamt".',
   bezeichnung: 'Office name with the prefix "Finanzamt".',
@@ -86,8 +86,7 @@ members(Office, {
   ohne_bezirk: 'True when no municipality is assigned (mostly special-task offices). Such an office is reached only by number or name, never by residence.',
   anzahl_gemeinden: 'Size of the district: number of municipalities assigned to the office.',
 });
-component(OfficeWithDistrict, 'OfficeWithDistrict', 'Office object with its complete district in `gemeinden` (asked for with `gemeinden=1`).');
-members(OfficeWithDistrict, { gemeinden: 'The complete district of the office, municipalities by ascending `ags`.' });
+members(AnsweredOffice, { gemeinden: 'The complete district of the office, municipalities by ascending `ags`; present exactly when `gemeinden=1` was asked.' });
 
 component(LookupFrage, 'LookupFrage', 'Echo of the question: the one search parameter used, with `gemeinden` and `limit` as applied (defaults filled in).');
 component(LookupResponse, 'LookupResponse', 'Offices responsible for the municipalities that match the question.');
@@ -110,7 +109,12 @@ members(CollectionResponse, {
   anzahl: 'Number of offices in this response.',
   anzahl_gemeinden: 'Sum of the district sizes (`anzahl_gemeinden`) of the offices in this response, also without `gemeinden=1`.',
 });
-component(ErrorResponse, 'ErrorResponse', 'Every error answer: a German message in `detail`, meant for people, not for parsing.', [{ detail: 'Ein Finanzamt mit der Amtsnummer 9999 ist nicht bekannt.' }]);
+component(ErrorResponse, 'ErrorResponse', 'Every error answer. Programs branch on `code`, which is stable; `detail` is a German message meant for people, not for parsing, and may be reworded.');
+members(ErrorResponse, {
+  detail: 'What went wrong, in German, for people.',
+  code: 'Why the request was refused; stable. Each error response lists the codes it can carry.',
+  stand: 'The data version being served, whenever one is loaded.',
+});
 component(HealthResponse, 'HealthResponse', 'Health of this instance, for load balancers and monitors.');
 members(HealthResponse, {
   build_id: 'Identifies the build of the data version being served.',
@@ -132,6 +136,8 @@ export function componentSchemas(): Record<string, Record<string, unknown>> {
     override: ({ jsonSchema }) => {
       // z.int() bounds every integer by Number.MAX_SAFE_INTEGER; that says nothing to a reader.
       if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+      // A literal of whole numbers (`gemeinden`: 0 | 1) is an integer enum, which generators type as 0 | 1.
+      if (jsonSchema.type === 'number' && Array.isArray(jsonSchema.enum) && jsonSchema.enum.every(Number.isInteger)) jsonSchema.type = 'integer';
     },
   });
   // Each component is emitted as a standalone document; inside `components` the dialect and the base are the

@@ -2,15 +2,20 @@
 // rules that concern every operation and the choices this project made where the interface leaves them open.
 import { readFileSync } from 'node:fs';
 import { componentSchemas } from './components.ts';
-import { PARAMETERS } from './parameters.ts';
-import { PATHS } from './paths.ts';
-import { HEADERS, RESPONSES } from './responses.ts';
+import type { Examples } from './examples.ts';
+import { parameters } from './parameters.ts';
+import { paths } from './paths.ts';
+import { HEADERS, sharedResponses } from './responses.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
 
 const INTRO = `Which German tax office (Finanzamt) is responsible for a place of residence, and which municipalities
 belong to an office. Read-only; every answer is JSON (UTF-8) and carries the data version in \`stand\`. The directory
 is updated monthly; within one data version, answers are identical.
+
+The examples in this description are real: the answers of the data version this instance serves, rendered when the
+description is generated (the lookup for Köln \`05315000\`, office 2115, its district, a page of the collection),
+and each error as the service words it.
 
 ## Authentication
 Every data request needs the access key issued by the operator, in exactly one header: \`X-API-Key: <key>\` or
@@ -28,8 +33,10 @@ and let the user choose; never pick one.
 Answers carry \`Cache-Control: public, max-age=3600\` and a weak \`ETag\` of the form \`W/"<stand_quelle>-<hash>"\`
 (\`W/"<stand_quelle>-mit_gemeinden"\` for \`/finanzaemter?gemeinden=1\`), so the ETag changes with every data version.
 \`If-None-Match\` with the current ETag answers 304 without a body; an older one answers 200 with the new body.
-\`HEAD\` answers the headers, \`ETag\` and \`Content-Length\` included, without the body. Bodies are sent with brotli or
-gzip when \`Accept-Encoding\` allows (\`Vary: Accept-Encoding\`).
+\`If-Match\` compares strongly (RFC 9110 13.1.1) and every ETag here is weak, so anything but \`*\` answers 412.
+\`HEAD\` answers the headers, \`ETag\` and \`Content-Length\` included, without the body (each GET has its HEAD
+operation here, and each path its \`OPTIONS\`). Bodies are sent with brotli or gzip when \`Accept-Encoding\`
+allows (\`Vary: Accept-Encoding\`).
 
 ## Rate limit
 20 requests per second per client address, with a short burst beyond that: a token bucket whose capacity is
@@ -39,12 +46,19 @@ revalidate it by ETag, and look up locally: one municipality key can belong to s
 table must hold a list per key.
 
 ## Errors
-Every error is \`{"detail": "<German message>"}\` with \`Cache-Control: no-store\`: 400 unusable input, 401 key missing
-or unknown, 403 key blocked, 404 unknown office number or path, 405 method other than GET/HEAD/OPTIONS, 406 no
-acceptable encoding, 429 rate limit, 503 directory temporarily unavailable. A lookup without a hit is 200, and a
-conditional request on an unchanged version is 304; neither is an error. A request line and headers over 8 KiB, or
-bytes that are not HTTP/1.1, are answered 400 and a request not complete within 10 s (head) or 15 s (whole) 408,
-both with \`detail\` and before any path is looked at; the connection is closed after either.
+Every error is \`{"detail": "<German message>", "code": "<code>", "stand": "<DD.MM.YYYY>"}\`. Programs branch on
+\`code\`, which is stable; \`detail\` is for people and may be reworded; \`stand\` is there whenever a data version is
+loaded. Each error response below lists its codes with an example: 400 unusable input or the key in the wrong place,
+401 key missing or unknown, 403 key blocked, 404 unknown office number or path, 405 method other than
+GET/HEAD/OPTIONS, 406 no acceptable encoding, 412 an \`If-Match\` that cannot hold, 429 rate limit, 503 directory
+temporarily unavailable; a fault of the service is 500 \`internal\`. A lookup without a hit is 200, and a conditional
+request on an unchanged version is 304; neither is an error. A request line and headers over 8 KiB, or bytes that
+are not HTTP/1.1, are answered 400 \`bad_request\` and a request not complete within 10 s (head) or 15 s (whole) 408
+\`request_timeout\`, both before any path is looked at (so without \`stand\`); the connection is closed after either.
+
+Errors that depend only on the URL and the data version (400 \`bad_parameter\`, 404) carry
+\`Cache-Control: public, max-age=3600\` like the answers; those that depend on the caller, a request header or the
+moment (401, 403, 429, 503, 5xx, 405, 406, 412, and the 400s about the key) carry \`no-store\`.
 
 ## Cross-origin calls
 \`Access-Control-Allow-Origin: *\`, and \`OPTIONS\` (the browser's preflight) is answered 204 on every path without a
@@ -68,7 +82,9 @@ Ignore unknown fields. The data version is \`stand\` (DD.MM.YYYY) and \`stand_qu
 - \`/finanzaemter\`: \`anzahl_gemeinden\` is the sum of the listed offices' district sizes; \`offset\` defaults to 0 and
   skips that many matching offices in \`bufa_nr\` order; a \`bundesland\` that is a state's name selects that state,
   otherwise every state whose name contains it; \`name\` is folded as \`ort\` is (case, umlauts, "St." as "Sankt").
-- Errors are never cached; the rate limit is a token bucket (burst: \`RateLimit-Limit\`).
+- Error bodies carry a stable \`code\` and \`stand\` beside \`detail\`; the rate limit is a token bucket (burst:
+  \`RateLimit-Limit\`).
+- \`ort\` counts the characters sent, after trimming: "Öl" is two, and refused.
 
 ## Data sources
 Municipalities: © Statistisches Bundesamt (Destatis), Gemeindeverzeichnis GV100AD (Datenlizenz Deutschland –
@@ -77,7 +93,27 @@ Bundeszentralamt für Steuern, GemFA export (amtliches Werk, § 5 UrhG), convert
 postal-code → office list of friends-of-fiskaly (Apache-2.0); 2022 office list of DigitalService GmbH des Bundes (MIT).
 Responsibilities and contact details may have changed since \`stand\`. No availability guarantee.`;
 
-export function openApiDocument() {
+/** What `/openapi.json` answers, as far as a caller reads it: an OpenAPI document object. */
+const OPENAPI_DOCUMENT = {
+  type: 'object',
+  description: 'An OpenAPI 3.1 document (https://spec.openapis.org/oas/v3.1.0#openapi-object).',
+  required: ['openapi', 'info', 'paths'],
+  // Open on purpose: the members below are those a caller reads first, not all a document has.
+  additionalProperties: true,
+  properties: {
+    openapi: { type: 'string', pattern: '^3\\.1\\.\\d+$' },
+    info: { type: 'object', required: ['title', 'version'], additionalProperties: true, properties: { title: { type: 'string' }, version: { type: 'string' }, description: { type: 'string' } } },
+    servers: { type: 'array', items: { type: 'object', additionalProperties: true, properties: { url: { type: 'string' } } } },
+    paths: { type: 'object', additionalProperties: { type: 'object' } },
+    components: { type: 'object', additionalProperties: { type: 'object' } },
+  },
+};
+
+/**
+ * The document; `examples` are taken from the loaded data version (examples.ts). Without one (no version
+ * loaded yet) the document is the same without examples.
+ */
+export function openApiDocument(examples?: Examples) {
   return {
     openapi: '3.1.0',
     info: {
@@ -94,12 +130,12 @@ export function openApiDocument() {
       { name: 'Offices', description: 'Offices, their districts, and the whole directory.' },
       { name: 'Service', description: 'Health and this description; no key needed.' },
     ],
-    paths: PATHS,
+    paths: paths(examples),
     components: {
-      schemas: componentSchemas(),
-      parameters: PARAMETERS,
+      schemas: { ...componentSchemas(), OpenApiDocument: OPENAPI_DOCUMENT },
+      parameters: parameters(examples),
       headers: HEADERS,
-      responses: RESPONSES,
+      responses: sharedResponses(examples),
       securitySchemes: {
         ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'The access key issued by the operator.' },
         Bearer: { type: 'http', scheme: 'bearer', description: 'The same access key as `Authorization: Bearer <key>`.' },

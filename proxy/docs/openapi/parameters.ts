@@ -1,7 +1,9 @@
 // The request parameters of every operation, with the rules and bounds that build/core/request.ts enforces
 // (its constants are used here, so a changed bound changes the description). request.ts parses by hand, so
-// the JSON schemas are written out; test/contract/parameters.test.ts holds each one against the parser.
+// the JSON schemas are written out; test/contract/parameters.test.ts holds each one against the parser. The
+// examples come from the loaded data version (examples.ts).
 import { ORT_MIN_LENGTH } from '../../../build/core/search/query.ts';
+import type { Examples } from './examples.ts';
 import { COLLECTION_LIMIT_MAX, COLLECTION_OFFSET_MAX, LOOKUP_LIMIT_DEFAULT, LOOKUP_LIMIT_MAX, TEXT_MAX } from '../../../build/core/request.ts';
 
 export interface Parameter {
@@ -11,13 +13,19 @@ export interface Parameter {
   description: string;
   schema: Record<string, unknown>;
   example?: unknown;
+  examples?: Record<string, { summary: string; value: unknown; 'x-disabled'?: boolean }>;
 }
+
+/**
+ * The alternatives to `ags`: their examples are there but switched off (`x-disabled`, which Scalar's "try it"
+ * honours), since a form that filled in all three would send a question that is 400.
+ */
+const ALTERNATIVES: readonly string[] = ['plz', 'ort'];
 
 /** Not blank, no control characters and no U+FFFD (what a wrongly encoded byte decodes to). */
 const TEXT_PATTERN = '^(?=[\\s\\S]*\\S)[^\\u0000-\\u001f\\u007f\\ufffd]*$';
 const text = { type: 'string', minLength: 1, maxLength: TEXT_MAX, pattern: TEXT_PATTERN };
 const flag = (byDefault: 0 | 1 | null) => ({ type: 'integer', enum: [0, 1], ...(byDefault === null ? {} : { default: byDefault }) });
-// Only `ags` has an example: a "try it" form fills in every example, and two of the three would be 400.
 const ONE_OF = 'Exactly one of `ags`, `plz` and `ort` must be given; none or several is 400.';
 
 /** Keyed by the name of their component; `name` is the wire name, which two operations may share. */
@@ -25,7 +33,7 @@ export const PARAMETERS = {
   ags: {
     name: 'ags', in: 'query',
     description: `Official municipality key, one to eight digits. Eight digits name one municipality (the reliable key); fewer digits are a prefix and match every municipality below it (\`05315\`: Köln; \`05\`: all of Nordrhein-Westfalen), by ascending key. ${ONE_OF}`,
-    schema: { type: 'string', pattern: '^\\d{1,8}$' }, example: '05315000',
+    schema: { type: 'string', pattern: '^\\d{1,8}$' },
   },
   plz: {
     name: 'plz', in: 'query',
@@ -34,8 +42,8 @@ export const PARAMETERS = {
   },
   ort: {
     name: 'ort', in: 'query',
-    description: `Municipality or place name; a part of the name suffices. Case and umlauts are ignored (a transliterated spelling such as "Koeln" finds "Köln"), "St." also finds "Sankt". At least ${ORT_MIN_LENGTH} letters or digits once umlauts are spelled out ("Öl" counts as "oel"; a schema cannot say this), at most ${TEXT_MAX} characters, no control characters. Exact name matches come first. ${ONE_OF}`,
-    schema: text,
+    description: `Municipality or place name; a part of the name suffices. Case and umlauts are ignored (a transliterated spelling such as "Koeln" finds "Köln"), "St." also finds "Sankt". At least ${ORT_MIN_LENGTH} characters as sent, after trimming ("Öl" is two, and refused), with at least one letter or digit; at most ${TEXT_MAX} characters, no control characters. Exact name matches come first. ${ONE_OF}`,
+    schema: { ...text, minLength: ORT_MIN_LENGTH },
   },
   lookupGemeinden: {
     name: 'gemeinden', in: 'query',
@@ -50,7 +58,7 @@ export const PARAMETERS = {
   amtsnummer: {
     name: 'amtsnummer', in: 'path', required: true,
     description: 'Federal office number (`bufa_nr`), four digits. A malformed number is 400, an unknown one 404.',
-    schema: { type: 'string', pattern: '^\\d{4}$' }, example: '2115',
+    schema: { type: 'string', pattern: '^\\d{4}$' },
   },
   officeGemeinden: {
     name: 'gemeinden', in: 'query',
@@ -65,12 +73,12 @@ export const PARAMETERS = {
   bundesland: {
     name: 'bundesland', in: 'query',
     description: 'Federal state. A text that is the name of a state selects that state only ("Sachsen"); otherwise every state whose name contains it ("sachs": Sachsen, Sachsen-Anhalt and Niedersachsen). Case and umlauts are ignored.',
-    schema: text, example: 'Bayern',
+    schema: text,
   },
   name: {
     name: 'name', in: 'query',
     description: 'Part of the office name (without "Finanzamt"); case and umlauts are ignored. "St." also finds "Sankt", and "St" alone finds both "St. Wendel" and "Stuttgart".',
-    schema: text, example: 'München',
+    schema: text,
   },
   ohneBezirk: {
     name: 'ohne_bezirk', in: 'query',
@@ -90,5 +98,15 @@ export const PARAMETERS = {
 } satisfies Record<string, Parameter>;
 
 export type ParameterId = keyof typeof PARAMETERS;
+
+/** The parameters, each with its example from the loaded version when there is one. */
+export function parameters(examples?: Examples): Record<ParameterId, Parameter> {
+  return Object.fromEntries(Object.entries(PARAMETERS).map(([id, p]: [string, Parameter]) => {
+    const example = examples?.parameters[id];
+    if (example === undefined) return [id, p];
+    if (!ALTERNATIVES.includes(id)) return [id, { ...p, example }];
+    return [id, { ...p, examples: { [id]: { summary: `${p.name}=${example}, instead of ags`, value: example, 'x-disabled': true } } }];
+  })) as Record<ParameterId, Parameter>;
+}
 
 export const parameterRef = (id: ParameterId) => ({ $ref: `#/components/parameters/${id}` });

@@ -1,10 +1,11 @@
-// The operations: one GET per path, with the statuses the handler's pipeline can give on that path. HEAD is
-// the same operation without a body and OPTIONS is the CORS preflight; both are described in the intro
-// instead of doubling every entry.
+// The operations: a GET per path, with the statuses the handler's pipeline can give on that path; its HEAD,
+// the same operation without a body (so that generated clients can call it and validators check it); and the
+// CORS preflight, OPTIONS.
 import { idOf } from './components.ts';
 import { LookupResponse, OfficeResponse, DistrictResponse, CollectionResponse } from '../../../build/core/model.ts';
-import { parameterRef, type ParameterId } from './parameters.ts';
-import { answer, document, health, responseRef, type Response, type ResponseId } from './responses.ts';
+import type { Examples } from './examples.ts';
+import { parameterRef, PARAMETERS, type ParameterId } from './parameters.ts';
+import { answer, document, health, PREFLIGHT_RESPONSE, responseRef, withoutContent, type Response, type ResponseId } from './responses.ts';
 
 interface Operation {
   operationId: string;
@@ -16,19 +17,17 @@ interface Operation {
   responses: Record<string, Response | { $ref: string }>;
 }
 
-const HEAD = 'HEAD gives the same status and headers (`ETag`, `Content-Length`) without the body.';
-
 /** Statuses every keyed data operation can give, besides 200 and those particular to it. */
 const KEYED: Record<string, ResponseId> = {
   304: 'NotModified', 400: 'BadRequest', 401: 'Unauthorized', 403: 'Forbidden', 405: 'MethodNotAllowed',
-  406: 'NotAcceptable', 429: 'TooManyRequests', 503: 'Unavailable',
+  406: 'NotAcceptable', 412: 'PreconditionFailed', 429: 'TooManyRequests', 503: 'Unavailable',
 };
 
 function keyed(o: Omit<Operation, 'responses' | 'parameters'> & { parameters: ParameterId[]; ok: Response; notFound?: true }): Operation {
   const { ok, notFound, parameters, ...rest } = o;
   const statuses: Record<string, ResponseId> = notFound ? { ...KEYED, 404: 'NotFound' } : KEYED;
   const responses = Object.fromEntries(Object.entries(statuses).map(([status, id]) => [status, responseRef(id)]));
-  return { ...rest, description: `${rest.description}\n\n${HEAD}`, parameters: parameters.map(parameterRef), responses: { 200: ok, ...responses } };
+  return { ...rest, parameters: parameters.map(parameterRef), responses: { 200: ok, ...responses } };
 }
 
 /** Operations that need no key: what monitors and people reading the description call. */
@@ -36,12 +35,14 @@ function open(o: Omit<Operation, 'security'>): Operation {
   return { ...o, security: [] };
 }
 
-const CACHE_NOT_MODIFIED = { 304: responseRef('DocumentNotModified'), 406: responseRef('NotAcceptable') };
+const CACHE_NOT_MODIFIED = { 304: responseRef('DocumentNotModified'), 406: responseRef('NotAcceptable'), 412: responseRef('PreconditionFailed') };
 const ALWAYS = { 405: responseRef('MethodNotAllowed'), 429: responseRef('TooManyRequests') };
 
-export const PATHS: Record<string, { get: Operation }> = {
-  '/finanzamt': {
-    get: keyed({
+/** The GET operations; `examples` of the loaded version fill in the answers' examples. */
+function gets(examples?: Examples): Record<string, Operation> {
+  const a = examples?.answers;
+  return {
+    '/finanzamt': keyed({
       operationId: 'lookup', tags: ['Lookup'],
       summary: 'Offices responsible for a place of residence',
       description: [
@@ -51,60 +52,74 @@ export const PATHS: Record<string, { get: Operation }> = {
         'Responsibility is by place of residence for the income tax of natural persons; corporations, turnover tax, wage tax, separate assessments, real-estate tax base amounts, inheritance and gift tax follow other rules and are not answered.',
       ].join('\n\n'),
       parameters: ['ags', 'plz', 'ort', 'lookupGemeinden', 'lookupLimit'],
-      ok: answer(idOf(LookupResponse), 'The matched municipalities and their offices.'),
+      ok: answer(idOf(LookupResponse), 'The matched municipalities and their offices.', a?.lookup),
     }),
-  },
-  '/finanzamt/{amtsnummer}': {
-    get: keyed({
+    '/finanzamt/{amtsnummer}': keyed({
       operationId: 'office', tags: ['Offices'],
       summary: 'One office by its number',
       description: 'The office with this federal office number, with its district as `amt.gemeinden` when `gemeinden=1` is asked. Offices without a district (`ohne_bezirk`) are reachable here.',
       parameters: ['amtsnummer', 'officeGemeinden'],
-      ok: answer(idOf(OfficeResponse), 'The office.'),
+      ok: answer(idOf(OfficeResponse), 'The office.', a?.office),
       notFound: true,
     }),
-  },
-  '/finanzamt/{amtsnummer}/bezirk': {
-    get: keyed({
+    '/finanzamt/{amtsnummer}/bezirk': keyed({
       operationId: 'district', tags: ['Offices'],
       summary: 'The district of an office',
       description: 'All municipalities assigned to the office, by ascending `ags`; empty for an office without a district. Intended for building a municipality-to-office table.',
       parameters: ['amtsnummer'],
-      ok: answer(idOf(DistrictResponse), 'The district.'),
+      ok: answer(idOf(DistrictResponse), 'The district.', a?.district),
       notFound: true,
     }),
-  },
-  '/finanzaemter': {
-    get: keyed({
+    '/finanzaemter': keyed({
       operationId: 'offices', tags: ['Offices'],
       summary: 'All offices, filtered and paged',
       description: 'Without parameters: every office of the federal territory, by `bufa_nr`, without districts. With `gemeinden=1`: the complete municipality-to-office assignment in one response (about 1.4 MB; its ETag is `W/"<stand_quelle>-mit_gemeinden"`) — for high volumes, fetch it once, revalidate it with `If-None-Match`, and look up locally. One municipality key can appear under several offices: a key-to-office table must hold a list per key.',
       parameters: ['collectionGemeinden', 'bundesland', 'name', 'ohneBezirk', 'collectionLimit', 'offset'],
-      ok: answer(idOf(CollectionResponse), 'The selected offices.'),
+      ok: answer(idOf(CollectionResponse), 'The selected offices.', a?.collection),
     }),
-  },
-  '/healthz': {
-    get: open({
+    '/healthz': open({
       operationId: 'health', tags: ['Service'],
       summary: 'Health of this instance',
       description: 'For load balancers and monitors; needs no key. 503 while no data version is loaded.',
-      responses: { 200: health('A data version is loaded and served.'), ...ALWAYS, 503: responseRef('Unavailable') },
+      responses: { 200: health('A data version is loaded and served.', examples?.health), ...ALWAYS, 503: responseRef('Unavailable') },
     }),
-  },
-  '/openapi.json': {
-    get: open({
+    '/openapi.json': open({
       operationId: 'openapi', tags: ['Service'],
       summary: 'This description (OpenAPI 3.1)',
       description: 'Generated from the schemas the service validates its answers with; needs no key.',
-      responses: { 200: document('The OpenAPI document.', { 'application/json': { schema: { type: 'object' } } }), ...CACHE_NOT_MODIFIED, ...ALWAYS },
+      responses: { 200: document('The OpenAPI document.', { 'application/json': { schema: { $ref: '#/components/schemas/OpenApiDocument' } } }), ...CACHE_NOT_MODIFIED, ...ALWAYS },
     }),
-  },
-  '/docs': {
-    get: open({
+    '/docs': open({
       operationId: 'docs', tags: ['Service'],
       summary: 'This reference page',
       description: 'Renders this description; requests sent from it go to this instance with the key typed into the page. Needs no key itself.',
       responses: { 200: document('The page.', { 'text/html': { schema: { type: 'string' } } }), ...CACHE_NOT_MODIFIED, ...ALWAYS },
     }),
-  },
-};
+  };
+}
+
+/** HEAD of a GET: the same statuses and headers, no body. */
+function head(get: Operation): Operation {
+  // HEAD is always allowed, so never 405.
+  const responses = Object.fromEntries(Object.entries(get.responses).filter(([status]) => status !== '405').map(([status, r]) => [status, withoutBody(r)]));
+  return { ...get, operationId: `${get.operationId}Head`, summary: `Headers of: ${get.summary.charAt(0).toLowerCase()}${get.summary.slice(1)}`, description: 'The GET without the body: the same status and headers (`ETag`, `Content-Length` of the body GET would send).', responses };
+}
+
+function withoutBody(r: Response | { $ref: string }): Response | { $ref: string } {
+  return '$ref' in r ? { $ref: r.$ref.replace('/responses/', '/responses/Head') } : withoutContent(r);
+}
+
+function preflight(get: Operation): Operation {
+  const inPath = get.parameters?.filter((p) => PARAMETERS[p.$ref.split('/').at(-1) as ParameterId].in === 'path');
+  return {
+    operationId: `${get.operationId}Preflight`, tags: get.tags, summary: 'CORS preflight', security: [],
+    ...(inPath?.length ? { parameters: inPath } : {}),
+    description: 'What a browser asks before a cross-origin call. Answered 204 on every path, without a key.',
+    responses: { 204: PREFLIGHT_RESPONSE, 429: responseRef('TooManyRequests') },
+  };
+}
+
+/** Every path with its GET, HEAD and OPTIONS. */
+export function paths(examples?: Examples): Record<string, { get: Operation; head: Operation; options: Operation }> {
+  return Object.fromEntries(Object.entries(gets(examples)).map(([path, get]) => [path, { get, head: head(get), options: preflight(get) }]));
+}

@@ -1,7 +1,10 @@
 // Response headers and the responses that several operations share, as proxy/http/headers.ts, the handler and
 // the rate limiter send them. Header values are described by what the proxy writes, not by what HTTP allows.
-import { ALLOW, CACHE_ERROR, CACHE_OK } from '../../http/headers.ts';
+// Every error response lists the codes (build/core/errors.ts) it can carry, each with an example body.
+import { ERRORS, type ErrorCode } from '../../../build/core/errors.ts';
+import { ALLOW, CACHE_ERROR, CACHE_OK, EXPOSE, PREFLIGHT } from '../../http/headers.ts';
 import { schemaRef } from './components.ts';
+import type { Examples } from './examples.ts';
 
 interface Header {
   description: string;
@@ -12,7 +15,13 @@ interface Header {
 export interface Response {
   description: string;
   headers?: Record<string, Header | { $ref: string }>;
-  content?: Record<string, { schema: Record<string, unknown> }>;
+  content?: Record<string, MediaType>;
+}
+
+interface MediaType {
+  schema: Record<string, unknown>;
+  example?: unknown;
+  examples?: Record<string, { summary: string; value: unknown }>;
 }
 
 const integer = { type: 'integer', minimum: 0 };
@@ -29,14 +38,19 @@ export const HEADERS = {
     schema: { type: 'string', pattern: '^W/"[A-Za-z0-9_-]+"$' },
   },
   CacheControl: {
-    description: 'Answers may be cached for an hour; within one data version they never change.',
+    description: 'Answers that depend only on the URL and the data version may be cached for an hour; within one data version they never change.',
     required: true,
     schema: { type: 'string', const: CACHE_OK },
   },
   NoStore: {
-    description: 'Errors and health answers are not cached.',
+    description: 'Answers that depend on the caller or the moment (the key, the rate limit, availability, health) are not cached.',
     required: true,
     schema: { type: 'string', const: CACHE_ERROR },
+  },
+  ErrorCacheControl: {
+    description: `\`${CACHE_OK}\` for an error that depends only on the URL and the data version (\`bad_parameter\`), \`${CACHE_ERROR}\` for the others.`,
+    required: true,
+    schema: { type: 'string', enum: [CACHE_OK, CACHE_ERROR] },
   },
   Vary: {
     description: 'The body is sent compressed as the caller\'s `Accept-Encoding` allows.',
@@ -87,29 +101,57 @@ export const HEADERS = {
     required: true,
     schema: { type: 'string', const: ALLOW },
   },
+  AccessControlExposeHeaders: {
+    description: 'The headers a cross-origin script may read besides the basic ones.',
+    required: true,
+    schema: { type: 'string', const: EXPOSE },
+  },
+  AccessControlAllowMethods: {
+    description: 'The methods a cross-origin caller may use.',
+    required: true,
+    schema: { type: 'string', const: preflight('access-control-allow-methods') },
+  },
+  AccessControlAllowHeaders: {
+    description: 'The request headers a cross-origin caller may send.',
+    required: true,
+    schema: { type: 'string', const: preflight('access-control-allow-headers') },
+  },
+  AccessControlMaxAge: {
+    description: 'Seconds a browser may keep this preflight answer.',
+    required: true,
+    schema: { type: 'integer', const: Number(preflight('access-control-max-age')) },
+  },
 } satisfies Record<string, Header>;
+
+function preflight(name: string): string {
+  return PREFLIGHT[PREFLIGHT.indexOf(name) + 1]!;
+}
 
 type HeaderId = keyof typeof HEADERS;
 
 function headers(...ids: HeaderId[]): Record<string, { $ref: string }> {
   const wire: Record<HeaderId, string> = {
-    ETag: 'ETag', DocumentETag: 'ETag', CacheControl: 'Cache-Control', NoStore: 'Cache-Control', Vary: 'Vary',
+    ETag: 'ETag', DocumentETag: 'ETag', CacheControl: 'Cache-Control', NoStore: 'Cache-Control', ErrorCacheControl: 'Cache-Control', Vary: 'Vary',
     ContentEncoding: 'Content-Encoding', ContentLength: 'Content-Length', RateLimitLimit: 'RateLimit-Limit',
     RateLimitRemaining: 'RateLimit-Remaining', RateLimitReset: 'RateLimit-Reset', RetryAfter: 'Retry-After',
     AccessControlAllowOrigin: 'Access-Control-Allow-Origin', WwwAuthenticate: 'WWW-Authenticate', Allow: 'Allow',
+    AccessControlExposeHeaders: 'Access-Control-Expose-Headers', AccessControlAllowMethods: 'Access-Control-Allow-Methods',
+    AccessControlAllowHeaders: 'Access-Control-Allow-Headers', AccessControlMaxAge: 'Access-Control-Max-Age',
   };
-  const all: HeaderId[] = ['RateLimitLimit', 'RateLimitRemaining', 'RateLimitReset', 'AccessControlAllowOrigin', ...ids];
+  const all: HeaderId[] = ['RateLimitLimit', 'RateLimitRemaining', 'RateLimitReset', 'AccessControlAllowOrigin', 'AccessControlExposeHeaders', ...ids];
   return Object.fromEntries(all.map((id) => [wire[id], { $ref: `#/components/headers/${id}` }]));
 }
 
-const json = (id: string) => ({ 'application/json': { schema: { $ref: schemaRef(id) } } });
+const json = (id: string, example?: unknown): Record<string, MediaType> => ({
+  'application/json': example === undefined ? { schema: { $ref: schemaRef(id) } } : { schema: { $ref: schemaRef(id) }, example },
+});
 
 /** A 200 answer of the API: a stored or rendered body with its validators. */
-export function answer(schemaId: string, description: string): Response {
+export function answer(schemaId: string, description: string, example?: unknown): Response {
   return {
     description,
     headers: headers('ETag', 'CacheControl', 'Vary', 'ContentEncoding', 'ContentLength'),
-    content: json(schemaId),
+    content: json(schemaId, example),
   };
 }
 
@@ -119,15 +161,43 @@ export function document(description: string, content: Response['content']): Res
 }
 
 /** The health answer: never cached, no validators. */
-export function health(description: string): Response {
-  return { description, headers: headers('NoStore', 'ContentLength'), content: json('HealthResponse') };
+export function health(description: string, example?: unknown): Response {
+  return { description, headers: headers('NoStore', 'ContentLength'), content: json('HealthResponse', example) };
 }
 
-function error(description: string, ...extra: HeaderId[]): Response {
-  return { description, headers: headers('NoStore', 'ContentLength', ...extra), content: json('ErrorResponse') };
+/** The CORS preflight answer, on every path. */
+export const PREFLIGHT_RESPONSE: Response = {
+  description: 'The CORS preflight: the methods and headers a cross-origin caller may use. Needs no key; within the rate limit like every request. No body.',
+  headers: headers('Allow', 'AccessControlAllowMethods', 'AccessControlAllowHeaders', 'AccessControlMaxAge'),
+};
+
+/** The error responses, by the codes each can carry. */
+const ERROR_RESPONSES = {
+  BadRequest: { summary: 'Missing or unusable input, or the key in the wrong place.', codes: ['bad_parameter', 'key_in_query', 'key_in_both_headers'] },
+  Unauthorized: { summary: 'Key missing or unknown.', codes: ['key_missing', 'key_unknown'], extra: ['WwwAuthenticate'] },
+  Forbidden: { summary: 'Key blocked.', codes: ['key_blocked'] },
+  NotFound: { summary: 'Office number or path unknown.', codes: ['not_found'] },
+  MethodNotAllowed: { summary: 'Method not allowed.', codes: ['method_not_allowed'], extra: ['Allow'] },
+  NotAcceptable: { summary: 'No acceptable encoding.', codes: ['not_acceptable'] },
+  PreconditionFailed: { summary: 'An `If-Match` that cannot hold.', codes: ['precondition_failed'] },
+  TooManyRequests: { summary: 'Rate limit exceeded: 20 requests per second per client address, with a short burst (see `RateLimit-Limit`).', codes: ['rate_limited'], extra: ['RetryAfter'] },
+  Unavailable: { summary: 'Directory temporarily unavailable.', codes: ['unavailable'] },
+} satisfies Record<string, { summary: string; codes: ErrorCode[]; extra?: HeaderId[] }>;
+
+function error(summary: string, codes: ErrorCode[], extra: HeaderId[], examples?: Examples): Response {
+  const shared = new Set(codes.map((code) => ERRORS[code].shared));
+  const caching: HeaderId = shared.size === 2 ? 'ErrorCacheControl' : shared.has(true) ? 'CacheControl' : 'NoStore';
+  const list = codes.map((code) => `- \`${code}\`: ${ERRORS[code].means}`).join('\n');
+  const media: MediaType = {
+    schema: { allOf: [{ $ref: schemaRef('ErrorResponse') }, { properties: { code: { type: 'string', enum: codes } } }] },
+  };
+  if (examples !== undefined) {
+    media.examples = Object.fromEntries(codes.map((code) => [code, { summary: `\`${code}\``, value: examples.errors[code] }]));
+  }
+  return { description: `${summary} \`code\`:\n${list}`, headers: headers(caching, 'ContentLength', ...extra), content: { 'application/json': media } };
 }
 
-export const RESPONSES = {
+const NOT_MODIFIED = {
   NotModified: {
     description: 'Not modified: `If-None-Match` named the current ETag (weak comparison; a list and `*` work too). No body; the cached body is still valid. An older ETag gets 200 with the new body.',
     headers: headers('ETag', 'CacheControl', 'Vary'),
@@ -136,16 +206,23 @@ export const RESPONSES = {
     description: 'Not modified: `If-None-Match` named the current ETag of this document.',
     headers: headers('DocumentETag', 'CacheControl', 'Vary'),
   },
-  BadRequest: error('Missing or unusable input: none or several of `ags`/`plz`/`ort`, a malformed value, a parameter this path does not know or given twice, a malformed office number, the key given in both headers — or a key in the query string (`key`, `apikey`, `api_key`, `token`, `access_token`, …): rejected even with a valid header, because addresses are logged on every hop; treat such a key as compromised.'),
-  Unauthorized: error('Key missing or unknown (also revoked), or an `Authorization` header that is not `Bearer <key>`.', 'WwwAuthenticate'),
-  Forbidden: error('Key blocked by the operator.'),
-  NotFound: error('Office number unknown (or a path this service does not have).'),
-  MethodNotAllowed: error('A method other than GET, HEAD and OPTIONS.', 'Allow'),
-  NotAcceptable: error('`Accept-Encoding` rules out every encoding offered (br, gzip, identity).'),
-  TooManyRequests: error('Rate limit exceeded: 20 requests per second per client address, with a short burst (see `RateLimit-Limit`). Wait `Retry-After` seconds.', 'RetryAfter'),
-  Unavailable: error('Directory temporarily unavailable (no data version loaded, or a stored answer could not be read in time). Retry later, with backoff.'),
 } satisfies Record<string, Response>;
 
-export type ResponseId = keyof typeof RESPONSES;
+type SharedId = keyof typeof NOT_MODIFIED | keyof typeof ERROR_RESPONSES;
+export type ResponseId = SharedId | `Head${Exclude<SharedId, 'MethodNotAllowed'>}`;
+
+/** A response as HEAD gives it: the same status and headers, no body. */
+export function withoutContent({ content: _c, ...rest }: Response): Response {
+  return rest;
+}
+
+/** The shared responses and their HEAD forms, with the examples of the loaded version when there is one. */
+export function sharedResponses(examples?: Examples): Record<ResponseId, Response> {
+  const errors = Object.fromEntries(Object.entries(ERROR_RESPONSES).map(([id, r]) => [id, error(r.summary, r.codes, 'extra' in r ? r.extra : [], examples)]));
+  const shared: Record<string, Response> = { ...NOT_MODIFIED, ...errors };
+  // HEAD is always allowed: it is never 405.
+  const heads = Object.fromEntries(Object.entries(shared).filter(([id]) => id !== 'MethodNotAllowed').map(([id, r]) => [`Head${id}`, withoutContent(r)]));
+  return { ...shared, ...heads } as Record<ResponseId, Response>;
+}
 
 export const responseRef = (id: ResponseId) => ({ $ref: `#/components/responses/${id}` });

@@ -1,0 +1,89 @@
+// The examples of the OpenAPI document, taken from the loaded data version when the document is generated:
+// real answers of the real renderer (the lookup for Köln, office 2115, its district, a page of the collection)
+// and every error as the code that refuses it words it, so the reference page shows what callers get.
+import type { ErrorCode } from '../../../build/core/errors.ts';
+import type { ErrorResponse } from '../../../build/core/model.ts';
+import { renderAnswer, type DirectoryIndex, type OrtSearch } from '../../../build/core/render.ts';
+import { parseQuestion } from '../../../build/core/request.ts';
+import { NOTHING_ACCEPTABLE } from '../../http/negotiate.ts';
+import { INTERNAL, keyInQuery, methodNotAllowed, PRECONDITION_FAILED, rateLimited } from '../../http/refusals.ts';
+import { authenticate } from '../../keys/authenticate.ts';
+import { UNAVAILABLE } from '../../versions/currentVersion.ts';
+
+export const EXAMPLE_PATHS = {
+  lookup: '/finanzamt?ags=05315000',
+  office: '/finanzamt/2115',
+  district: '/finanzamt/2115/bezirk',
+  collection: '/finanzaemter?limit=2',
+} as const;
+
+export type AnswerId = keyof typeof EXAMPLE_PATHS;
+
+export interface Examples {
+  answers: Record<AnswerId, unknown>;
+  /** One example body per code the handler answers. */
+  errors: Partial<Record<ErrorCode, ErrorResponse>>;
+  /** By parameter component id. */
+  parameters: Record<string, string | number>;
+  health: { status: 'ok'; stand: string; stand_quelle: string; build_id: string; ortssuche: boolean };
+}
+
+/** Renders the example questions from the directory, as the proxy would answer them. */
+export function examplesFrom(ix: DirectoryIndex, buildId: string, searchOrt?: OrtSearch): Examples {
+  const answers = Object.fromEntries(Object.entries(EXAMPLE_PATHS).map(([id, path]) => [id, JSON.parse(rendered(ix, path, searchOrt))])) as Record<AnswerId, any>;
+  const { stand, stand_quelle: standQuelle } = ix.dir;
+  const error = (code: ErrorCode, detail: string): ErrorResponse => ({ detail, code, stand });
+  const blocked = { id: 'k_000000000000', name: 'example', hash: '0'.repeat(64), status: 'blocked' as const, created: '2025-01-01T00:00:00Z' };
+  const refusedKey = (headers: Record<string, string>, lookup: typeof blocked | undefined) => {
+    const auth = authenticate(headers, { lookup: () => lookup });
+    if (auth.ok) throw new Error('openapi examples: the key was accepted');
+    return error(auth.code, auth.detail);
+  };
+  const office = answers.office.amt;
+  const municipality = answers.lookup.gemeinden[0];
+  return {
+    answers,
+    errors: {
+      bad_parameter: error('bad_parameter', refused(parseQuestion('/finanzamt', new URLSearchParams({ ort: 'Öl' })))),
+      key_in_query: error('key_in_query', keyInQuery('apikey')),
+      key_in_both_headers: refusedKey({ 'x-api-key': 'a', authorization: 'Bearer a' }, undefined),
+      key_missing: refusedKey({}, undefined),
+      key_unknown: refusedKey({ 'x-api-key': 'fa_unknown' }, undefined),
+      key_blocked: refusedKey({ 'x-api-key': 'fa_blocked' }, blocked),
+      not_found: error('not_found', unknownOfficeDetail(ix)),
+      method_not_allowed: error('method_not_allowed', methodNotAllowed('POST')),
+      not_acceptable: error('not_acceptable', NOTHING_ACCEPTABLE),
+      precondition_failed: error('precondition_failed', PRECONDITION_FAILED),
+      rate_limited: error('rate_limited', rateLimited(20, 40, 1)),
+      internal: error('internal', INTERNAL),
+      unavailable: { detail: UNAVAILABLE, code: 'unavailable' },
+    },
+    parameters: {
+      ags: municipality.ags, plz: municipality.plz, ort: 'Köln', lookupGemeinden: 0, lookupLimit: 20,
+      amtsnummer: office.bufa_nr, officeGemeinden: 1, collectionGemeinden: 0, bundesland: office.bundesland,
+      name: office.name, ohneBezirk: 0, collectionLimit: 2, offset: 0,
+    },
+    health: { status: 'ok', stand, stand_quelle: standQuelle, build_id: buildId, ortssuche: searchOrt !== undefined },
+  };
+}
+
+function rendered(ix: DirectoryIndex, path: string, searchOrt?: OrtSearch): string {
+  const url = new URL(path, 'http://example');
+  const parsed = parseQuestion(url.pathname, url.searchParams);
+  if (!parsed.ok) throw new Error(`openapi examples: ${path} does not parse`);
+  const answer = renderAnswer(ix, parsed.question, searchOrt);
+  if (answer.status !== 200) throw new Error(`openapi examples: ${path} is not in the directory`);
+  return answer.body;
+}
+
+function unknownOfficeDetail(ix: DirectoryIndex): string {
+  const answer = renderAnswer(ix, { kind: 'office', bufa_nr: '9999', gemeinden: 0 });
+  if (answer.status !== 404) throw new Error('openapi examples: office 9999 exists');
+  return answer.detail;
+}
+
+function refused(parsed: ReturnType<typeof parseQuestion>): string {
+  if (parsed.ok) throw new Error('openapi examples: the bad parameter was accepted');
+  return parsed.detail;
+}
+
