@@ -17,6 +17,7 @@ import { resolveIn, type AskedQuestions } from './askedQuestions.ts';
 import type { AddressResolver } from './clientAddress.ts';
 import type { DynamicAnswer, DynamicAnswers } from './dynamicAnswers.ts';
 import { isDocsPath, serveDocs } from './docs/serve.ts';
+import { healthBody } from './health.ts';
 import { respond, respondError, type Exchange } from './http/exchange.ts';
 import { ALLOW, CACHE_ERROR, JSON_TYPE, PREFLIGHT } from './http/headers.ts';
 import { INTERNAL, keyInQuery, methodNotAllowed, rateLimited } from './http/refusals.ts';
@@ -28,7 +29,6 @@ import type { Logs } from './log.ts';
 import type { ProxyMetrics } from './metrics/metrics.ts';
 import type { RateDecision, RateLimiter } from './rateLimit/rateLimiter.ts';
 import { UNAVAILABLE, type CurrentVersion } from './versions/currentVersion.ts';
-import { dataAgeDays } from './versions/dataAge.ts';
 
 export interface HandlerDeps {
   versions: CurrentVersion;
@@ -156,9 +156,7 @@ function health(ex: Exchange, versions: CurrentVersion, now: () => number): void
   if (!readMethod(ex)) return;
   const v = versions.current;
   if (v === null) return respondError(ex, 'unavailable', UNAVAILABLE);
-  const body = Buffer.from(JSON.stringify({
-    status: 'ok', stand: v.stand, stand_quelle: v.standQuelle, build_id: v.buildId, ortssuche: v.searchOrt !== null, alter_tage: dataAgeDays(v.stand, now()),
-  }));
+  const body = Buffer.from(JSON.stringify(healthBody({ stand: v.stand, standQuelle: v.standQuelle, buildId: v.buildId, ortssuche: v.searchOrt !== null }, now())));
   respond(ex, 200, ['content-type', JSON_TYPE, 'content-length', body.length, 'cache-control', CACHE_ERROR], body);
 }
 

@@ -15,7 +15,7 @@ const HealthResponse = z.object({
   stand_quelle: StandQuelle,
   build_id: z.string(),
   ortssuche: z.boolean(),
-  alter_tage: z.number().int(),
+  alter_tage: z.number().int().nonnegative(),
 });
 
 interface Meta {

@@ -7,6 +7,7 @@ import { renderAnswer, type DirectoryIndex, type OrtSearch } from '../../../buil
 import { parseQuestion } from '../../../build/core/request.ts';
 import { NOTHING_ACCEPTABLE } from '../../http/negotiate.ts';
 import { INTERNAL, keyInQuery, methodNotAllowed, PRECONDITION_FAILED, rateLimited } from '../../http/refusals.ts';
+import { healthBody } from '../../health.ts';
 import { authenticate } from '../../keys/authenticate.ts';
 import { UNAVAILABLE } from '../../versions/currentVersion.ts';
 
@@ -25,7 +26,7 @@ export interface Examples {
   errors: Partial<Record<ErrorCode, ErrorResponse>>;
   /** By parameter component id. */
   parameters: Record<string, string | number>;
-  health: { status: 'ok'; stand: string; stand_quelle: string; build_id: string; ortssuche: boolean };
+  health: ReturnType<typeof healthBody>;
 }
 
 /** Renders the example questions from the directory, as the proxy would answer them. */
@@ -63,7 +64,8 @@ export function examplesFrom(ix: DirectoryIndex, buildId: string, searchOrt?: Or
       amtsnummer: office.bufa_nr, officeGemeinden: 1, collectionGemeinden: 0, bundesland: office.bundesland,
       name: office.name, ohneBezirk: 0, collectionLimit: 2, offset: 0,
     },
-    health: { status: 'ok', stand, stand_quelle: standQuelle, build_id: buildId, ortssuche: searchOrt !== undefined },
+    // Its age as on the day the document is generated.
+    health: healthBody({ stand, standQuelle, buildId, ortssuche: searchOrt !== undefined }, Date.now()),
   };
 }
 
