@@ -144,7 +144,9 @@ function health(ex: Exchange, versions: CurrentVersion): void {
   if (!readMethod(ex)) return;
   const v = versions.current;
   if (v === null) return respondError(ex, 503, UNAVAILABLE);
-  const body = Buffer.from(JSON.stringify({ status: 'ok', stand: v.stand, stand_quelle: v.standQuelle, build_id: v.buildId, ortssuche: v.searchOrt !== null }));
+  // The announced changes of the loaded version (data README, rule 10), so that a monitor sees them too.
+  const aenderungen = v.index.dir.aenderungen.map(({ id, titel, gilt_ab, quelle }) => ({ id, titel, gilt_ab, quelle }));
+  const body = Buffer.from(JSON.stringify({ status: 'ok', stand: v.stand, stand_quelle: v.standQuelle, build_id: v.buildId, ortssuche: v.searchOrt !== null, aenderungen }));
   respond(ex, 200, ['content-type', JSON_TYPE, 'content-length', body.length, 'cache-control', CACHE_ERROR], body);
 }
 
