@@ -157,6 +157,8 @@ function cityHint(ix: DirectoryIndex, m: Municipality): string {
   const parts: string[] = [];
   if (groups.length === m.bufa_nr.length) {
     parts.push(`Für ${city} sind ${groups.length} Finanzämter zuständig.`);
+  } else if (groups.length === 1) {
+    parts.push(`Für ${city} sind ${m.bufa_nr.length} Amtsnummern eingetragen (${listed(m.bufa_nr)}); sie gehören zu einem Finanzamt (${groups[0]!.name}, gleicher Name und gleiche Anschrift).`);
   } else {
     const joint = groups.filter((g) => g.numbers.length > 1).map((g) => `${listed(g.numbers)} (${g.name})`);
     parts.push(`Für ${city} sind ${m.bufa_nr.length} Amtsnummern eingetragen, die zu ${offices} gehören; zu je einem Finanzamt (gleicher Name, gleiche Anschrift) gehören ${joint.join('; ')}.`);
