@@ -208,9 +208,9 @@ describe('rule 7 on hand-made records', () => {
   it('refuses a GV100AD that mixes several Gebietsstände', async () => {
     const { dataVersion } = await import('../../build/assemble/version.ts');
     const gemeinde = (gebietsstand: string) => ({
-      line: 1, ags: '01001000', gebietsstand, name: 'X', textkennzeichen: '61', plz: null, plz_mehrere: false, bufa_nr: null,
+      line: 1, ags: '01001000', verband: '010010000', gebietsstand, name: 'X', textkennzeichen: '61', plz: null, plz_mehrere: false, bufa_nr: null,
     });
-    expect(() => dataVersion({ laender: [], kreise: [], gemeinden: [gemeinde('20251130'), gemeinde('20250930')] }))
+    expect(() => dataVersion({ laender: [], kreise: [], verbaende: [], gemeinden: [gemeinde('20251130'), gemeinde('20250930')] }))
       .toThrow('GV100AD mixes several Gebietsstände: 20250930, 20251130');
   });
 });
