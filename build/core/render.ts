@@ -5,7 +5,7 @@ import type {
   Aenderung, CollectionResponse, Directory, DistrictMunicipality, DistrictResponse, LookupMunicipality, LookupResponse,
   Municipality, Office, OfficeResponse, OfficeWithDistrict,
 } from './model.ts';
-import { fold, foldWords } from './normalize.ts';
+import { baseName, fold, foldWords } from './normalize.ts';
 import { groupOffices, type OfficeGroup } from './officeGroups.ts';
 import { queryReadings } from './search/query.ts';
 import type { CollectionQuestion, LookupQuestion, Question } from './request.ts';
@@ -185,10 +185,6 @@ function placeList(hits: Municipality[]): string {
 /** "a", "a und b", "a, b und c". */
 function listed(items: string[]): string {
   return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} und ${items.at(-1)}`;
-}
-
-function baseName(name: string): string {
-  return name.split(',')[0]!.trim();
 }
 
 function renderCollection(ix: DirectoryIndex, q: CollectionQuestion): string {
