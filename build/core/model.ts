@@ -7,8 +7,8 @@ export const Plz = z.string().regex(/^\d{5}$/, 'five digits');
 export const BufaNr = z.string().regex(/^\d{4}$/, 'four digits');
 export const Stand = z.string().regex(/^\d{2}\.\d{2}\.\d{4}$/, 'DD.MM.YYYY');
 export const StandQuelle = z.string().regex(/^\d{8}_\d{4}$/, 'YYYYMMDD_HHMM');
-/** A calendar date as the curated data gives it (a pattern, not a JSON Schema format, which validators may ignore). */
-export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
+/** A calendar date as the curated data gives it (a pattern, not a JSON Schema format, which validators may ignore); one instance per member, each with its own description. */
+export const isoDate = () => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
 
 /**
  * How a (municipality, office) pair was derived (data README, rule 8): named by the GV100AD, successor of a
@@ -55,12 +55,12 @@ export type LookupMunicipality = z.infer<typeof LookupMunicipality>;
  * answer whose municipalities it affects, whatever the date, so that a version's answers never change.
  */
 export const Aenderung = z.object({
-  gilt_ab: IsoDate,
+  gilt_ab: isoDate(),
   text: z.string(),
   quelle: z.string(),
   titel: z.string(),
   id: z.string(),
-  quelle_datum: IsoDate,
+  quelle_datum: isoDate(),
   /** The municipalities it affects: every AGS beginning with one of these. */
   ags_praefixe: z.array(z.string()),
 });
