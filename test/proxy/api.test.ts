@@ -236,7 +236,9 @@ describe('hints of an ort search (rule 5)', () => {
     const names = [...new Set(body.gemeinden.map((g: { name: string }) => g.name.split(',')[0]))];
     expect(names).toEqual(expect.arrayContaining(['München', 'Münchenbernsdorf']));
     expect(body.hinweis).toContain(`Gefunden wurden ${body.anzahl_gemeinden} Gemeinden (`);
-    for (const name of names) expect(body.hinweis).toContain(name);
+    // The hint names the first five places found and counts the rest.
+    for (const name of names.slice(0, 5)) expect(body.hinweis).toContain(name as string);
+    if (names.length > 5) expect(body.hinweis).toContain(`und ${body.anzahl_gemeinden - 5} weitere`);
     // München's ten numbers are two offices (same name and address, evidence: the office list).
     expect(body.hinweis).toContain('10 Amtsnummern eingetragen, die zu 2 Finanzämtern gehören');
     expect(body.hinweis).toMatch(new RegExp(`gehören zu ${body.anzahl_aemter - 8} verschiedenen Finanzämtern mit ${body.anzahl_aemter} Amtsnummern`));
