@@ -25,5 +25,5 @@ export const Correction = z.strictObject({
 export type Correction = z.infer<typeof Correction> & { line: number };
 
 export function parseCorrections(text: string, file: string): Correction[] {
-  return parseCurated(text, file, 'korrekturen', Correction as unknown as z.ZodObject<{ id: typeof EntryId }>) as Correction[];
+  return parseCurated(text, file, 'korrekturen', Correction);
 }
