@@ -18,6 +18,8 @@ export function directoryCounts(dir: Directory, facts: AssemblyFacts) {
     offices: dir.offices.length,
     offices_with_district: withDistrict,
     offices_without_district: dir.offices.length - withDistrict,
+    /** Rule 9; its agreement is what the publish guard compares between versions. */
+    cross_check: facts.cross_check,
   };
 }
 
@@ -27,14 +29,20 @@ export function buildReport(dir: Directory, facts: AssemblyFacts, stats: TreeSta
     stand: dir.stand,
     stand_quelle: dir.stand_quelle,
     ...directoryCounts(dir, facts),
+    municipality_kinds: facts.kinds,
     multi_office_municipalities: dir.municipalities.filter((m) => m.bufa_nr.length > 1)
       .map((m) => ({ ags: m.ags, name: m.name, bufa_nr: m.bufa_nr })),
     stale_replaced: facts.stale_replaced,
+    retired_numbers: facts.retired_numbers,
+    corrections: facts.corrections,
+    provenance: facts.provenance,
+    notices: dir.aenderungen,
     shared_city_offices: facts.shared_city_offices,
     plz_null: facts.plz_null,
     dropped_pairs: { count: facts.dropped_pairs.length, examples: facts.dropped_pairs.slice(0, EXAMPLES) },
     municipalities_without_office: facts.municipalities_without_office,
     bundesland_mismatches: facts.bundesland_mismatches,
+    prefix_mismatches: facts.prefix_mismatches,
     requests,
     files: stats.files,
     bytes: stats.bytes,
@@ -49,9 +57,12 @@ export function summarize(r: BuildReport): string {
   const added = r.shared_city_offices.filter((d) => d.ags !== null).length;
   return [
     `stand ${r.stand} (${r.stand_quelle})`,
-    `${r.municipalities} municipalities, ${r.rows} postal-code rows (${r.postal_codes} codes, ${r.plz_null} municipalities without one, ${r.dropped_pairs.count} pairs of merged municipalities dropped)`,
+    `${r.municipalities} areas: ${r.municipality_kinds.gemeinden} municipalities and ${r.municipality_kinds.gemeindefreie_gebiete} unincorporated areas`,
+    `${r.rows} postal-code rows (${r.postal_codes} codes; without one: ${r.plz_null.gemeinden} municipalities, ${r.plz_null.gemeindefreie_gebiete} unincorporated areas; ${r.dropped_pairs.count} pairs of merged municipalities dropped)`,
     `${r.offices} offices: ${r.offices_with_district} with a district, ${r.offices_without_district} without`,
-    `${r.stale_replaced.length} stale office numbers replaced (${r.stale_replaced.reduce((n, s) => n + s.municipalities, 0)} municipalities)`,
+    `${r.stale_replaced.length} retired office numbers replaced (${r.stale_replaced.reduce((n, s) => n + s.municipalities, 0)} municipalities), ${r.corrections.length} corrections (${r.corrections.reduce((n, c) => n + c.municipalities.length, 0)} municipalities)`,
+    `provenance: ${Object.entries(r.provenance).map(([k, n]) => `${n} ${k}`).join(', ')}`,
+    `cross-check with the 2021 postal-code file: ${r.cross_check.agreeing} of ${r.cross_check.compared} agree (${r.cross_check.agreement_percent}%)`,
     `${r.multi_office_municipalities.length} municipalities with several offices (${added} offices added to cities)`,
     `${r.requests} precomputed requests in ${r.files} files, ${(r.bytes / 1e6).toFixed(1)} MB`,
   ].join('\n');

@@ -156,7 +156,9 @@ function health(ex: Exchange, versions: CurrentVersion, now: () => number): void
   if (!readMethod(ex)) return;
   const v = versions.current;
   if (v === null) return respondError(ex, 'unavailable', UNAVAILABLE);
-  const body = Buffer.from(JSON.stringify(healthBody({ stand: v.stand, standQuelle: v.standQuelle, buildId: v.buildId, ortssuche: v.searchOrt !== null }, now())));
+  const body = Buffer.from(JSON.stringify(healthBody({
+    stand: v.stand, standQuelle: v.standQuelle, buildId: v.buildId, ortssuche: v.searchOrt !== null, aenderungen: v.index.dir.aenderungen,
+  }, now())));
   respond(ex, 200, ['content-type', JSON_TYPE, 'content-length', body.length, 'cache-control', CACHE_ERROR], body);
 }
 

@@ -7,12 +7,19 @@ import { AssemblyError } from './errors.ts';
 export interface RawMunicipality {
   ags: string;
   name: string;
+  /** Key of the Gemeindeverband (Amt, Verbandsgemeinde, …) in the GV100AD. */
+  verband: string;
+  /** An unincorporated area (gemeindefreies Gebiet, GV100AD Textkennzeichen 65 or 66), not a municipality. */
+  gemeindefrei: boolean;
   plz: string | null;
   kreis: string | null;
   bundesland: string;
   /** The office GV100AD names, before stale numbers are replaced. */
   bufa_nr: string | null;
 }
+
+/** GV100AD Textkennzeichen of unincorporated areas: 65 inhabited, 66 uninhabited. */
+const UNINCORPORATED = new Set(['65', '66']);
 
 export interface DroppedPair {
   ags: string;
@@ -52,7 +59,10 @@ export function assembleMunicipalities(gv: Gv100ad, pairs: PlzPair[]): Municipal
     const listed = codesByAgs.get(g.ags);
     const only = listed?.size === 1 ? [...listed][0]! : null;
     if (g.plz !== null) addTo(codesByAgs, g.ags, g.plz);
-    return { ags: g.ags, name: g.name, plz: g.plz ?? only, kreis, bundesland, bufa_nr: g.bufa_nr };
+    return {
+      ags: g.ags, name: g.name, verband: g.verband, gemeindefrei: UNINCORPORATED.has(g.textkennzeichen),
+      plz: g.plz ?? only, kreis, bundesland, bufa_nr: g.bufa_nr,
+    };
   }).sort((a, b) => compare(a.ags, b.ags));
 
   const byPlz = new Map<string, string[]>();

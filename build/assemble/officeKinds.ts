@@ -20,10 +20,12 @@ export function landOfOfficeNumber(bufaNr: string): string | null {
 const SPECIAL_TASK = new RegExp([
   'Körpersch', 'Betriebsprüfung', 'Konzernprüfung', 'Großunternehmen', 'Außenprüfung',
   'Fahndung', 'Strafsachen', 'Finanzkriminalität', 'Bewertung', 'Grundbesitz', 'Grunderwerbsteuer',
-  'Verkehrst', 'Erbschaft', 'Erb/Schenk', 'Erhebung', 'Landesfinanzkasse', 'Rentenempfänger im Ausland',
+  'Verkehrst', 'Erbschaft', 'Erb/Schenk', 'Erhebung', 'Rentenempfänger im Ausland',
   '\\bRIA\\b', '\\bRAB\\b', 'International', 'Technisches Finanzamt', 'Prüfungsd', 'Außenstelle',
   'Bundeszentralamt', 'Landesamt',
-].join('|'), 'i');
+  // A cash office (Landeshauptkasse, Landesfinanzkasse, …) serves no resident; "Kassel" is a city, not one.
+  '\\p{L}*kasse(?!\\p{L})',
+].join('|'), 'iu');
 
 export function specialTaskOf(name: string): string | null {
   return SPECIAL_TASK.exec(name)?.[0] ?? null;

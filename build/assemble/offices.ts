@@ -1,6 +1,6 @@
 // Rules 3 and 6: each office of the GemFA-derived list as an office object of the interface. What the sources
 // do not give stays empty rather than invented; the state comes from the office's municipalities, else from
-// its number, and is cross-checked against the 2022 list.
+// its street address's postal code, else from its number, and is cross-checked against the 2022 list.
 import type { Office } from '../core/model.ts';
 import { fold } from '../core/normalize.ts';
 import type { SourceOffice } from '../sources/offices.ts';
@@ -15,25 +15,44 @@ export interface StateMismatch {
   list_2022: string;
 }
 
+/** An office whose state is not the one its number's prefix belongs to (9116 Bundeszentralamt für Steuern, Bonn). */
+export interface PrefixMismatch {
+  bufa_nr: string;
+  name: string;
+  bundesland: string;
+  prefix_bundesland: string | null;
+  /** What decided the state: the office's municipalities or its street address. */
+  by: 'gemeinden' | 'anschrift';
+}
+
 export interface OfficeAssembly {
   offices: Office[];
   stateMismatches: StateMismatch[];
+  prefixMismatches: PrefixMismatch[];
 }
 
 export function assembleOffices(
   sources: SourceOffice[],
   /** Office number → states of the municipalities it serves (empty for offices without a district). */
   districtStates: Map<string, string[]>,
+  /** Postal code → states of the municipalities carrying it. */
+  plzStates: Map<string, string[]>,
   laender: Map<string, string>,
   states2022: StateOffice[],
 ): OfficeAssembly {
   const sharing = addressSharing(sources);
   const listed2022 = new Map(states2022.map((s) => [s.bufa_nr, s.bundesland]));
   const stateMismatches: StateMismatch[] = [];
+  const prefixMismatches: PrefixMismatch[] = [];
   const offices = [...sources].sort((a, b) => compare(a.bufa_nr, b.bufa_nr)).map((o): Office => {
     const served = districtStates.get(o.bufa_nr) ?? [];
-    const bundesland = mostCommon(served) ?? laender.get(landOfOfficeNumber(o.bufa_nr) ?? '');
-    if (bundesland === undefined) throw new AssemblyError(`office ${o.bufa_nr} (${o.name}): no municipality and no known number range`);
+    const located = mostCommon(plzStates.get(o.hausanschrift?.plz ?? '') ?? []);
+    const prefixState = laender.get(landOfOfficeNumber(o.bufa_nr) ?? '') ?? null;
+    const bundesland = mostCommon(served) ?? located ?? prefixState;
+    if (bundesland === null) throw new AssemblyError(`office ${o.bufa_nr} (${o.name}): no municipality, no known street address and no known number range`);
+    if (bundesland !== prefixState) {
+      prefixMismatches.push({ bufa_nr: o.bufa_nr, name: o.name, bundesland, prefix_bundesland: prefixState, by: served.length ? 'gemeinden' : 'anschrift' });
+    }
     const other = listed2022.get(o.bufa_nr);
     if (other !== undefined && other !== bundesland) stateMismatches.push({ bufa_nr: o.bufa_nr, bundesland, list_2022: other });
     const a = o.hausanschrift;
@@ -58,7 +77,7 @@ export function assembleOffices(
       anzahl_gemeinden: served.length,
     };
   });
-  return { offices, stateMismatches };
+  return { offices, stateMismatches, prefixMismatches };
 }
 
 /** The name with the prefix "Finanzamt", unless the name already designates the authority itself. */

@@ -2,9 +2,11 @@
 // An office without a municipality of its own that is no special-task office or branch, and whose name
 // begins with the name of a municipality of its state (followed by a space, a hyphen or the end), is added to
 // that municipality; in Berlin and Hamburg every such office of the state is added to the city.
+import { baseName } from '../core/normalize.ts';
 import type { SourceOffice } from '../sources/offices.ts';
 import { compare, type RawMunicipality } from './municipalities.ts';
 import { landOfOfficeNumber, specialTaskOf } from './officeKinds.ts';
+import type { Pair } from './staleNumbers.ts';
 
 const CITY_STATES = new Set(['11', '02']);
 
@@ -19,9 +21,9 @@ export interface SharedCityDecision {
 export function assignSharedCities(
   municipalities: RawMunicipality[],
   offices: SourceOffice[],
-  assigned: Map<string, string[]>,
+  assigned: Map<string, Pair[]>,
 ): SharedCityDecision[] {
-  const withDistrict = new Set([...assigned.values()].flat());
+  const withDistrict = new Set([...assigned.values()].flat().map((p) => p.bufa_nr));
   const byLand = new Map<string, RawMunicipality[]>();
   for (const m of municipalities) (byLand.get(m.ags.slice(0, 2)) ?? byLand.set(m.ags.slice(0, 2), []).get(m.ags.slice(0, 2))!).push(m);
 
@@ -47,9 +49,9 @@ export function assignSharedCities(
     else decide(null, 'name begins with no municipality of its state');
   }
   for (const d of decisions) {
-    if (d.ags !== null) assigned.get(d.ags)!.push(d.bufa_nr);
+    if (d.ags !== null) assigned.get(d.ags)!.push({ bufa_nr: d.bufa_nr, zuordnung: 'grossstadt', ersetzt: null });
   }
-  for (const list of assigned.values()) list.sort(compare);
+  for (const list of assigned.values()) list.sort((a, b) => compare(a.bufa_nr, b.bufa_nr));
   return decisions;
 }
 
@@ -61,8 +63,4 @@ function citiesNamedBy(officeName: string, candidates: RawMunicipality[]): RawMu
   });
   const longest = Math.max(0, ...matches.map((m) => baseName(m.name).length));
   return matches.filter((m) => baseName(m.name).length === longest);
-}
-
-function baseName(name: string): string {
-  return name.split(',')[0]!.trim();
 }

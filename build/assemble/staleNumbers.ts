@@ -1,20 +1,23 @@
-// Rule 4: GV100AD still names offices that were merged away. Each stale number is replaced by the current
+// Rule 4: GV100AD still names offices that were merged away. Each retired number is replaced by the current
 // office of the same state that the 2021 postal-code → office file names for most of the affected
-// municipalities' postal codes; where that file still names the stale office, every current general office
-// whose street address lies in the same Kreis takes over.
+// municipalities' postal codes. Where that file names no current successor, a correction (data/corrections.json)
+// must cover every municipality carrying the number; otherwise the build stops rather than guess.
+import type { Herkunft } from '../core/model.ts';
 import type { PlzOfficeLocation } from '../sources/plzOffice.ts';
 import type { SourceOffice } from '../sources/offices.ts';
 import { AssemblyError } from './errors.ts';
 import { compare, type RawMunicipality } from './municipalities.ts';
-import { landOfOfficeNumber, specialTaskOf } from './officeKinds.ts';
-import { fold } from '../core/normalize.ts';
+import { landOfOfficeNumber } from './officeKinds.ts';
 
 export interface StaleReplacement {
   old: string;
-  new: string[];
+  new: string;
   municipalities: number;
-  /** Which branch of rule 4 decided: the 2021 postal-code file, or the offices in the same Kreis. */
-  by: 'plz_2021' | 'kreis';
+}
+
+/** One (municipality, office) pair while the rules are applied. */
+export interface Pair extends Herkunft {
+  bufa_nr: string;
 }
 
 export function replaceStaleNumbers(
@@ -22,6 +25,8 @@ export function replaceStaleNumbers(
   offices: SourceOffice[],
   locations: PlzOfficeLocation[],
   plzIndex: [string, string[]][],
+  /** Municipalities a correction decides; a retired number carried only by them needs no replacement. */
+  corrected: Set<string>,
 ): StaleReplacement[] {
   const current = new Set(offices.map((o) => o.bufa_nr));
   const officeOfPlz = new Map(locations.map((l) => [l.plz, l.bufa_nr]));
@@ -29,7 +34,7 @@ export function replaceStaleNumbers(
   const stale = [...new Set(municipalities.map((m) => m.bufa_nr).filter((nr): nr is string => nr !== null && !current.has(nr)))]
     .sort(compare);
 
-  return stale.map((old) => {
+  return stale.flatMap((old) => {
     const affected = municipalities.filter((m) => m.bufa_nr === old);
     const lands = new Set(affected.map((m) => m.ags.slice(0, 2)));
     const votes = new Map<string, number>();
@@ -39,31 +44,23 @@ export function replaceStaleNumbers(
         if (nr !== undefined) votes.set(nr, (votes.get(nr) ?? 0) + 1);
       }
     }
-    const ranked = [...votes].sort((a, b) => b[1] - a[1] || compare(a[0], b[0]));
-    const top = ranked[0]?.[0];
-    let replacement: StaleReplacement;
-    if (top !== undefined && top !== old) {
-      const winner = ranked.find(([nr]) => current.has(nr) && lands.has(landOfOfficeNumber(nr) ?? ''));
-      if (!winner) throw new AssemblyError(`stale office ${old}: the 2021 postal-code file names no current office of the same state`);
-      replacement = { old, new: [winner[0]], municipalities: affected.length, by: 'plz_2021' };
-    } else {
-      const kreise = new Set(affected.map((m) => m.ags.slice(0, 5)));
-      const successors = offices
-        .filter((o) => specialTaskOf(o.name) === null && officeKreise(o, plzIndex, municipalities).some((k) => kreise.has(k)))
-        .map((o) => o.bufa_nr).sort(compare);
-      if (successors.length === 0) throw new AssemblyError(`stale office ${old}: no current general office in Kreis ${[...kreise].join(', ')}`);
-      replacement = { old, new: successors, municipalities: affected.length, by: 'kreis' };
-    }
-    return replacement;
+    const winner = [...votes].sort((a, b) => b[1] - a[1] || compare(a[0], b[0]))
+      .find(([nr]) => current.has(nr) && lands.has(landOfOfficeNumber(nr) ?? ''));
+    if (winner) return [{ old, new: winner[0], municipalities: affected.length }];
+    if (affected.every((m) => corrected.has(m.ags))) return [];
+    throw new AssemblyError(`retired office ${old}: the 2021 postal-code file names no current office of the same state; add a correction (data/corrections.json) for ${affected.filter((m) => !corrected.has(m.ags)).map((m) => m.ags).join(', ')}`);
   });
 }
 
-/** Applies the replacements: every municipality that named a stale office gets its successors. */
-export function applyReplacements(municipalities: RawMunicipality[], replacements: StaleReplacement[]): Map<string, string[]> {
+/** The pairs before corrections and cities: the GV100AD's office, or the successor of its retired number. */
+export function applyReplacements(municipalities: RawMunicipality[], replacements: StaleReplacement[]): Map<string, Pair[]> {
   const successors = new Map(replacements.map((r) => [r.old, r.new]));
-  return new Map(municipalities.map((m) => {
+  return new Map(municipalities.map((m): [string, Pair[]] => {
     if (m.bufa_nr === null) return [m.ags, []];
-    return [m.ags, [...(successors.get(m.bufa_nr) ?? [m.bufa_nr])]];
+    const successor = successors.get(m.bufa_nr);
+    return [m.ags, [successor === undefined
+      ? { bufa_nr: m.bufa_nr, zuordnung: 'verzeichnis', ersetzt: null }
+      : { bufa_nr: successor, zuordnung: 'nachfolger', ersetzt: m.bufa_nr }]];
   }));
 }
 
@@ -71,18 +68,4 @@ function codesByAgs(plzIndex: [string, string[]][]): Map<string, string[]> {
   const codes = new Map<string, string[]>();
   for (const [code, keys] of plzIndex) for (const ags of keys) (codes.get(ags) ?? codes.set(ags, []).get(ags)!).push(code);
   return codes;
-}
-
-/**
- * The Kreise an office's street address lies in: those of the municipalities carrying the address's postal
- * code, narrowed to the municipality the address's town names when the code spans several.
- */
-export function officeKreise(office: SourceOffice, plzIndex: [string, string[]][], municipalities: RawMunicipality[]): string[] {
-  const address = office.hausanschrift;
-  if (!address?.plz) return [];
-  const keys = plzIndex.find(([code]) => code === address.plz)?.[1] ?? [];
-  const candidates = municipalities.filter((m) => keys.includes(m.ags));
-  const town = address.ort ? fold(address.ort) : '';
-  const named = candidates.filter((m) => town.startsWith(fold(m.name.split(',')[0]!)));
-  return [...new Set((named.length ? named : candidates).map((m) => m.ags.slice(0, 5)))];
 }

@@ -22,17 +22,23 @@ export function localIndex(collection: CollectionResponse, standQuelle: string):
     if (entry.gemeinden === undefined) throw new Error(`office ${entry.bufa_nr} came without its district: ask with gemeinden=1`);
     const { gemeinden, ...office } = entry;
     offices.push(office);
-    for (const g of gemeinden) {
+    for (const { zuordnung, ersetzt, ...g } of gemeinden) {
       // `bundesland` of a municipality is not in the collection and no lookup shows it; the state of its
       // office is the closest the collection offers.
-      const m = municipalities.get(g.ags) ?? { ...g, bundesland: office.bundesland, bufa_nr: [] };
+      const m = municipalities.get(g.ags) ?? { ...g, bundesland: office.bundesland, bufa_nr: [], herkunft: [] };
       m.bufa_nr.push(office.bufa_nr);
+      // The collection leaves out the provenance of pairs the GV100AD names (see DistrictMunicipality).
+      m.herkunft.push({ zuordnung: zuordnung ?? 'verzeichnis', ersetzt: ersetzt ?? null });
       municipalities.set(g.ags, m);
     }
   }
   offices.sort((a, b) => compare(a.bufa_nr, b.bufa_nr));
   const sorted = [...municipalities.values()].sort((a, b) => compare(a.ags, b.ags));
-  for (const m of sorted) m.bufa_nr.sort(compare);
+  for (const m of sorted) {
+    const order = m.bufa_nr.map((_, i) => i).sort((a, b) => compare(m.bufa_nr[a]!, m.bufa_nr[b]!));
+    m.bufa_nr = order.map((i) => m.bufa_nr[i]!);
+    m.herkunft = order.map((i) => m.herkunft[i]!);
+  }
   const dir: Directory = {
     stand: collection.stand,
     stand_quelle: standQuelle,
@@ -40,6 +46,7 @@ export function localIndex(collection: CollectionResponse, standQuelle: string):
     municipalities: sorted,
     offices,
     plz: postalIndex(sorted),
+    aenderungen: collection.aenderungen,
   };
   return indexDirectory(dir);
 }

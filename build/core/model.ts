@@ -9,24 +9,64 @@ export const Plz = z.string().regex(/^\d{5}$/, 'five digits');
 export const BufaNr = z.string().regex(/^\d{4}$/, 'four digits');
 export const Stand = z.string().regex(/^\d{2}\.\d{2}\.\d{4}$/, 'DD.MM.YYYY');
 export const StandQuelle = z.string().regex(/^\d{8}_\d{4}$/, 'YYYYMMDD_HHMM');
+/** A calendar date as the curated data gives it (a pattern, not a JSON Schema format, which validators may ignore); one instance per member, each with its own description. */
+export const isoDate = () => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
 
-/** Municipality in the district form (2.2): the element of `/bezirk` and of `gemeinden` inside offices. */
-export const DistrictMunicipality = z.object({
+/**
+ * How a (municipality, office) pair was derived (data README, rule 8): named by the GV100AD, successor of a
+ * retired number the GV100AD names, a curated correction, or an office added to a city of several offices.
+ */
+export const Zuordnung = z.enum(['verzeichnis', 'nachfolger', 'korrektur', 'grossstadt']);
+export type Zuordnung = z.infer<typeof Zuordnung>;
+
+/** The provenance of one pair: how, and the number the GV100AD named instead where the pair replaces it. */
+export const Herkunft = z.object({ zuordnung: Zuordnung, ersetzt: BufaNr.nullable() });
+export type Herkunft = z.infer<typeof Herkunft>;
+
+const MunicipalityBase = z.object({
   ags: Ags,
   name: z.string(),
   plz: Plz.nullable(),
   /** Null for the three areas that belong to no Kreis (a condominium and coastal waters, GV100AD lists no Kreis). */
   kreis: z.string().nullable(),
 });
+
+/**
+ * Municipality in the district form (2.2): the element of `/bezirk` and of `gemeinden` inside offices.
+ * `zuordnung` and `ersetzt` are present only where the pair is not `verzeichnis` (this project's choice: the
+ * full collection stays small, and the client's local mode can still answer with provenance).
+ */
+export const DistrictMunicipality = MunicipalityBase.extend({ zuordnung: Zuordnung.optional(), ersetzt: BufaNr.optional() });
 export type DistrictMunicipality = z.infer<typeof DistrictMunicipality>;
 
 /**
  * Municipality in the lookup form (2.2). One element per (municipality, office) pair, so a city served by
  * several offices appears once per office. `bufa_nr` is null only for the few unpopulated areas to which
- * the directory assigns no office at all (this project's choice: say so rather than drop the hit).
+ * the directory assigns no office at all (this project's choice: say so rather than drop the hit); then
+ * `zuordnung` is null too. `ersetzt` is the number the GV100AD names where this pair replaces it, else null.
  */
-export const LookupMunicipality = DistrictMunicipality.extend({ bufa_nr: BufaNr.nullable() });
+export const LookupMunicipality = MunicipalityBase.extend({
+  bufa_nr: BufaNr.nullable(),
+  zuordnung: Zuordnung.nullable(),
+  ersetzt: BufaNr.nullable(),
+});
 export type LookupMunicipality = z.infer<typeof LookupMunicipality>;
+
+/**
+ * A change the administration has announced after the data version (data README, rule 10): part of every
+ * answer whose municipalities it affects, whatever the date, so that a version's answers never change.
+ */
+export const Aenderung = z.object({
+  gilt_ab: isoDate(),
+  text: z.string(),
+  quelle: z.string(),
+  titel: z.string(),
+  id: z.string(),
+  quelle_datum: isoDate(),
+  /** The municipalities it affects: every AGS beginning with one of these. */
+  ags_praefixe: z.array(z.string()),
+});
+export type Aenderung = z.infer<typeof Aenderung>;
 
 export const Anschrift = z.object({
   strasse: z.string().nullable(),
@@ -71,9 +111,11 @@ export type AnsweredOffice = z.infer<typeof AnsweredOffice>;
 export type OfficeWithDistrict = Required<AnsweredOffice>;
 
 /** A municipality of the assembled directory, with every office responsible for it (sorted). */
-export const Municipality = DistrictMunicipality.extend({
+export const Municipality = MunicipalityBase.extend({
   bundesland: z.string(),
   bufa_nr: z.array(BufaNr),
+  /** Parallel to `bufa_nr`: how each pair was derived. */
+  herkunft: z.array(Herkunft),
 });
 export type Municipality = z.infer<typeof Municipality>;
 
@@ -89,6 +131,7 @@ export const Directory = z.object({
   municipalities: z.array(Municipality),
   offices: z.array(Office),
   plz: z.array(z.tuple([Plz, z.array(Ags)])),
+  aenderungen: z.array(Aenderung),
 });
 export type Directory = z.infer<typeof Directory>;
 
@@ -113,6 +156,7 @@ export const LookupResponse = z.object({
   hinweis: z.string().nullable(),
   aemter: z.array(AnsweredOffice),
   gemeinden: z.array(LookupMunicipality),
+  aenderungen: z.array(Aenderung),
 });
 export type LookupResponse = z.infer<typeof LookupResponse>;
 
@@ -140,6 +184,8 @@ export const CollectionResponse = z.object({
   anzahl: z.number().int().nonnegative(),
   anzahl_gemeinden: z.number().int().nonnegative(),
   aemter: z.array(AnsweredOffice),
+  /** Every announced change of the version, so that the client's local mode can attach them to its answers. */
+  aenderungen: z.array(Aenderung),
 });
 export type CollectionResponse = z.infer<typeof CollectionResponse>;
 

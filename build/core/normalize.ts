@@ -40,3 +40,8 @@ function sankt(word: string): string {
 export function fold(text: string): string {
   return foldWords(text).digraph.join('');
 }
+
+/** A municipality's name without the qualifiers after its comma ("Köln, Stadt" → "Köln"). */
+export function baseName(name: string): string {
+  return name.split(',')[0]!.trim();
+}

@@ -2,10 +2,11 @@
 // that cannot be precomputed; because both go through `renderAnswer`, a dynamic answer and a stored file for
 // the same question are the same bytes.
 import type {
-  CollectionResponse, Directory, DistrictMunicipality, DistrictResponse, LookupMunicipality, LookupResponse,
+  Aenderung, CollectionResponse, Directory, DistrictMunicipality, DistrictResponse, LookupMunicipality, LookupResponse,
   Municipality, Office, OfficeResponse, OfficeWithDistrict,
 } from './model.ts';
-import { fold, foldWords } from './normalize.ts';
+import { baseName, fold, foldWords } from './normalize.ts';
+import { groupOffices, type OfficeGroup } from './officeGroups.ts';
 import { queryReadings } from './search/query.ts';
 import type { CollectionQuestion, LookupQuestion, Question } from './request.ts';
 
@@ -17,6 +18,8 @@ export interface DirectoryIndex {
   plz: Map<string, Municipality[]>;
   /** Each office name in both folded forms, so that the collection's `name` filter folds only the query. */
   foldedOfficeNames: Map<string, string[]>;
+  /** Office number → the numbers that are one office with it (same name and address), for truthful hints. */
+  officeGroups: Map<string, OfficeGroup>;
 }
 
 /** Hits of a lookup: at most `limit` municipalities in answer order, and how many matched in all. */
@@ -34,11 +37,14 @@ export function indexDirectory(dir: Directory): DirectoryIndex {
   const byAgs = new Map(dir.municipalities.map((m) => [m.ags, m]));
   const districts = new Map<string, DistrictMunicipality[]>(dir.offices.map((o) => [o.bufa_nr, []]));
   for (const m of dir.municipalities) {
-    for (const nr of m.bufa_nr) districts.get(nr)!.push(districtForm(m));
+    m.bufa_nr.forEach((nr, i) => districts.get(nr)!.push(districtMember(m, i)));
   }
   const plz = new Map(dir.plz.map(([code, keys]) => [code, keys.map((k) => byAgs.get(k)!)]));
   const foldedOfficeNames = new Map(dir.offices.map((o) => [o.bufa_nr, foldedForms(o.name)]));
-  return { dir, byAgs, offices: new Map(dir.offices.map((o) => [o.bufa_nr, o])), districts, plz, foldedOfficeNames };
+  return {
+    dir, byAgs, offices: new Map(dir.offices.map((o) => [o.bufa_nr, o])), districts, plz, foldedOfficeNames,
+    officeGroups: groupOffices(dir.offices),
+  };
 }
 
 export function renderAnswer(ix: DirectoryIndex, q: Question, searchOrt?: OrtSearch): Answer {
@@ -95,8 +101,10 @@ function renderLookup(ix: DirectoryIndex, q: LookupQuestion, { hits, total }: Hi
     const office = ix.offices.get(nr)!;
     return q.gemeinden ? withDistrict(ix, office) : office;
   });
-  const gemeinden = hits.flatMap((m): LookupMunicipality[] =>
-    m.bufa_nr.length ? m.bufa_nr.map((nr) => ({ ...districtForm(m), bufa_nr: nr })) : [{ ...districtForm(m), bufa_nr: null }]);
+  const gemeinden = hits.flatMap((m): LookupMunicipality[] => m.bufa_nr.length
+    ? m.bufa_nr.map((nr, i) => ({ ...districtForm(m), bufa_nr: nr, zuordnung: m.herkunft[i]!.zuordnung, ersetzt: m.herkunft[i]!.ersetzt }))
+    : [{ ...districtForm(m), bufa_nr: null, zuordnung: null, ersetzt: null }]);
+  const aenderungen = noticesFor(ix.dir.aenderungen, hits);
   const body: LookupResponse = {
     stand: ix.dir.stand,
     stand_quelle: ix.dir.stand_quelle,
@@ -105,29 +113,78 @@ function renderLookup(ix: DirectoryIndex, q: LookupQuestion, { hits, total }: Hi
     anzahl_aemter: aemter.length,
     anzahl_gemeinden: hits.length,
     vollstaendig: hits.length === total,
-    hinweis: lookupHint(q, hits, aemter.length),
+    hinweis: lookupHint(ix, q, hits, officeNrs, aenderungen.length > 0),
     aemter,
     gemeinden,
+    aenderungen,
   };
   return JSON.stringify(body);
 }
 
-function lookupHint(q: LookupQuestion, hits: Municipality[], offices: number): string | null {
+/** The announced changes that affect any of the hits, in the directory's order; independent of the clock. */
+function noticesFor(notices: Aenderung[], hits: Municipality[]): Aenderung[] {
+  return notices.filter((n) => hits.some((m) => n.ags_praefixe.some((prefix) => m.ags.startsWith(prefix))));
+}
+
+function lookupHint(ix: DirectoryIndex, q: LookupQuestion, hits: Municipality[], officeNrs: string[], announced: boolean): string | null {
   if (hits.length === 0) return `Keine Gemeinde gefunden für ${q.by}=${q.value}.`;
-  if (offices === 0) {
+  if (officeNrs.length === 0) {
     return 'Für die gefundenen Gemeinden ist im Verzeichnis kein Finanzamt eingetragen (gemeindefreie, unbewohnte Gebiete).';
   }
-  if (offices === 1) return null;
+  if (officeNrs.length === 1) return null;
   const shared = hits.filter((m) => m.bufa_nr.length > 1);
-  const parts: string[] = [];
-  for (const m of shared) {
-    parts.push(`Für ${m.name} sind ${m.bufa_nr.length} Finanzämter zuständig; das Verzeichnis sagt nicht, wie sie sich die Gemeinde aufteilen (etwa nach Stadtteil, Straße oder Anfangsbuchstaben des Nachnamens).`);
-  }
+  const parts = shared.map((m) => cityHint(ix, m));
   if (shared.length < hits.length && hits.length > 1) {
-    parts.push(`Die ${hits.length} gefundenen Gemeinden gehören zu ${offices} verschiedenen Finanzämtern; eindeutig ist nur die Abfrage mit dem achtstelligen Gemeindeschlüssel (ags).`);
+    const groups = groupsOf(ix, officeNrs);
+    const numbers = groups.length < officeNrs.length ? ` mit ${officeNrs.length} Amtsnummern` : '';
+    parts.push(`Gefunden wurden ${hits.length} Gemeinden (${placeList(hits)}); sie gehören zu ${groups.length} verschiedenen Finanzämtern${numbers}; eindeutig ist nur die Abfrage mit dem achtstelligen Gemeindeschlüssel (ags).`);
   }
+  if (announced) parts.push('Für die gefundenen Gemeinden ist eine Änderung angekündigt (siehe aenderungen).');
   parts.push('Bitte die Nutzerin oder den Nutzer fragen, statt ein Finanzamt auszuwählen.');
   return parts.join(' ');
+}
+
+/**
+ * A city served by several numbers: how many offices they really are, which numbers belong to one office,
+ * and, where the offices' names split the city's cases by task (München), that split.
+ */
+function cityHint(ix: DirectoryIndex, m: Municipality): string {
+  const city = baseName(m.name);
+  const groups = groupsOf(ix, m.bufa_nr);
+  const offices = groups.length === 1 ? 'einem Finanzamt' : `${groups.length} Finanzämtern`;
+  const tasks = groups.length > 1 && groups.every((g) => g.name.startsWith(`${city} `))
+    ? groups.map((g) => g.name.slice(city.length + 1)) : null;
+  const parts: string[] = [];
+  if (groups.length === m.bufa_nr.length) {
+    parts.push(`Für ${city} sind ${groups.length} Finanzämter zuständig.`);
+  } else if (groups.length === 1) {
+    parts.push(`Für ${city} sind ${m.bufa_nr.length} Amtsnummern eingetragen (${listed(m.bufa_nr)}); sie gehören zu einem Finanzamt (${groups[0]!.name}, gleicher Name und gleiche Anschrift).`);
+  } else {
+    const joint = groups.filter((g) => g.numbers.length > 1).map((g) => `${listed(g.numbers)} (${g.name})`);
+    parts.push(`Für ${city} sind ${m.bufa_nr.length} Amtsnummern eingetragen, die zu ${offices} gehören; zu je einem Finanzamt (gleicher Name, gleiche Anschrift) gehören ${joint.join('; ')}.`);
+  }
+  if (tasks !== null) parts.push(`Die Finanzämter teilen sich die Fälle nach Aufgaben: ${listed(tasks)}.`);
+  else if (groups.length > 1) parts.push('Das Verzeichnis sagt nicht, wie sie sich die Gemeinde aufteilen (etwa nach Stadtteil, Straße oder Anfangsbuchstaben des Nachnamens).');
+  if (groups.length < m.bufa_nr.length) parts.push('Welche Nummer gilt, entscheidet die Steuernummer, im Zweifel das Finanzamt.');
+  return parts.join(' ');
+}
+
+/** The distinct offices (groups of numbers) among `numbers`, in the order of their first number. */
+function groupsOf(ix: DirectoryIndex, numbers: string[]): OfficeGroup[] {
+  const groups = [...new Set(numbers.map((nr) => ix.officeGroups.get(nr)!))];
+  return groups.map((g) => ({ name: g.name, numbers: g.numbers.filter((nr) => numbers.includes(nr)) }));
+}
+
+const PLACES_NAMED = 5;
+
+function placeList(hits: Municipality[]): string {
+  const names = hits.slice(0, PLACES_NAMED).map((m) => baseName(m.name));
+  return hits.length > PLACES_NAMED ? `${names.join(', ')} und ${hits.length - PLACES_NAMED} weitere` : listed(names);
+}
+
+/** "a", "a und b", "a, b und c". */
+function listed(items: string[]): string {
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} und ${items.at(-1)}`;
 }
 
 function renderCollection(ix: DirectoryIndex, q: CollectionQuestion): string {
@@ -148,6 +205,7 @@ function renderCollection(ix: DirectoryIndex, q: CollectionQuestion): string {
     anzahl: page.length,
     anzahl_gemeinden: page.reduce((sum, o) => sum + o.anzahl_gemeinden, 0),
     aemter: q.gemeinden ? page.map((o) => withDistrict(ix, o)) : page,
+    aenderungen: ix.dir.aenderungen,
   };
   return JSON.stringify(body);
 }
@@ -174,6 +232,13 @@ function withDistrict(ix: DirectoryIndex, office: Office): OfficeWithDistrict {
 
 function districtForm(m: Municipality): DistrictMunicipality {
   return { ags: m.ags, name: m.name, plz: m.plz, kreis: m.kreis };
+}
+
+/** The district element of the pair (m, its i-th office): provenance only where it is not `verzeichnis`. */
+function districtMember(m: Municipality, i: number): DistrictMunicipality {
+  const { zuordnung, ersetzt } = m.herkunft[i]!;
+  if (zuordnung === 'verzeichnis') return districtForm(m);
+  return ersetzt === null ? { ...districtForm(m), zuordnung } : { ...districtForm(m), zuordnung, ersetzt };
 }
 
 function ok(body: string): Answer {

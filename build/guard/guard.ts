@@ -1,17 +1,28 @@
 // The publish guard: a version whose counts fall sharply against the published one is almost always a
 // truncated or mis-parsed source (a half-downloaded GV100AD, a changed CSV layout), not a real change of
-// the country's municipalities. Build and deploy refuse it unless told to publish anyway.
+// the country's municipalities. Build and deploy refuse it unless told to publish anyway. Likewise a fall in
+// the agreement with the 2021 postal-code file (rule 9) means the assignment got worse, not the country.
 import { z } from 'zod';
 
-/** The counts the guard compares, as the build report (report.json) holds them. */
-export const GuardCounts = z.object({
+const COUNTS = {
   municipalities: z.number().int().nonnegative(),
   rows: z.number().int().nonnegative(),
   postal_codes: z.number().int().nonnegative(),
   offices: z.number().int().nonnegative(),
   offices_with_district: z.number().int().nonnegative(),
+};
+type Count = keyof typeof COUNTS;
+
+/** The counts the guard compares, as the build report (report.json) holds them. */
+export const GuardCounts = z.object({
+  ...COUNTS,
+  /** Absent in reports written before the cross-check existed: then there is nothing to compare. */
+  cross_check: z.object({ agreement_percent: z.number() }).optional(),
 });
 export type GuardCounts = z.infer<typeof GuardCounts>;
+
+/** Percentage points the cross-check agreement may fall against the published version (data README, rule 9). */
+export const MAX_AGREEMENT_FALL_POINTS = 1;
 
 /**
  * 5 %: a month of real territorial reform merges a few dozen of ~11,000 municipalities (well under 1 %), and
@@ -26,7 +37,7 @@ export interface GuardOptions {
 }
 
 export interface Drop {
-  count: keyof GuardCounts;
+  count: Count | 'cross_check_agreement';
   before: number;
   after: number;
   percent: number;
@@ -39,13 +50,22 @@ export class GuardError extends Error {
 }
 
 export function describeDrops(drops: Drop[], maxDrop: number): string {
-  return drops.map((d) => `${d.count.replaceAll('_', ' ')} fell from ${d.before} to ${d.after} (${d.percent.toFixed(1)}%, limit ${maxDrop}%)`).join('; ');
+  return drops.map((d) => d.count === 'cross_check_agreement'
+    ? `cross-check agreement fell from ${d.before}% to ${d.after}% (${d.percent.toFixed(2)} percentage points, limit ${MAX_AGREEMENT_FALL_POINTS})`
+    : `${d.count.replaceAll('_', ' ')} fell from ${d.before} to ${d.after} (${d.percent.toFixed(1)}%, limit ${maxDrop}%)`).join('; ');
 }
 
+/** Every count that fell by more than `maxDrop` percent, and the agreement if it fell by more than one point. */
 export function findDrops(published: GuardCounts, next: GuardCounts, maxDrop: number): Drop[] {
-  return (Object.keys(GuardCounts.shape) as (keyof GuardCounts)[])
-    .map((count) => ({ count, before: published[count], after: next[count], percent: percentChange(published[count], next[count]) }))
+  const drops = (Object.keys(COUNTS) as Count[])
+    .map((count): Drop => ({ count, before: published[count], after: next[count], percent: percentChange(published[count], next[count]) }))
     .filter((d) => -d.percent > maxDrop);
+  const before = published.cross_check?.agreement_percent;
+  const after = next.cross_check?.agreement_percent;
+  if (before !== undefined && after !== undefined && before - after > MAX_AGREEMENT_FALL_POINTS) {
+    drops.push({ count: 'cross_check_agreement', before, after, percent: after - before });
+  }
+  return drops;
 }
 
 /** Throws a GuardError naming every count that fell too far; nothing to compare with (a first publish) passes. */

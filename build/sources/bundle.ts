@@ -5,9 +5,11 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { Correction, parseCorrections } from './corrections.ts';
 import { SourceError } from './errors.ts';
 import { Gv100ad, parseGv100ad } from './gv100ad.ts';
 import { parseJson } from './json.ts';
+import { parseNotices, SourceNotice } from './notices.ts';
 import { parseOffices, SourceOffice } from './offices.ts';
 import { parsePlzGemeinde, PlzPair } from './plzGemeinde.ts';
 import { parsePlzOfficeLocations, parsePlzOfficeOffices, PlzOfficeLocation, PlzOfficeOffice } from './plzOffice.ts';
@@ -17,7 +19,9 @@ import { nonBlank, UniqueKeys, validate } from './validate.ts';
 const MANIFEST = 'manifest.json';
 
 /** Kinds that the build parses; each must occur exactly once. */
-const PARSED_KINDS = ['gv100ad', 'plz-gemeinde', 'offices', 'plz-office-offices', 'plz-office-locations', 'states'] as const;
+const PARSED_KINDS = [
+  'gv100ad', 'plz-gemeinde', 'offices', 'plz-office-offices', 'plz-office-locations', 'states', 'corrections', 'notices',
+] as const;
 type ParsedKind = (typeof PARSED_KINDS)[number];
 
 export const BundleKind = z.enum([...PARSED_KINDS, 'terms']);
@@ -52,6 +56,8 @@ export const SourceBundle = z.object({
   plzOfficeOffices: z.array(PlzOfficeOffice),
   plzOfficeLocations: z.array(PlzOfficeLocation),
   states: z.array(StateOffice),
+  corrections: z.array(Correction.and(z.object({ line: z.number() }))),
+  notices: z.array(SourceNotice.extend({ line: z.number() })),
   files: z.array(BundleFile),
 });
 export type SourceBundle = z.infer<typeof SourceBundle>;
@@ -80,6 +86,8 @@ export async function readBundle(dir: string): Promise<SourceBundle> {
     plzOfficeOffices,
     plzOfficeLocations: parsePlzOfficeLocations(...source('plz-office-locations'), plzOfficeOffices),
     states: parseStates(...source('states')),
+    corrections: parseCorrections(...source('corrections')),
+    notices: parseNotices(...source('notices')),
     files,
   };
 }

@@ -14,9 +14,15 @@ export type GvLand = z.infer<typeof GvLand>;
 export const GvKreis = z.object({ key: digits(5), name: nonBlank });
 export type GvKreis = z.infer<typeof GvKreis>;
 
+/** Gemeindeverband (Satzart 50: Amt, Verbandsgemeinde, …): key = Kreis (11-15) and Verband (19-22). */
+export const GvVerband = z.object({ key: digits(9), name: nonBlank });
+export type GvVerband = z.infer<typeof GvVerband>;
+
 export const GvGemeinde = z.object({
   line: lineNumber,
   ags: digits(8),
+  /** Key of the Gemeindeverband the municipality belongs to: Kreis (11-15) and Verband (19-22). */
+  verband: digits(9),
   gebietsstand: digits(8),
   name: nonBlank,
   textkennzeichen: digits(2),
@@ -29,7 +35,9 @@ export const GvGemeinde = z.object({
 });
 export type GvGemeinde = z.infer<typeof GvGemeinde>;
 
-export const Gv100ad = z.object({ laender: z.array(GvLand), kreise: z.array(GvKreis), gemeinden: z.array(GvGemeinde) });
+export const Gv100ad = z.object({
+  laender: z.array(GvLand), kreise: z.array(GvKreis), verbaende: z.array(GvVerband), gemeinden: z.array(GvGemeinde),
+});
 export type Gv100ad = z.infer<typeof Gv100ad>;
 
 /** The raw PLZ-Eindeutigkeit field is checked as it stands, so that garbage in it is not read as "one code". */
@@ -43,6 +51,7 @@ const GemeindeRecord = GvGemeinde.extend({
 const FIELD_NAMES = {
   key: 'Schlüssel',
   ags: 'AGS',
+  verband: 'Gemeindeverband',
   gebietsstand: 'Gebietsstand',
   name: 'Name',
   textkennzeichen: 'Textkennzeichen',
@@ -54,10 +63,12 @@ const FIELD_NAMES = {
 export function parseGv100ad(text: string, file: string): Gv100ad {
   const laender: GvLand[] = [];
   const kreise: GvKreis[] = [];
+  const verbaende: GvVerband[] = [];
   const gemeinden: GvGemeinde[] = [];
   // Land (2 digits) and Kreis (5 digits) keys cannot collide, so one registry serves both.
   const regionKeys = new UniqueKeys(file, FIELD_NAMES.key);
   const agsKeys = new UniqueKeys(file, FIELD_NAMES.ags);
+  const verbandKeys = new UniqueKeys(file, FIELD_NAMES.verband);
   const landReferences: { line: number; key: string; field: string }[] = [];
   for (const record of fixedWidthRecords(text, file, RECORD_WIDTH)) {
     const { line } = record;
@@ -83,9 +94,14 @@ export function parseGv100ad(text: string, file: string): Gv100ad {
         gemeinden.push(gemeinde);
         break;
       }
+      case '50': {
+        const verband = validate(GvVerband, { key: record.field(11, 15) + record.field(19, 22), name: record.field(23, 72) }, file, line, FIELD_NAMES);
+        verbandKeys.add(verband.key, line);
+        verbaende.push(verband);
+        break;
+      }
       case '20': // Regierungsbezirk
       case '30': // Region
-      case '50': // Gemeindeverband
         break;
       default:
         throw new SourceError(file, line, 'Satzart', `expected one of ${SATZARTEN}, got ${JSON.stringify(satzart)}`);
@@ -97,7 +113,7 @@ export function parseGv100ad(text: string, file: string): Gv100ad {
     const land = key.slice(0, 2);
     if (!landKeys.has(land)) throw new SourceError(file, line, field, `no Land record ${land} for ${key}`);
   }
-  return { laender, kreise, gemeinden };
+  return { laender, kreise, verbaende, gemeinden };
 }
 
 function gemeindeFields(record: FixedWidthRecord) {
@@ -105,6 +121,7 @@ function gemeindeFields(record: FixedWidthRecord) {
     line: record.line,
     gebietsstand: record.field(3, 10),
     ags: record.field(11, 18),
+    verband: record.field(11, 15) + record.field(19, 22),
     name: record.field(23, 72),
     textkennzeichen: record.field(123, 124),
     plz: blankToNull(record.field(166, 170)),

@@ -10,7 +10,7 @@ describe('rule 1 and 2 on the real bundle', () => {
     const flensburg = directory.municipalities.find((m) => m.ags === '01001000');
     expect(flensburg).toEqual({
       ags: '01001000', name: 'Flensburg, Stadt', plz: '24937', kreis: 'Flensburg, Stadt',
-      bundesland: 'Schleswig-Holstein', bufa_nr: ['2115'],
+      bundesland: 'Schleswig-Holstein', bufa_nr: ['2115'], herkunft: [{ zuordnung: 'verzeichnis', ersetzt: null }],
     });
     const ags = directory.municipalities.map((m) => m.ags);
     expect(ags).toEqual([...ags].sort());
@@ -27,8 +27,12 @@ describe('rule 1 and 2 on the real bundle', () => {
     const giebel = directory.municipalities.find((m) => m.ags === '03151501')!;
     expect(giebel.name).toBe('Giebel, gemfr. Gebiet');
     expect(giebel.plz).toBeNull();
-    expect(facts.plz_null).toBe(directory.municipalities.filter((m) => m.plz === null).length);
-    expect(facts.plz_null).toBe(196);
+    // Rule 8 of the issue: every municipality without a postal code is an unincorporated area (no source gives
+    // those a code), none is an incorporated municipality.
+    expect(facts.plz_null.gemeinden + facts.plz_null.gemeindefreie_gebiete).toBe(directory.municipalities.filter((m) => m.plz === null).length);
+    expect(facts.plz_null).toEqual({ gemeinden: 0, gemeindefreie_gebiete: 196 });
+    // GV100AD Textkennzeichen 65/66 at positions 123-124: 202 unincorporated areas among the 10,953 records.
+    expect(facts.kinds).toEqual({ gemeinden: 10_751, gemeindefreie_gebiete: 202 });
   });
 
   it('indexes every pair of the postal-code file plus each seat code', async () => {
@@ -51,13 +55,13 @@ describe('postal code of a municipality (rule 2) on hand-made records', () => {
   const land = { key: '01', name: 'Schleswig-Holstein' };
   const kreis = { key: '01001', name: 'Flensburg, Stadt' };
   const gemeinde = (ags: string, plz: string | null): GvGemeinde => ({
-    line: 1, ags, gebietsstand: '20251130', name: `G${ags}`, textkennzeichen: '64', plz, plz_mehrere: false, bufa_nr: '2115',
+    line: 1, ags, verband: `${ags.slice(0, 5)}0000`, gebietsstand: '20251130', name: `G${ags}`, textkennzeichen: '64', plz, plz_mehrere: false, bufa_nr: '2115',
   });
   const pair = (ags: string, plz: string) => ({ line: 2, ags, plz, ort: 'X' });
 
   it('takes the seat code first, else the only listed code, else null', () => {
     const { municipalities, plzIndex, droppedPairs } = assembleMunicipalities(
-      { laender: [land], kreise: [kreis], gemeinden: [gemeinde('01001001', '24937'), gemeinde('01001002', null), gemeinde('01001003', null)] },
+      { laender: [land], kreise: [kreis], verbaende: [], gemeinden: [gemeinde('01001001', '24937'), gemeinde('01001002', null), gemeinde('01001003', null)] },
       [pair('01001001', '24939'), pair('01001002', '24941'), pair('01001003', '24943'), pair('01001003', '24944'), pair('01009999', '24999')],
     );
     expect(municipalities.map((m) => m.plz)).toEqual(['24937', '24941', null]);

@@ -3,30 +3,31 @@ import { designation, mailKind } from '../../build/assemble/offices.ts';
 import { assignSharedCities } from '../../build/assemble/sharedCities.ts';
 import { specialTaskOf } from '../../build/assemble/officeKinds.ts';
 import type { RawMunicipality } from '../../build/assemble/municipalities.ts';
+import type { Pair } from '../../build/assemble/staleNumbers.ts';
 import type { SourceOffice } from '../../build/sources/offices.ts';
 import { realDirectory } from '../support/directory.ts';
 
 const STALE = ['1070', '1090', '2112', '2114', '2119', '2121', '2123', '2202', '4071', '4074', '4083', '4085', '4089', '5318'];
 
 describe('rule 4: stale office numbers', () => {
-  it('replaces each of the 14 stale numbers as the 2021 postal-code file (or the Kreis) says', async () => {
+  it('replaces the stale numbers as the 2021 postal-code file says; 1090, which it does not replace, is corrected', async () => {
     const { facts } = await realDirectory();
-    expect(facts.stale_replaced.map((r) => [r.old, r.new, r.municipalities, r.by])).toEqual([
-      ['1070', ['1040'], 3, 'plz_2021'],
-      // The 2021 file still names Völklingen itself: the general offices with an address in the Regionalverband take over.
-      ['1090', ['1040', '1055'], 3, 'kreis'],
-      ['2112', ['2129'], 49, 'plz_2021'],
-      ['2114', ['2125'], 10, 'plz_2021'],
-      ['2119', ['2120'], 1, 'plz_2021'],
-      ['2121', ['2117'], 50, 'plz_2021'],
-      ['2123', ['2116'], 57, 'plz_2021'],
-      ['2202', ['2241'], 1, 'plz_2021'],
-      ['4071', ['4075'], 65, 'plz_2021'],
-      ['4074', ['4084'], 46, 'plz_2021'],
-      ['4083', ['4082'], 39, 'plz_2021'],
-      ['4085', ['4084'], 29, 'plz_2021'],
-      ['4089', ['4090'], 30, 'plz_2021'],
-      ['5318', ['5319'], 1, 'plz_2021'],
+    expect(facts.stale_replaced.map((r) => [r.old, r.new, r.municipalities])).toEqual([
+      ['1070', '1040', 3],
+      // 1090: the 2021 file still names Völklingen itself; data/corrections.json sends it to 1040 (rule 4), so
+      // there is no Kreis fallback any more.
+      ['2112', '2129', 49],
+      ['2114', '2125', 10],
+      ['2119', '2120', 1],
+      ['2121', '2117', 50],
+      ['2123', '2116', 57],
+      ['2202', '2241', 1],
+      ['4071', '4075', 65],
+      ['4074', '4084', 46],
+      ['4083', '4082', 39],
+      ['4085', '4084', 29],
+      ['4089', '4090', 30],
+      ['5318', '5319', 1],
     ]);
   });
 
@@ -48,7 +49,7 @@ describe('rule 5: cities with several offices', () => {
       '11000000': ['1114', '1116', '1117', '1118', '1119', '1120', '1121', '1123', '1124', '1125', '1131', '1132', '1133', '1134', '1135', '1136'],
       '02000000': ['2217', '2242', '2243', '2244', '2245', '2246', '2247', '2248', '2249', '2250', '2251'],
       '03241001': ['2325', '2326'],
-      '04011000': ['2460'],
+      // Bremen: 2460 is no longer added here; it is the correction's office (rule 4), and 2471 is a cash office.
       '06412000': ['2613', '2614', '2615', '2645', '2647'],
       '06414000': ['2640'],
       '08222000': ['2838'],
@@ -69,6 +70,8 @@ describe('rule 5: cities with several offices', () => {
       '09761000': ['9101'],
       '09162000': ['9144', '9145', '9146', '9148', '9181', '9182', '9183', '9184', '9185'],
       '09564000': ['9240', '9241'],
+      // Saarbrücken II had a district only through the Kreis fallback for 1090, which the correction replaced.
+      '10041100': ['1055'],
     });
   });
 
@@ -79,7 +82,7 @@ describe('rule 5: cities with several offices', () => {
       '1115', '1127', '1129', '1130', '1137', '1138', '1191', '2137', '2171', '2172', '2173', '2175', '2176', '2177',
       '2178', '2179', '2180', '2181', '2182', '2183', '2184', '2185', '2186', '2187', '2188', '2189', '2190', '2191',
       '2201', '2210', '2216', '2220', '2227', '2228', '2230', '2235', '2380', '2381', '2382', '2384', '2385', '2386',
-      '2390', '2391', '2392', '2393', '2457', '2477', '2478', '2617', '2713', '2734', '2896', '2899', '4069', '4070',
+      '2390', '2391', '2392', '2393', '2457', '2471', '2477', '2478', '2617', '2713', '2734', '2896', '2899', '4069', '4070',
       '5170', '5171', '5172', '5173', '5174', '5176', '5270', '5271', '5272', '5371', '5372', '5373', '5374', '5375',
       '5376', '5380', '9116', '9142', '9143', '9149', '9187', '9188', '9189', '9232',
     ]);
@@ -94,43 +97,51 @@ describe('rule 5: cities with several offices', () => {
     expect(offices('01001000')).toEqual(['2115']);
   });
 
-  const city = (ags: string, name: string): RawMunicipality => ({ ags, name, plz: null, kreis: 'K', bundesland: 'B', bufa_nr: null });
+  const city = (ags: string, name: string): RawMunicipality => ({ ags, name, verband: `${ags.slice(0, 5)}0000`, gemeindefrei: false, plz: null, kreis: 'K', bundesland: 'B', bufa_nr: null });
   const office = (bufa_nr: string, name: string): SourceOffice => ({
     line: 1, bufa_nr, name, hausanschrift: null, tel: null, fax: null, mail: null, url: null,
   });
 
   it('matches the longest municipality name followed by a space, a hyphen or the end, and never a mere prefix', () => {
     const municipalities = [city('05001000', 'Bad Hof, Stadt'), city('05002000', 'Bad Hofgeismar'), city('05003000', 'Bad')];
-    const assigned = new Map(municipalities.map((m) => [m.ags, [] as string[]]));
+    const assigned = new Map(municipalities.map((m) => [m.ags, [] as Pair[]]));
     const decisions = assignSharedCities(municipalities, [office('5901', 'Bad Hof-Nord'), office('5902', 'Bad Hofge'), office('5903', 'Bad')], assigned);
     expect(decisions.map((d) => [d.bufa_nr, d.ags])).toEqual([['5901', '05001000'], ['5902', '05003000'], ['5903', '05003000']]);
   });
 
   it('leaves an office out when two municipalities of its state share the name it begins with', () => {
     const municipalities = [city('05001000', 'Neustadt'), city('05002000', 'Neustadt')];
-    const assigned = new Map(municipalities.map((m) => [m.ags, [] as string[]]));
+    const assigned = new Map(municipalities.map((m) => [m.ags, [] as Pair[]]));
     const [decision] = assignSharedCities(municipalities, [office('5901', 'Neustadt-Süd')], assigned);
     expect(decision).toMatchObject({ ags: null, reason: 'name fits 05001000, 05002000 alike' });
   });
 
   it('recognizes special tasks also when abbreviated', () => {
     for (const name of ['Stuttgart-Körpersch.', 'Hamburg für Verkehrst. und Grundbesitz', 'Hamburg für Prüfungsd. und Strafsachen',
-      'Kusel-Landstuhl für Erb/Schenk.St. Saarland', 'Neubrandenburg - RIA (Rentenempfänger im Ausland)', 'Bensheim Außenstelle Fürth']) {
+      'Kusel-Landstuhl für Erb/Schenk.St. Saarland', 'Neubrandenburg - RIA (Rentenempfänger im Ausland)', 'Bensheim Außenstelle Fürth',
+      // Rule 5: any name word ending in "kasse" is a cash office, which serves no resident.
+      'Landeshauptkasse Bremen', 'Landesfinanzkasse Hamburg']) {
       expect(specialTaskOf(name), name).not.toBeNull();
     }
-    for (const name of ['München Überschusseinkünfte', 'Köln-Süd', 'Augsburg-Stadt Arbeitnehmerbereich', 'Hamburg-Am Tierpark']) {
+    // "Kassel" is a city, not a cash office.
+    for (const name of ['München Überschusseinkünfte', 'Köln-Süd', 'Augsburg-Stadt Arbeitnehmerbereich', 'Hamburg-Am Tierpark', 'Kassel-Hofgeismar']) {
       expect(specialTaskOf(name), name).toBeNull();
     }
   });
 });
 
 describe('rules 3 and 6: office objects', () => {
-  it('takes the state from the municipalities, else from the number, in line with the 2022 list', async () => {
+  it('takes the state from the municipalities, else from the street address, else from the number, in line with the 2022 list', async () => {
     const { directory, facts } = await realDirectory();
     const byNr = new Map(directory.offices.map((o) => [o.bufa_nr, o]));
     expect(byNr.get('2115')!.bundesland).toBe('Schleswig-Holstein');
     expect(byNr.get('1127')!).toMatchObject({ bundesland: 'Berlin', ohne_bezirk: true, anzahl_gemeinden: 0 });
-    expect(byNr.get('9116')!.bundesland).toBe('Bayern');
+    // Rule 3: 9116 Bundeszentralamt für Steuern carries a Bavarian number but sits in Bonn (53225, an NRW code
+    // in the postal-code file); it is the only office whose state differs from its prefix's.
+    expect(byNr.get('9116')!).toMatchObject({ bundesland: 'Nordrhein-Westfalen', anschrift: { ort: 'Bonn' } });
+    expect(facts.prefix_mismatches).toEqual([
+      { bufa_nr: '9116', name: 'Bundeszentralamt für Steuern', bundesland: 'Nordrhein-Westfalen', prefix_bundesland: 'Bayern', by: 'anschrift' },
+    ]);
     expect(facts.bundesland_mismatches).toEqual([]);
   });
 
@@ -143,7 +154,9 @@ describe('rules 3 and 6: office objects', () => {
       expect(o.anzahl_gemeinden, o.bufa_nr).toBe(served.get(o.bufa_nr) ?? 0);
       expect(o.ohne_bezirk, o.bufa_nr).toBe(!served.has(o.bufa_nr));
     }
-    expect(directory.offices.filter((o) => o.ohne_bezirk)).toHaveLength(80);
+    // 81: 2471 Landeshauptkasse Bremen, which the GV100AD names for Bremen, serves no municipality since the
+    // Bremen correction (rule 4).
+    expect(directory.offices.filter((o) => o.ohne_bezirk)).toHaveLength(81);
   });
 
   it('fills what the sources lack with empty values, never invented ones', async () => {
@@ -195,9 +208,9 @@ describe('rule 7 on hand-made records', () => {
   it('refuses a GV100AD that mixes several Gebietsstände', async () => {
     const { dataVersion } = await import('../../build/assemble/version.ts');
     const gemeinde = (gebietsstand: string) => ({
-      line: 1, ags: '01001000', gebietsstand, name: 'X', textkennzeichen: '61', plz: null, plz_mehrere: false, bufa_nr: null,
+      line: 1, ags: '01001000', verband: '010010000', gebietsstand, name: 'X', textkennzeichen: '61', plz: null, plz_mehrere: false, bufa_nr: null,
     });
-    expect(() => dataVersion({ laender: [], kreise: [], gemeinden: [gemeinde('20251130'), gemeinde('20250930')] }))
+    expect(() => dataVersion({ laender: [], kreise: [], verbaende: [], gemeinden: [gemeinde('20251130'), gemeinde('20250930')] }))
       .toThrow('GV100AD mixes several Gebietsstände: 20250930, 20251130');
   });
 });

@@ -11,7 +11,7 @@ import { testTree } from '../support/tree.ts';
 
 const OFFICE_KEYS = ['bufa_nr', 'name', 'bezeichnung', 'bundesland', 'anschrift', 'postfach', 'kontakt', 'bankverbindung',
   'oeffnungszeiten', 'ohne_bezirk', 'anzahl_gemeinden'];
-const LOOKUP_KEYS = ['stand', 'stand_quelle', 'frage', 'eindeutig', 'anzahl_aemter', 'anzahl_gemeinden', 'vollstaendig', 'hinweis', 'aemter', 'gemeinden'];
+const LOOKUP_KEYS = ['stand', 'stand_quelle', 'frage', 'eindeutig', 'anzahl_aemter', 'anzahl_gemeinden', 'vollstaendig', 'hinweis', 'aemter', 'gemeinden', 'aenderungen'];
 
 describe('lookup /finanzamt', () => {
   it('answers Flensburg 01001000 with office 2115 alone', () => {
@@ -25,7 +25,10 @@ describe('lookup /finanzamt', () => {
     expect(body.aemter).toHaveLength(1);
     expect(Object.keys(body.aemter[0])).toEqual(OFFICE_KEYS);
     expect(body.aemter[0]).toMatchObject({ bufa_nr: '2115', name: 'Flensburg', bezeichnung: 'Finanzamt Flensburg', bundesland: 'Schleswig-Holstein' });
-    expect(body.gemeinden).toEqual([{ ags: '01001000', name: 'Flensburg, Stadt', plz: '24937', kreis: 'Flensburg, Stadt', bufa_nr: '2115' }]);
+    expect(body.gemeinden).toEqual([{
+      ags: '01001000', name: 'Flensburg, Stadt', plz: '24937', kreis: 'Flensburg, Stadt', bufa_nr: '2115', zuordnung: 'verzeichnis', ersetzt: null,
+    }]);
+    expect(body.aenderungen).toEqual([]);
   });
 
   it('answers Köln and Berlin with several offices, not unique, with a hint', () => {
@@ -105,7 +108,7 @@ describe('office /finanzamt/{nr} and district /finanzamt/{nr}/bezirk', () => {
 describe('collection /finanzaemter', () => {
   it('answers the whole federal territory, with and without districts', () => {
     const plain = CollectionResponse.parse(testTree().json('/finanzaemter'));
-    expect(Object.keys(plain)).toEqual(['stand', 'vollstaendig', 'gesamt', 'anzahl', 'anzahl_gemeinden', 'aemter']);
+    expect(Object.keys(plain)).toEqual(['stand', 'vollstaendig', 'gesamt', 'anzahl', 'anzahl_gemeinden', 'aemter', 'aenderungen']);
     expect(plain).toMatchObject({ vollstaendig: true, gesamt: 601, anzahl: 601 });
     const full = CollectionResponse.parse(testTree().json('/finanzaemter?gemeinden=1'));
     const assignments = full.aemter.reduce((n, o) => n + (o.gemeinden?.length ?? 0), 0);
@@ -121,7 +124,7 @@ describe('collection /finanzaemter', () => {
     const bayern = CollectionResponse.parse(tree.json('/finanzaemter?bundesland=Bayern'));
     expect(bayern.aemter.every((o) => o.bundesland === 'Bayern')).toBe(true);
     const without = CollectionResponse.parse(tree.json('/finanzaemter?ohne_bezirk=1'));
-    expect(without.gesamt).toBe(80);
+    expect(without.gesamt).toBe(81);
     expect(without.aemter.every((o) => o.ohne_bezirk && o.anzahl_gemeinden === 0)).toBe(true);
     const both = CollectionResponse.parse(tree.json('/finanzaemter?bundesland=Berlin&ohne_bezirk=0&gemeinden=1'));
     expect(both.aemter.map((o) => o.bufa_nr)).toEqual(
@@ -194,9 +197,10 @@ describe('the build report', () => {
     const report = JSON.parse(readFileSync(join(testTree().root, 'report.json'), 'utf8'));
     expect(report).toMatchObject({
       stand: '30.11.2025', stand_quelle: '20251130_0000', municipalities: 10_953, rows: 12_881, offices: 601,
-      offices_with_district: 521, offices_without_district: 80, plz_null: 196, dropped_pairs: { count: 25 },
+      offices_with_district: 520, offices_without_district: 81, dropped_pairs: { count: 25 },
+      plz_null: { gemeinden: 0, gemeindefreie_gebiete: 196 }, municipality_kinds: { gemeinden: 10_751, gemeindefreie_gebiete: 202 },
     });
-    expect(report.stale_replaced).toHaveLength(14);
+    expect(report.stale_replaced).toHaveLength(13);
     expect(report.multi_office_municipalities).toContainEqual({ ags: '05315000', name: 'Köln, Stadt', bufa_nr: ['5214', '5215', '5216', '5217', '5218', '5219', '5223'] });
     expect(report.files).toBe(Object.keys(testTree().manifest.objects).length * 3);
     expect(report.bytes).toBeGreaterThan(100e6);

@@ -225,5 +225,25 @@ describe('/healthz', () => {
     const res = await running.proxy.get('/healthz');
     expect(res.status).toBe(200);
     expect(res.json()).toMatchObject({ status: 'ok', stand: tree.manifest.stand, stand_quelle: tree.manifest.stand_quelle, build_id: expect.any(String), ortssuche: true });
+    // Rule 10: the notices of the version (data/notices.json: Mittelfranken from 1.1.2026, GVBl. 2025 S. 586).
+    expect(res.json().aenderungen).toEqual(tree.directory.aenderungen.map(({ id, titel, gilt_ab, quelle }) => ({ id, titel, gilt_ab, quelle })));
+    expect(res.json().aenderungen.map((a: { id: string }) => a.id)).toEqual(['mittelfranken-2026']);
+  });
+});
+
+describe('hints of an ort search (rule 5)', () => {
+  it('speaks of every place found when München also finds Münchenbernsdorf, counting offices, not numbers', async () => {
+    const res = await get(`/finanzamt?ort=${encodeURIComponent('München')}`);
+    expect(res.status).toBe(200);
+    const body = res.json();
+    const names = [...new Set(body.gemeinden.map((g: { name: string }) => g.name.split(',')[0]))];
+    expect(names).toEqual(expect.arrayContaining(['München', 'Münchenbernsdorf']));
+    expect(body.hinweis).toContain(`Gefunden wurden ${body.anzahl_gemeinden} Gemeinden (`);
+    // The hint names the first five places found and counts the rest.
+    for (const name of names.slice(0, 5)) expect(body.hinweis).toContain(name as string);
+    if (names.length > 5) expect(body.hinweis).toContain(`und ${body.anzahl_gemeinden - 5} weitere`);
+    // München's ten numbers are two offices (same name and address, evidence: the office list).
+    expect(body.hinweis).toContain('10 Amtsnummern eingetragen, die zu 2 Finanzämtern gehören');
+    expect(body.hinweis).toMatch(new RegExp(`gehören zu ${body.anzahl_aemter - 8} verschiedenen Finanzämtern mit ${body.anzahl_aemter} Amtsnummern`));
   });
 });

@@ -4,7 +4,7 @@ import { realDirectory } from '../support/directory.ts';
 
 /** A municipality that only its key and name matter for; sorted lists are the caller's job. */
 export function place(ags: string, name: string): Municipality {
-  return { ags, name, plz: null, kreis: 'Testkreis', bundesland: 'Testland', bufa_nr: [] };
+  return { ags, name, plz: null, kreis: 'Testkreis', bundesland: 'Testland', bufa_nr: [], herkunft: [] };
 }
 
 /** The municipalities of the shipped bundle, sorted by key as in the Directory. */

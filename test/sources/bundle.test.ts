@@ -37,7 +37,7 @@ describe('readBundle on the frozen test bundle', () => {
 
   it('lists every file of the manifest with its size', async () => {
     expect(bundle.files.map((file) => file.kind).sort()).toEqual(
-      ['gv100ad', 'offices', 'plz-gemeinde', 'plz-office-locations', 'plz-office-offices', 'states', 'terms'].sort(),
+      ['corrections', 'gv100ad', 'notices', 'offices', 'plz-gemeinde', 'plz-office-locations', 'plz-office-offices', 'states', 'terms'].sort(),
     );
     const gv100ad = bundle.files.find((file) => file.kind === 'gv100ad')!;
     expect(gv100ad).toMatchObject({ path: GV100AD, date: '2025-11-30', licence: 'dl-de/by-2-0' });

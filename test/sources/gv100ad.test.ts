@@ -63,6 +63,7 @@ describe('parseGv100ad', () => {
     expect(parsed.gemeinden[0]).toEqual({
       line: 4,
       ags: '01001000',
+      verband: '010010000',
       gebietsstand: '20251130',
       name: 'Flensburg, Stadt',
       textkennzeichen: '61',

@@ -4,8 +4,8 @@
 // global registry stays untouched.
 import { z } from 'zod';
 import {
-  Ags, Anschrift, BufaNr, CollectionResponse, DistrictMunicipality, DistrictResponse, ErrorResponse, Kontakt,
-  AnsweredOffice, LookupFrage, LookupMunicipality, LookupResponse, Office, OfficeResponse, Plz, Stand, StandQuelle,
+  Aenderung, Ags, AnsweredOffice, Anschrift, BufaNr, CollectionResponse, DistrictMunicipality, DistrictResponse, ErrorResponse,
+  Kontakt, LookupFrage, LookupMunicipality, LookupResponse, Office, OfficeResponse, Plz, Stand, StandQuelle, Zuordnung,
 } from '../../../build/core/model.ts';
 
 /** What `/healthz` answers; only the description needs it, the proxy writes the body by hand. */
@@ -15,6 +15,7 @@ const HealthResponse = z.object({
   stand_quelle: StandQuelle,
   build_id: z.string(),
   ortssuche: z.boolean(),
+  aenderungen: z.array(Aenderung.pick({ id: true, titel: true, gilt_ab: true, quelle: true })),
   alter_tage: z.number().int().nonnegative(),
 });
 
@@ -47,15 +48,30 @@ component(Ags, 'Ags', 'Official eight-digit municipality key (Amtlicher Gemeinde
 component(Plz, 'Plz', 'Five-digit postal code.', ['50667']);
 component(BufaNr, 'BufaNr', 'Four-digit federal office number (Bundesfinanzamtsnummer); unique, usable as key.', ['2115']);
 
+component(Zuordnung, 'Zuordnung', 'How a (municipality, office) pair was derived (this service\'s addition): `verzeichnis` named by the official municipality directory (GV100AD); `nachfolger` the directory names a retired office number and this office succeeded it; `korrektur` a curated correction with a cited source (listed in the build report); `grossstadt` one of several offices added to a large city whose directory entry names only one.', ['verzeichnis']);
+component(Aenderung, 'Aenderung', 'A change the tax administration has announced after this data version, which its sources do not yet carry (this service\'s addition). Part of every answer whose municipalities it affects, whatever today\'s date, so that the answers of a data version never change.');
+members(Aenderung, {
+  gilt_ab: 'The date the change takes effect (YYYY-MM-DD).',
+  text: 'What changes, in German, for people.',
+  quelle: 'The source that announced it (gazette, press release).',
+  titel: 'A short German title.',
+  id: 'Stable identifier of the notice within the data.',
+  quelle_datum: 'The date of the source (YYYY-MM-DD).',
+  ags_praefixe: 'The municipalities it affects: every `ags` that begins with one of these.',
+});
 component(DistrictMunicipality, 'DistrictMunicipality', 'Municipality in the district form: an element of `/bezirk` and of the `gemeinden` array inside an office.');
 members(DistrictMunicipality, {
   name: 'Municipality name as in the official municipality directory (may include a type suffix and qualifiers, e.g. "Köln, Stadt").',
   plz: 'The postal code of the municipality\'s seat, else its only postal code; null where there is none (unincorporated areas). A municipality can have further postal codes: `/finanzamt?plz=` knows them all, this field holds one.',
   kreis: 'Name of the district (Kreis). Null for the three areas that belong to no Kreis (a condominium and coastal waters).',
+  zuordnung: 'How this municipality came to this office; present only where it is not `verzeichnis` (this project\'s choice: the full collection stays small, and the client\'s local mode still answers with provenance).',
+  ersetzt: 'Present where the official directory names another office number for this municipality, which this pair replaces (a retired number, or a number a correction overrides).',
 });
 component(LookupMunicipality, 'LookupMunicipality', 'Municipality in the lookup form. One element per (municipality, office) pair: a city served by several offices appears once per office.');
 members(LookupMunicipality, {
   bufa_nr: 'The office responsible for this element. Null only for the few unpopulated areas to which the directory assigns no office at all: the hit is shown rather than dropped.',
+  zuordnung: 'How this (municipality, office) pair was derived (this service\'s addition); null where `bufa_nr` is null.',
+  ersetzt: 'The office number the official directory names for this municipality where this pair replaces it (a retired number such as 2112, or 2471 for Bremen); null otherwise (this service\'s addition).',
 });
 
 component(Anschrift, 'Anschrift', 'Postal address of the office.');
@@ -98,6 +114,7 @@ members(LookupResponse, {
   hinweis: 'Why the answer is not unique (`eindeutig` false), or that nothing was found; null otherwise.',
   aemter: 'The responsible offices, in the order in which the matched municipalities name them. Each carries its district in `gemeinden` when `gemeinden=1` was asked.',
   gemeinden: 'The matched municipalities, by ascending `ags` for `ags` and `plz`, exact name matches first for `ort`.',
+  aenderungen: 'Announced changes that affect any matched municipality (this service\'s addition); always an array, empty when none applies. `hinweis` stays null where one office answers, so read this field too.',
 });
 component(OfficeResponse, 'OfficeResponse', 'One office. With `gemeinden=1` the office carries its district as `amt.gemeinden`.');
 component(DistrictResponse, 'DistrictResponse', 'The district of an office: all municipalities assigned to it, by ascending `ags`.');
@@ -108,6 +125,7 @@ members(CollectionResponse, {
   gesamt: 'Number of all offices that match the filters, regardless of paging.',
   anzahl: 'Number of offices in this response.',
   anzahl_gemeinden: 'Sum of the district sizes (`anzahl_gemeinden`) of the offices in this response, also without `gemeinden=1`.',
+  aenderungen: 'Every announced change of this data version with the municipalities it affects, so that a local copy of the collection can attach them to its own answers (this service\'s addition).',
 });
 component(ErrorResponse, 'ErrorResponse', 'Every error answer. Programs branch on `code`, which is stable; `detail` is a German message meant for people, not for parsing, and may be reworded.');
 members(ErrorResponse, {
@@ -119,6 +137,7 @@ component(HealthResponse, 'HealthResponse', 'Health of this instance, for load b
 members(HealthResponse, {
   build_id: 'Identifies the build of the data version being served.',
   ortssuche: 'Whether the place-name search (`ort`) is available.',
+  aenderungen: 'The announced changes of the data version being served (see `Aenderung`).',
   alter_tage: 'Age of the data version in whole days, from its `stand` to now.',
 });
 

@@ -1,0 +1,21 @@
+// data/notices.json (data README, rule 10): changes the administration has announced that the sources of
+// this bundle do not carry yet, each with its source, the date it takes effect and the municipalities it affects.
+import { z } from 'zod';
+import { EntryId, Evidence, parseCurated } from './curated.ts';
+import { nonBlank } from './validate.ts';
+
+export const SourceNotice = z.strictObject({
+  id: EntryId,
+  titel: nonBlank,
+  text: nonBlank,
+  gilt_ab: z.iso.date(),
+  /** Affected municipalities: every AGS that begins with one of these (a Land, Regierungsbezirk, Kreis or AGS). */
+  ags_praefixe: z.array(z.string().regex(/^[0-9]{2,8}$/, { error: (issue) => `expected 2 to 8 digits, got ${JSON.stringify(issue.input)}` }))
+    .min(1, 'names no municipality'),
+  ...Evidence.shape,
+});
+export type SourceNotice = z.infer<typeof SourceNotice> & { line: number };
+
+export function parseNotices(text: string, file: string): SourceNotice[] {
+  return parseCurated(text, file, 'hinweise', SourceNotice);
+}
