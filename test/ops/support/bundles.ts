@@ -58,5 +58,17 @@ export const SAARLAND = (line: string) => line.slice(10, 12) === '10';
  * (`YYYYMMDD_0000`, the name the build gives it), copied into `dir`.
  */
 export function saarlandBundle(dir: string, version: string, keep: (line: string) => boolean = SAARLAND): string {
-  return editedBundle(dir, { gv100ad: (text) => redate(version.slice(0, 8))(keepMunicipalities(keep)(text)) });
+  return editedBundle(dir, {
+    gv100ad: (text) => redate(version.slice(0, 8))(keepMunicipalities(keep)(text)),
+    // A correction must select a municipality of the bundle: only Saarland's own (to its offices, 10…) stay.
+    corrections: keepEntries('korrekturen', (c) => String(c.bufa_nr).startsWith('10')),
+  });
+}
+
+/** Keeps the entries of a curated JSON file (data/corrections.json, data/notices.json) that `keep` selects. */
+function keepEntries(list: string, keep: (entry: Record<string, unknown>) => boolean): (text: string) => string {
+  return (text) => {
+    const file = JSON.parse(text) as Record<string, Record<string, unknown>[]>;
+    return JSON.stringify({ ...file, [list]: file[list]!.filter(keep) }, null, 2);
+  };
 }
