@@ -3,8 +3,10 @@
 // and the data version with its age. Only bounded labels: a route, a status class, a cause, a key's name (the
 // keys file bounds them), never a path, an address or a key.
 //
-// Per answer this costs one histogram observation and two or three counter increments on label children that
-// are made once per combination and kept (prom-client's `labels()` builds its label object on every call).
+// Per answer this costs one histogram observation on a label child made once per combination and kept, and two
+// or three counter increments on plain cells: a prom-client counter child hashes its labels on every inc (about
+// 0.2 µs here, against 26 µs for a whole stored answer), so the counters keep their counts in cells that
+// prom-client reads when scraped (`collect`), which is also where it formats and aggregates them.
 // Everything about the version is read when scraped, not kept up to date on the request path.
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { isDocsPath } from '../docs/serve.ts';
@@ -29,6 +31,32 @@ const LATENCY_BUCKETS = [0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005,
 const READ_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 
 type Inc = { inc(): void };
+
+/** One label combination of a counter: its count, read by the counter's `collect` when scraped. */
+class CounterCell implements Inc {
+  value = 0;
+  constructor(readonly labels: Record<string, string>) {}
+  inc(): void {
+    this.value++;
+  }
+}
+
+/** A prom-client counter over cells: `cell(labels)` makes a cell (keep it), incremented without prom-client. */
+function cellCounter(name: string, help: string, labelNames: string[], registers: Registry[]): (labels: Record<string, string>) => CounterCell {
+  const cells: CounterCell[] = [];
+  new Counter({
+    name, help, labelNames, registers,
+    collect() {
+      this.reset();
+      for (const c of cells) if (c.value > 0) this.inc(c.labels, c.value);
+    },
+  });
+  return (labels) => {
+    const c = new CounterCell(labels);
+    cells.push(c);
+    return c;
+  };
+}
 type Observe = { observe(value: number): void };
 
 export interface MetricsOptions {
@@ -42,7 +70,7 @@ export interface MetricsOptions {
 export class ProxyMetrics {
   readonly registry = new Registry();
   private readonly latency: Histogram<'route' | 'status_class'>;
-  private readonly byKey: Counter<'key' | 'status_class'>;
+  private readonly byKey: (labels: Record<string, string>) => CounterCell;
   /** [route][status class] → histogram child, made on first use. */
   private readonly latencyChildren: (Observe | undefined)[][] = ROUTES.map(() => []);
   private readonly refusalChildren = new Map<string, Inc>();
@@ -58,15 +86,15 @@ export class ProxyMetrics {
       name: 'finanzamt_http_request_duration_seconds', help: 'Time from a request\'s arrival to its answer being sent, by route and status class; its _count counts the answers.',
       labelNames: ['route', 'status_class'], buckets: LATENCY_BUCKETS, registers,
     });
-    const refusals = new Counter({ name: 'finanzamt_refusals_total', help: 'Requests refused, by cause (the error code of the answer).', labelNames: ['cause'], registers });
-    for (const code of REFUSAL_CODES) this.refusalChildren.set(code, refusals.labels(code));
-    this.byKey = new Counter({ name: 'finanzamt_key_requests_total', help: 'Answers to requests with a known key (also blocked), by key name and status class.', labelNames: ['key', 'status_class'], registers });
-    const answers = new Counter({ name: 'finanzamt_answers_total', help: 'Answers with a body: stored ones by where the body was (hot cache, disk, origin), and rendered ones.', labelNames: ['source'], registers });
-    this.answerChildren = { cache: answers.labels('cache'), disk: answers.labels('disk'), origin: answers.labels('origin'), rendered: answers.labels('rendered') };
+    const refusals = cellCounter('finanzamt_refusals_total', 'Requests refused, by cause (the error code of the answer).', ['cause'], registers);
+    for (const code of REFUSAL_CODES) this.refusalChildren.set(code, refusals({ cause: code }));
+    this.byKey = cellCounter('finanzamt_key_requests_total', 'Answers to requests with a known key (also blocked), by key name and status class.', ['key', 'status_class'], registers);
+    const answers = cellCounter('finanzamt_answers_total', 'Answers with a body: stored ones by where the body was (hot cache, disk, origin), and rendered ones.', ['source'], registers);
+    this.answerChildren = { cache: answers({ source: 'cache' }), disk: answers({ source: 'disk' }), origin: answers({ source: 'origin' }), rendered: answers({ source: 'rendered' }) };
     const reads = new Histogram({ name: 'finanzamt_source_read_seconds', help: 'Time to read one stored body from disk or origin.', labelNames: ['source'], buckets: READ_BUCKETS, registers });
-    const readErrors = new Counter({ name: 'finanzamt_source_read_errors_total', help: 'Reads of a stored body from disk or origin that failed or timed out.', labelNames: ['source'], registers });
+    const readErrors = cellCounter('finanzamt_source_read_errors_total', 'Reads of a stored body from disk or origin that failed or timed out.', ['source'], registers);
     this.readLatency = { disk: reads.labels('disk'), origin: reads.labels('origin') };
-    this.readErrors = { disk: readErrors.labels('disk'), origin: readErrors.labels('origin') };
+    this.readErrors = { disk: readErrors({ source: 'disk' }), origin: readErrors({ source: 'origin' }) };
     collectDefaultMetrics({ register: this.registry });
   }
 
@@ -80,7 +108,7 @@ export class ProxyMetrics {
     if (ex.keyId !== null) {
       let children = this.keyChildren.get(ex.keyId);
       if (children === undefined) this.keyChildren.set(ex.keyId, children = []);
-      (children[statusClass] ??= this.byKey.labels(this.o.keys.nameOf(ex.keyId) ?? ex.keyId, STATUS_CLASSES[statusClass]!)).inc();
+      (children[statusClass] ??= this.byKey({ key: this.o.keys.nameOf(ex.keyId) ?? ex.keyId, status_class: STATUS_CLASSES[statusClass]! })).inc();
     }
   }
 
