@@ -43,7 +43,7 @@ export class CellHistogram {
     return c;
   }
 
-  /** The samples in prom-client's form: cumulative `_bucket`s with `le`, `+Inf`, `_sum` and `_count` per cell. */
+  /** The samples in prom-client's form: cumulative `_bucket`s with `le` (first, as prom-client puts it), `+Inf`, `_sum` and `_count` per cell. */
   async get() {
     const values: { labels: Record<string, string | number>; value: number; metricName: string }[] = [];
     for (const c of this.cells) {
@@ -51,10 +51,10 @@ export class CellHistogram {
       let cumulative = 0;
       this.bounds.forEach((le, i) => {
         cumulative += c.counts[i]!;
-        values.push({ labels: { ...c.labels, le }, value: cumulative, metricName: `${this.name}_bucket` });
+        values.push({ labels: { le, ...c.labels }, value: cumulative, metricName: `${this.name}_bucket` });
       });
       values.push(
-        { labels: { ...c.labels, le: '+Inf' }, value: c.count, metricName: `${this.name}_bucket` },
+        { labels: { le: '+Inf', ...c.labels }, value: c.count, metricName: `${this.name}_bucket` },
         { labels: c.labels, value: c.sum, metricName: `${this.name}_sum` },
         { labels: c.labels, value: c.count, metricName: `${this.name}_count` },
       );
