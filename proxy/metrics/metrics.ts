@@ -90,7 +90,7 @@ export class ProxyMetrics {
     const refusals = cellCounter('finanzamt_refusals_total', 'Requests refused, by cause (the error code of the answer).', ['cause'], registers);
     for (const code of REFUSAL_CODES) this.refusalChildren.set(code, refusals({ cause: code }));
     this.byKey = cellCounter('finanzamt_key_requests_total', 'Answers to requests with a known key (also blocked), by key name and status class.', ['key', 'status_class'], registers);
-    const answers = cellCounter('finanzamt_answers_total', 'Answers with a body: stored ones by where the body was (hot cache, disk, origin), and rendered ones.', ['source'], registers);
+    const answers = cellCounter('finanzamt_answers_total', 'Answers to data questions: stored ones by where their body was when asked (hot cache, disk, origin; a 304 or HEAD counts too, though it reads no body), and rendered ones.', ['source'], registers);
     this.answerChildren = { cache: answers({ source: 'cache' }), disk: answers({ source: 'disk' }), origin: answers({ source: 'origin' }), rendered: answers({ source: 'rendered' }) };
     const reads = new Histogram({ name: 'finanzamt_source_read_seconds', help: 'Time to read one stored body from disk or origin.', labelNames: ['source'], buckets: READ_BUCKETS, registers });
     const readErrors = cellCounter('finanzamt_source_read_errors_total', 'Reads of a stored body from disk or origin that failed or timed out.', ['source'], registers);
@@ -113,7 +113,7 @@ export class ProxyMetrics {
     }
   }
 
-  /** A stored answer: its body in the hot cache, or to be read from the source. */
+  /** A stored answer: its body in the hot cache, or on disk or origin (read only if the answer sends it). */
   stored(inMemory: boolean): void {
     this.answerChildren[inMemory ? 'cache' : this.o.readSource].inc();
   }
