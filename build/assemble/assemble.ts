@@ -46,7 +46,7 @@ export function assembleDirectory(bundle: SourceBundle): { directory: Directory;
   const municipalities: Municipality[] = raw.map((m) => {
     const own = pairs.get(m.ags)!;
     return {
-      ags: m.ags, name: m.name, plz: m.plz, kreis: m.kreis, bundesland: m.bundesland,
+      ags: m.ags, name: m.name, plz: m.plz, kreis: m.kreis, bundesland: m.bundesland, einwohner: m.einwohner,
       bufa_nr: own.map((p) => p.bufa_nr), herkunft: own.map(({ zuordnung, ersetzt }) => ({ zuordnung, ersetzt })),
     };
   });

@@ -12,6 +12,7 @@ export interface RawMunicipality {
   /** An unincorporated area (gemeindefreies Gebiet, GV100AD Textkennzeichen 65 or 66), not a municipality. */
   gemeindefrei: boolean;
   plz: string | null;
+  einwohner: number;
   kreis: string | null;
   bundesland: string;
   /** The office GV100AD names, before stale numbers are replaced. */
@@ -61,7 +62,7 @@ export function assembleMunicipalities(gv: Gv100ad, pairs: PlzPair[]): Municipal
     if (g.plz !== null) addTo(codesByAgs, g.ags, g.plz);
     return {
       ags: g.ags, name: g.name, verband: g.verband, gemeindefrei: UNINCORPORATED.has(g.textkennzeichen),
-      plz: g.plz ?? only, kreis, bundesland, bufa_nr: g.bufa_nr,
+      plz: g.plz ?? only, einwohner: g.einwohner, kreis, bundesland, bufa_nr: g.bufa_nr,
     };
   }).sort((a, b) => compare(a.ags, b.ags));
 

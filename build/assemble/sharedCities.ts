@@ -2,7 +2,7 @@
 // An office without a municipality of its own that is no special-task office or branch, and whose name
 // begins with the name of a municipality of its state (followed by a space, a hyphen or the end), is added to
 // that municipality; in Berlin and Hamburg every such office of the state is added to the city.
-import { baseName } from '../core/normalize.ts';
+import { withoutTypeSuffix } from '../core/normalize.ts';
 import type { SourceOffice } from '../sources/offices.ts';
 import { compare, type RawMunicipality } from './municipalities.ts';
 import { landOfOfficeNumber, specialTaskOf } from './officeKinds.ts';
@@ -43,7 +43,7 @@ export function assignSharedCities(
       continue;
     }
     const cities = citiesNamedBy(office.name, candidates);
-    if (cities.length === 1) decide(cities[0]!.ags, `name begins with "${baseName(cities[0]!.name)}"`);
+    if (cities.length === 1) decide(cities[0]!.ags, `name begins with "${withoutTypeSuffix(cities[0]!.name)}"`);
     // Two municipalities of one state with the same name: the name alone cannot say which city is meant.
     else if (cities.length > 1) decide(null, `name fits ${cities.map((c) => c.ags).join(', ')} alike`);
     else decide(null, 'name begins with no municipality of its state');
@@ -58,9 +58,9 @@ export function assignSharedCities(
 /** The municipalities whose name (before the comma) the office name begins with; the longest name wins. */
 function citiesNamedBy(officeName: string, candidates: RawMunicipality[]): RawMunicipality[] {
   const matches = candidates.filter((m) => {
-    const base = baseName(m.name);
+    const base = withoutTypeSuffix(m.name);
     return officeName === base || officeName.startsWith(`${base} `) || officeName.startsWith(`${base}-`);
   });
-  const longest = Math.max(0, ...matches.map((m) => baseName(m.name).length));
-  return matches.filter((m) => baseName(m.name).length === longest);
+  const longest = Math.max(0, ...matches.map((m) => withoutTypeSuffix(m.name).length));
+  return matches.filter((m) => withoutTypeSuffix(m.name).length === longest);
 }

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { assembleDirectory } from '../assemble/assemble.ts';
 import { indexDirectory, renderAnswer, type OrtSearch } from '../core/render.ts';
-import { linearSearch } from '../core/search/linearSearch.ts';
+import { linearOrtSearch } from '../core/search/linearSearch.ts';
 import { PlaceIndex } from '../core/search/placeIndex.ts';
 import { readBundle } from '../sources/bundle.ts';
 import { queryMix } from './searchBench.ts';
@@ -22,8 +22,8 @@ export async function benchSearchHttp(): Promise<{ markdown: string }> {
   const ix = indexDirectory(directory);
   const index = PlaceIndex.build(directory.municipalities);
   const servers = {
-    'suffix-array index': await serve(ix, (q, limit) => index.search(q, limit)),
-    'linear scan': await serve(ix, (q, limit) => linearSearch(directory.municipalities, q, limit)),
+    'suffix-array index': await serve(ix, index),
+    'linear scan': await serve(ix, linearOrtSearch(directory.municipalities)),
   };
   const queries = [...new Set(queryMix(directory.municipalities))].slice(0, QUERIES);
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });

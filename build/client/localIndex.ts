@@ -24,8 +24,8 @@ export function localIndex(collection: CollectionResponse, standQuelle: string):
     offices.push(office);
     for (const { zuordnung, ersetzt, ...g } of gemeinden) {
       // `bundesland` of a municipality is not in the collection and no lookup shows it; the state of its
-      // office is the closest the collection offers.
-      const m = municipalities.get(g.ags) ?? { ...g, bundesland: office.bundesland, bufa_nr: [], herkunft: [] };
+      // office is the closest the collection offers. Nor is `einwohner`, which only place-name search reads.
+      const m = municipalities.get(g.ags) ?? { ...g, bundesland: office.bundesland, einwohner: null, bufa_nr: [], herkunft: [] };
       m.bufa_nr.push(office.bufa_nr);
       // The collection leaves out the provenance of pairs the GV100AD names (see DistrictMunicipality).
       m.herkunft.push({ zuordnung: zuordnung ?? 'verzeichnis', ersetzt: ersetzt ?? null });

@@ -110,9 +110,14 @@ export const AnsweredOffice = Office.extend({ gemeinden: z.array(DistrictMunicip
 export type AnsweredOffice = z.infer<typeof AnsweredOffice>;
 export type OfficeWithDistrict = Required<AnsweredOffice>;
 
-/** A municipality of the assembled directory, with every office responsible for it (sorted). */
+/**
+ * A municipality of the assembled directory, with every office responsible for it (sorted). `einwohner`
+ * (GV100AD population) orders namesakes in place-name search and is in no answer; null in the client's local
+ * copy, which is made from the collection and does not search by name.
+ */
 export const Municipality = MunicipalityBase.extend({
   bundesland: z.string(),
+  einwohner: z.number().int().nonnegative().nullable(),
   bufa_nr: z.array(BufaNr),
   /** Parallel to `bufa_nr`: how each pair was derived. */
   herkunft: z.array(Herkunft),

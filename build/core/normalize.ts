@@ -41,7 +41,10 @@ export function fold(text: string): string {
   return foldWords(text).digraph.join('');
 }
 
-/** A municipality's name without the qualifiers after its comma ("Köln, Stadt" → "Köln"). */
-export function baseName(name: string): string {
+/**
+ * A municipality's name without the qualifiers after its comma ("Köln, Stadt" → "Köln"), as hints name a
+ * place; search/baseName.ts also drops the qualifiers before it ("Frankfurt am Main" → "Frankfurt").
+ */
+export function withoutTypeSuffix(name: string): string {
   return name.split(',')[0]!.trim();
 }

@@ -5,7 +5,7 @@ import type {
   Aenderung, CollectionResponse, Directory, DistrictMunicipality, DistrictResponse, LookupMunicipality, LookupResponse,
   Municipality, Office, OfficeResponse, OfficeWithDistrict,
 } from './model.ts';
-import { baseName, fold, foldWords } from './normalize.ts';
+import { fold, foldWords, withoutTypeSuffix } from './normalize.ts';
 import { groupOffices, type OfficeGroup } from './officeGroups.ts';
 import { queryReadings } from './search/query.ts';
 import type { CollectionQuestion, LookupQuestion, Question } from './request.ts';
@@ -29,7 +29,11 @@ export interface Hits {
 }
 
 /** Place-name search, supplied by the proxy's index; the build never answers `ort`. */
-export type OrtSearch = (query: string, limit: number) => Hits;
+export interface OrtSearch {
+  search(query: string, limit: number): Hits;
+  /** Up to three names close to a query that found nothing, for `hinweis`; not hits. */
+  suggest(query: string): string[];
+}
 
 export type Answer = { status: 200; body: string } | { status: 404; detail: string };
 
@@ -50,7 +54,7 @@ export function indexDirectory(dir: Directory): DirectoryIndex {
 export function renderAnswer(ix: DirectoryIndex, q: Question, searchOrt?: OrtSearch): Answer {
   switch (q.kind) {
     case 'lookup':
-      return ok(renderLookup(ix, q, lookupHits(ix, q, searchOrt)));
+      return ok(renderLookup(ix, q, lookupHits(ix, q, searchOrt), searchOrt));
     case 'office': {
       const office = ix.offices.get(q.bufa_nr);
       if (!office) return unknownOffice(q.bufa_nr);
@@ -75,7 +79,7 @@ export function renderAnswer(ix: DirectoryIndex, q: Question, searchOrt?: OrtSea
 function lookupHits(ix: DirectoryIndex, q: LookupQuestion, searchOrt?: OrtSearch): Hits {
   if (q.by === 'ort') {
     if (!searchOrt) throw new Error('renderAnswer: ort needs a place-name search');
-    return searchOrt(q.value, q.limit);
+    return searchOrt.search(q.value, q.limit);
   }
   const all = q.by === 'plz' ? (ix.plz.get(q.value) ?? []) : municipalitiesUnder(ix.dir.municipalities, q.value);
   return { hits: all.slice(0, q.limit), total: all.length };
@@ -95,7 +99,7 @@ export function municipalitiesUnder(sorted: Municipality[], prefix: string): Mun
   return sorted.slice(lo, end);
 }
 
-function renderLookup(ix: DirectoryIndex, q: LookupQuestion, { hits, total }: Hits): string {
+function renderLookup(ix: DirectoryIndex, q: LookupQuestion, { hits, total }: Hits, searchOrt?: OrtSearch): string {
   const officeNrs = [...new Set(hits.flatMap((m) => m.bufa_nr))];
   const aemter = officeNrs.map((nr) => {
     const office = ix.offices.get(nr)!;
@@ -113,7 +117,7 @@ function renderLookup(ix: DirectoryIndex, q: LookupQuestion, { hits, total }: Hi
     anzahl_aemter: aemter.length,
     anzahl_gemeinden: hits.length,
     vollstaendig: hits.length === total,
-    hinweis: lookupHint(ix, q, hits, officeNrs, aenderungen.length > 0),
+    hinweis: hits.length === 0 ? noHitHint(q, searchOrt) : lookupHint(ix, q, hits, officeNrs, aenderungen.length > 0),
     aemter,
     gemeinden,
     aenderungen,
@@ -126,8 +130,14 @@ function noticesFor(notices: Aenderung[], hits: Municipality[]): Aenderung[] {
   return notices.filter((n) => hits.some((m) => n.ags_praefixe.some((prefix) => m.ags.startsWith(prefix))));
 }
 
+/** Nothing found; for a place name, with the names that are spelled closest, if any (not hits). */
+function noHitHint(q: LookupQuestion, searchOrt?: OrtSearch): string {
+  const nothing = `Keine Gemeinde gefunden für ${q.by}=${q.value}.`;
+  const suggestions = q.by === 'ort' && searchOrt ? searchOrt.suggest(q.value) : [];
+  return suggestions.length === 0 ? nothing : `${nothing} Ähnlich geschriebene Namen: ${listed(suggestions)}.`;
+}
+
 function lookupHint(ix: DirectoryIndex, q: LookupQuestion, hits: Municipality[], officeNrs: string[], announced: boolean): string | null {
-  if (hits.length === 0) return `Keine Gemeinde gefunden für ${q.by}=${q.value}.`;
   if (officeNrs.length === 0) {
     return 'Für die gefundenen Gemeinden ist im Verzeichnis kein Finanzamt eingetragen (gemeindefreie, unbewohnte Gebiete).';
   }
@@ -149,7 +159,7 @@ function lookupHint(ix: DirectoryIndex, q: LookupQuestion, hits: Municipality[],
  * and, where the offices' names split the city's cases by task (München), that split.
  */
 function cityHint(ix: DirectoryIndex, m: Municipality): string {
-  const city = baseName(m.name);
+  const city = withoutTypeSuffix(m.name);
   const groups = groupsOf(ix, m.bufa_nr);
   const offices = groups.length === 1 ? 'einem Finanzamt' : `${groups.length} Finanzämtern`;
   const tasks = groups.length > 1 && groups.every((g) => g.name.startsWith(`${city} `))
@@ -178,7 +188,7 @@ function groupsOf(ix: DirectoryIndex, numbers: string[]): OfficeGroup[] {
 const PLACES_NAMED = 5;
 
 function placeList(hits: Municipality[]): string {
-  const names = hits.slice(0, PLACES_NAMED).map((m) => baseName(m.name));
+  const names = hits.slice(0, PLACES_NAMED).map((m) => withoutTypeSuffix(m.name));
   return hits.length > PLACES_NAMED ? `${names.join(', ')} und ${hits.length - PLACES_NAMED} weitere` : listed(names);
 }
 

@@ -26,6 +26,8 @@ export const GvGemeinde = z.object({
   gebietsstand: digits(8),
   name: nonBlank,
   textkennzeichen: digits(2),
+  /** Population (Bevölkerung insgesamt) on the reference date; what the place-name search ranks namesakes by. */
+  einwohner: z.number().int().nonnegative(),
   /** Postal code of the seat; null when blank (unincorporated areas). */
   plz: digits(5).nullable(),
   /** The municipality has further postal codes besides `plz`. */
@@ -40,8 +42,12 @@ export const Gv100ad = z.object({
 });
 export type Gv100ad = z.infer<typeof Gv100ad>;
 
-/** The raw PLZ-Eindeutigkeit field is checked as it stands, so that garbage in it is not read as "one code". */
+/**
+ * The raw PLZ-Eindeutigkeit field is checked as it stands, so that garbage in it is not read as "one code";
+ * the population is eleven digits, zero-padded.
+ */
 const GemeindeRecord = GvGemeinde.extend({
+  einwohner: digits(11).transform(Number),
   plz_mehrere: z
     .enum(['     ', '*****'], { error: (issue) => `expected blank or "*****", got ${JSON.stringify(issue.input)}` })
     .transform((value) => value === '*****'),
@@ -55,6 +61,7 @@ const FIELD_NAMES = {
   gebietsstand: 'Gebietsstand',
   name: 'Name',
   textkennzeichen: 'Textkennzeichen',
+  einwohner: 'Bevölkerung',
   plz: 'PLZ',
   plz_mehrere: 'PLZ-Eindeutigkeit',
   bufa_nr: 'Finanzamt',
@@ -124,6 +131,7 @@ function gemeindeFields(record: FixedWidthRecord) {
     verband: record.field(11, 15) + record.field(19, 22),
     name: record.field(23, 72),
     textkennzeichen: record.field(123, 124),
+    einwohner: record.field(140, 150),
     plz: blankToNull(record.field(166, 170)),
     plz_mehrere: record.field(171, 175),
     bufa_nr: blankToNull(record.field(178, 181)),

@@ -89,8 +89,7 @@ function checked(data: Buffer | null, expected: StoredFile | undefined, path: st
 /** A missing, damaged or foreign index costs only the `ort` questions, not the version. */
 function placeSearch(name: string, data: () => Buffer, directory: Directory, log: Logger): OrtSearch | null {
   try {
-    const index = PlaceIndex.deserialize(data(), directory.municipalities);
-    return (query, limit) => index.search(query, limit);
+    return PlaceIndex.deserialize(data(), directory.municipalities);
   } catch (e) {
     log.error({ version: name, err: { message: (e as Error).message } }, `${SEARCH_FILE} rejected; place-name lookups are unavailable`);
     return null;

@@ -55,7 +55,7 @@ describe('postal code of a municipality (rule 2) on hand-made records', () => {
   const land = { key: '01', name: 'Schleswig-Holstein' };
   const kreis = { key: '01001', name: 'Flensburg, Stadt' };
   const gemeinde = (ags: string, plz: string | null): GvGemeinde => ({
-    line: 1, ags, verband: `${ags.slice(0, 5)}0000`, gebietsstand: '20251130', name: `G${ags}`, textkennzeichen: '64', plz, plz_mehrere: false, bufa_nr: '2115',
+    line: 1, ags, verband: `${ags.slice(0, 5)}0000`, gebietsstand: '20251130', name: `G${ags}`, textkennzeichen: '64', einwohner: 1000, plz, plz_mehrere: false, bufa_nr: '2115',
   });
   const pair = (ags: string, plz: string) => ({ line: 2, ags, plz, ort: 'X' });
 

@@ -97,7 +97,7 @@ describe('rule 5: cities with several offices', () => {
     expect(offices('01001000')).toEqual(['2115']);
   });
 
-  const city = (ags: string, name: string): RawMunicipality => ({ ags, name, verband: `${ags.slice(0, 5)}0000`, gemeindefrei: false, plz: null, kreis: 'K', bundesland: 'B', bufa_nr: null });
+  const city = (ags: string, name: string): RawMunicipality => ({ ags, name, verband: `${ags.slice(0, 5)}0000`, gemeindefrei: false, plz: null, einwohner: 1000, kreis: 'K', bundesland: 'B', bufa_nr: null });
   const office = (bufa_nr: string, name: string): SourceOffice => ({
     line: 1, bufa_nr, name, hausanschrift: null, tel: null, fax: null, mail: null, url: null,
   });
@@ -208,7 +208,7 @@ describe('rule 7 on hand-made records', () => {
   it('refuses a GV100AD that mixes several Gebietsstände', async () => {
     const { dataVersion } = await import('../../build/assemble/version.ts');
     const gemeinde = (gebietsstand: string) => ({
-      line: 1, ags: '01001000', verband: '010010000', gebietsstand, name: 'X', textkennzeichen: '61', plz: null, plz_mehrere: false, bufa_nr: null,
+      line: 1, ags: '01001000', verband: '010010000', gebietsstand, name: 'X', textkennzeichen: '61', einwohner: 0, plz: null, plz_mehrere: false, bufa_nr: null,
     });
     expect(() => dataVersion({ laender: [], kreise: [], verbaende: [], gemeinden: [gemeinde('20251130'), gemeinde('20250930')] }))
       .toThrow('GV100AD mixes several Gebietsstände: 20250930, 20251130');

@@ -2,9 +2,9 @@
 import type { Municipality } from '../../build/core/model.ts';
 import { realDirectory } from '../support/directory.ts';
 
-/** A municipality that only its key and name matter for; sorted lists are the caller's job. */
-export function place(ags: string, name: string): Municipality {
-  return { ags, name, plz: null, kreis: 'Testkreis', bundesland: 'Testland', bufa_nr: [], herkunft: [] };
+/** A municipality that only its key, name and population matter for; sorted lists are the caller's job. */
+export function place(ags: string, name: string, einwohner = 1000): Municipality {
+  return { ags, name, plz: null, kreis: 'Testkreis', bundesland: 'Testland', einwohner, bufa_nr: [], herkunft: [] };
 }
 
 /** The municipalities of the shipped bundle, sorted by key as in the Directory. */

@@ -67,6 +67,7 @@ describe('parseGv100ad', () => {
       gebietsstand: '20251130',
       name: 'Flensburg, Stadt',
       textkennzeichen: '61',
+      einwohner: 96326,
       plz: '24937',
       plz_mehrere: true,
       bufa_nr: '2115',
@@ -78,7 +79,7 @@ describe('parseGv100ad', () => {
   });
 
   it('gives null for the blank postal code and office of unincorporated areas', () => {
-    expect(parsed.gemeinden[2]).toMatchObject({ ags: '03151501', textkennzeichen: '66', plz: null, plz_mehrere: false, bufa_nr: '2319' });
+    expect(parsed.gemeinden[2]).toMatchObject({ ags: '03151501', textkennzeichen: '66', einwohner: 0, plz: null, plz_mehrere: false, bufa_nr: '2319' });
     expect(parsed.gemeinden[3]).toMatchObject({ ags: '07000999', name: 'Gemeinsames deutsch-luxemburgisches Hoheitsgebiet', plz: null, bufa_nr: null });
   });
 
@@ -88,6 +89,7 @@ describe('parseGv100ad', () => {
       ags: '14625020',
       name: 'Bautzen / Budyšin, Stadt, Hochschulstadt / Wysokoš',
       textkennzeichen: '63',
+      einwohner: 37566,
       plz: '02625',
       bufa_nr: '3204',
     });
@@ -144,6 +146,14 @@ describe('parseGv100ad', () => {
         line: 4,
         field: 'PLZ-Eindeutigkeit',
         reason: 'expected blank or "*****", got "**x**"',
+      });
+    });
+
+    it('a population that is not eleven digits', async () => {
+      expect(await caught(() => parseGv100ad(withField(FLENSBURG, 140, '0000009632 '), FILE))).toMatchObject({
+        line: 4,
+        field: 'Bevölkerung',
+        reason: 'expected 11 digits, got "0000009632 "',
       });
     });
 

@@ -18,7 +18,8 @@
 import { crc32 } from 'node:zlib';
 
 const MAGIC = Buffer.from('FAORTIDX', 'latin1');
-const FORMAT_VERSION = 1;
+// 2: base names without qualifiers, namesakes by population.
+const FORMAT_VERSION = 2;
 const HEADER_BYTES = 36;
 
 /** What a place index consists of; PlaceIndex builds and reads it, this module only lays it out in bytes. */
@@ -29,7 +30,7 @@ export interface IndexSections {
   text: Uint8Array;
   /** Per form, the index of its municipality in the directory's list. */
   formMunicipalities: Int32Array;
-  /** Per form, the length of the part before the type suffix. */
+  /** Per form, the length of its base name (nameForms.ts). */
   formBaseLengths: Int32Array;
   /** One bit per text position: set where a word of a name begins. */
   wordStartBits: Uint8Array;

@@ -1,10 +1,11 @@
 // Place-name search by looking at every name: the baseline of the benchmark and the oracle the index is tested
 // against, so it states the matching rules as plainly as possible.
 import type { Municipality } from '../model.ts';
-import type { Hits } from '../render.ts';
+import type { Hits, OrtSearch } from '../render.ts';
 import { nameForms, type NameForm } from './nameForms.ts';
 import { queryReadings } from './query.ts';
 import { checkLimit, MatchClass, positionBits, sortKey, tieBreakPositions } from './rank.ts';
+import { distanceTo, suggestionsFrom, suggestionTarget, type Close } from './suggest.ts';
 
 interface Prepared {
   forms: NameForm[][];
@@ -29,6 +30,26 @@ export function linearSearch(municipalities: Municipality[], query: string, limi
   });
   matches.sort((a, b) => a.key - b.key);
   return { hits: matches.slice(0, limit).map((m) => m.municipality), total: matches.length };
+}
+
+/** The suggestions of suggest.ts, comparing every form of every name. */
+export function linearSuggest(municipalities: Municipality[], query: string): string[] {
+  const { forms, positions } = prepare(municipalities);
+  const { readings } = suggestionTarget(query);
+  const close: Close[] = [];
+  municipalities.forEach((municipality, i) => {
+    const distances = forms[i]!.flatMap((f) => [distanceTo(readings, f.base), distanceTo(readings, f.text)]).filter((d) => d !== null);
+    if (distances.length > 0) close.push({ municipality, distance: Math.min(...distances), position: positions[i]! });
+  });
+  return suggestionsFrom(close);
+}
+
+/** Both functions of the linear scan as the renderer takes a place-name search. */
+export function linearOrtSearch(municipalities: Municipality[]): OrtSearch {
+  return {
+    search: (query, limit) => linearSearch(municipalities, query, limit),
+    suggest: (query) => linearSuggest(municipalities, query),
+  };
 }
 
 function prepare(municipalities: Municipality[]): Prepared {

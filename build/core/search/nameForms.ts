@@ -1,10 +1,11 @@
 // The folded forms of a municipality name that queries are matched against.
 import { foldWords } from '../normalize.ts';
+import { baseName } from './baseName.ts';
 
 export interface NameForm {
   /** The whole name folded, words joined without separators. */
   text: string;
-  /** The part before the type suffix ("München" of "München, Landeshauptstadt"), folded the same way. */
+  /** The base name ("Halle" of "Halle (Saale), Stadt", see baseName.ts) folded the same way: a prefix of `text`. */
   base: string;
   /** Offsets in `text` at which a word of the name begins. */
   wordStarts: number[];
@@ -17,10 +18,12 @@ export interface NameForm {
  */
 export function nameForms(name: string): NameForm[] {
   const comma = name.indexOf(',');
-  const base = foldWords(comma < 0 ? name : name.slice(0, comma));
+  const main = foldWords(comma < 0 ? name : name.slice(0, comma));
   const suffix = foldWords(comma < 0 ? '' : name.slice(comma + 1), { literal: true });
-  const digraph = form([...base.digraph, ...suffix.digraph], base.digraph.length);
-  const dropped = form([...base.dropped, ...suffix.dropped], base.dropped.length);
+  // The base name is the name cut where a word ends, so its words are the first words of the name.
+  const baseWords = foldWords(baseName(name)).digraph.length;
+  const digraph = form([...main.digraph, ...suffix.digraph], baseWords);
+  const dropped = form([...main.dropped, ...suffix.dropped], baseWords);
   return dropped.text === digraph.text ? [digraph] : [digraph, dropped];
 }
 

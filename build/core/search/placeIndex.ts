@@ -3,18 +3,19 @@
 // searches, however the query cuts the name; see nameForms.ts and query.ts for what is folded how.
 import { crc32 } from 'node:zlib';
 import type { Municipality } from '../model.ts';
-import type { Hits } from '../render.ts';
+import type { Hits, OrtSearch } from '../render.ts';
 import { decodeIndex, encodeIndex, type IndexSections } from './indexFile.ts';
 import { nameForms } from './nameForms.ts';
 import { queryReadings } from './query.ts';
 import { checkLimit, MatchClass, positionBits, sortKey, tieBreakPositions } from './rank.ts';
 import { SortedKeySet } from './sortedKeySet.ts';
+import { distanceTo, suggestionsFrom, suggestionTarget } from './suggest.ts';
 import { buildSuffixArray, SEPARATOR, suffixRange } from './suffixArray.ts';
 
 /** The index file's name in a version directory. */
 export const SEARCH_FILE = 'search.bin';
 
-export class PlaceIndex {
+export class PlaceIndex implements OrtSearch {
   private readonly municipalities: Municipality[];
   private readonly sections: IndexSections;
   /** Bits of the tie-break position in a sort key, and the mask that takes it out again (see rank.ts). */
@@ -134,6 +135,24 @@ export class PlaceIndex {
     return { hits, total };
   }
 
+  /** Up to three base names close to a query that matches nothing (suggest.ts); not hits. */
+  suggest(query: string): string[] {
+    const { readings, minLength, maxLength } = suggestionTarget(query);
+    const { text, formMunicipalities, formBaseLengths, positions } = this.sections;
+    const best = new Map<number, number>();
+    const consider = (m: number, start: number, length: number) => {
+      if (length < minLength || length > maxLength) return;
+      const distance = distanceTo(readings, String.fromCharCode(...text.subarray(start, start + length)));
+      if (distance !== null && distance < (best.get(m) ?? Infinity)) best.set(m, distance);
+    };
+    for (let form = 0; form < formMunicipalities.length; form++) {
+      const m = formMunicipalities[form]!;
+      consider(m, this.formStarts[form]!, formBaseLengths[form]!);
+      consider(m, this.formStarts[form]!, this.formLengths[form]!);
+    }
+    return suggestionsFrom([...best].map(([m, distance]) => ({ municipality: this.municipalities[m]!, distance, position: positions[m]! })));
+  }
+
   /** Adds the sort keys of the matches of a query of `length` characters at suffixes `[start, end)`. */
   private addKeys(start: number, end: number, length: number): void {
     const { suffixes, formBaseLengths } = this.sections;
@@ -165,9 +184,12 @@ function sharedTailLength(a: string, b: string): number {
   return n;
 }
 
-/** Identifies the names an index was built from, so the proxy cannot pair an index with another directory. */
+/**
+ * Identifies the names and populations an index was built from (its answer order depends on both), so the
+ * proxy cannot pair an index with another directory.
+ */
 function directoryFingerprint(municipalities: Municipality[]): number {
-  return municipalities.reduce((crc, m) => crc32(`${m.ags}\t${m.name}\n`, crc), 0);
+  return municipalities.reduce((crc, m) => crc32(`${m.ags}\t${m.name}\t${m.einwohner}\n`, crc), 0);
 }
 
 /**

@@ -1,16 +1,21 @@
 // The answer order of a place-name search, shared by the index and the linear scan so both give the same Hits.
 import type { Municipality } from '../model.ts';
 
-/** How well a name matches; a lower class is listed first. */
+/**
+ * How well a name matches; a lower class is listed first: the query is the whole name or its base name, the
+ * name begins with it, a word of the name begins with it, the name contains it.
+ */
 export const MatchClass = { exact: 0, prefix: 1, wordStart: 2, partial: 3 } as const;
 export type MatchClass = (typeof MatchClass)[keyof typeof MatchClass];
 
 /**
- * The tie-break position of every municipality (indexed like `municipalities`): by folded name, then raw name
- * by code point, then key. Together with the match class it makes a hit's sort key (see `sortKey`).
+ * The tie-break position of every municipality (indexed like `municipalities`): larger population first (the
+ * city before its namesake villages), then by folded name, then raw name by code point, then key. Together
+ * with the match class it makes a hit's sort key (see `sortKey`).
  */
 export function tieBreakPositions(municipalities: Municipality[], foldedNames: string[]): Int32Array {
   const byTieBreak = municipalities.map((_, i) => i).sort((a, b) =>
+    (municipalities[b]!.einwohner ?? 0) - (municipalities[a]!.einwohner ?? 0) ||
     compareCodePoints(foldedNames[a]!, foldedNames[b]!) ||
     compareCodePoints(municipalities[a]!.name, municipalities[b]!.name) ||
     compareCodePoints(municipalities[a]!.ags, municipalities[b]!.ags));
