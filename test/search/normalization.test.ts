@@ -57,7 +57,7 @@ describe('nameForms', () => {
 
   it('has one form when the name has none', () => {
     expect(nameForms('Halle (Westf.), Stadt')).toEqual([
-      { text: 'hallewestfstadt', base: 'hallewestf', wordStarts: [0, 5, 10] },
+      { text: 'hallewestfstadt', base: 'halle', wordStarts: [0, 5, 10] },
     ]);
   });
 

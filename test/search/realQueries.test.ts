@@ -2,7 +2,7 @@
 // (Satzart 60, characters 11–18); the test also checks each key names the municipality it is meant to.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Municipality } from '../../build/core/model.ts';
-import { linearSearch } from '../../build/core/search/linearSearch.ts';
+import { linearSearch, linearSuggest } from '../../build/core/search/linearSearch.ts';
 import { PlaceIndex } from '../../build/core/search/placeIndex.ts';
 import { realMunicipalities } from './fixtures.ts';
 
@@ -16,6 +16,12 @@ const KNOWN: Record<string, string> = {
   '03255016': 'Halle',
   '03456008': 'Halle',
   '15002000': 'Halle (Saale), Stadt',
+  '05754012': 'Halle (Westf.), Stadt',
+  '03403000': 'Oldenburg (Oldb), Stadt',
+  '01055033': 'Oldenburg in Holstein, Stadt',
+  '07316000': 'Neustadt an der Weinstraße, Stadt',
+  '08311000': 'Freiburg im Breisgau, Stadt',
+  '03359018': 'Freiburg (Elbe), Flecken',
   '03158033': 'Veltheim (Ohe)',
   '09475112': 'Bad Steben, M',
   '12071076': 'Forst (Lausitz)/Baršć (Łužyca), Stadt',
@@ -59,14 +65,36 @@ describe('place-name search over the real directory', () => {
     expect(keys(query)[0]).toBe(ags);
   });
 
-  it('lists both Frankfurts first', () => {
-    expect(keys('frankfurt').slice(0, 2).sort()).toEqual(['06412000', '12053000']);
+  it('lists both Frankfurts first, the larger first', () => {
+    expect(keys('frankfurt').slice(0, 2)).toEqual(['06412000', '12053000']);
   });
 
-  it('lists the two municipalities named exactly "Halle" first, and Halle (Saale) among the first five', () => {
-    const hits = keys('halle');
-    expect(hits.slice(0, 2)).toEqual(['03255016', '03456008']);
-    expect(hits.slice(0, 5)).toContain('15002000');
+  // The queries of issue 16, as a new user tries them (limit 5): the city first among its namesakes.
+  it('lists Halle (Saale) first, then the other exact "Halle"s by population, then "Halle…" prefixes', () => {
+    const { hits } = index.search('Halle', 5);
+    expect(hits.slice(0, 4).map((m) => m.ags)).toEqual(['15002000', '05754012', '03255016', '03456008']);
+    expect(hits[4]!.name).toMatch(/^Halle\S/);
+  });
+
+  it('lists Oldenburg (Oldb) before Oldenburg in Holstein', () => {
+    expect(keys('Oldenburg', 5).slice(0, 2)).toEqual(['03403000', '01055033']);
+  });
+
+  it('lists Neustadt an der Weinstraße first among five Neustadts, largest first', () => {
+    const { hits } = index.search('Neustadt', 5);
+    expect(hits[0]!.ags).toBe('07316000');
+    expect(hits.every((m) => /^Neustadt\b/.test(m.name))).toBe(true);
+    const populations = hits.map((m) => m.einwohner!);
+    expect(populations).toEqual([...populations].sort((a, b) => b - a));
+  });
+
+  it('lists Freiburg im Breisgau before Freiburg (Elbe)', () => {
+    expect(keys('Freiburg', 5).slice(0, 2)).toEqual(['08311000', '03359018']);
+  });
+
+  it('still lists the whole name first when it is typed', () => {
+    expect(keys('Halle (Saale)')[0]).toBe('15002000');
+    expect(keys('Oldenburg in Holstein')[0]).toBe('01055033');
   });
 
   it('finds "Bad Steben" from the cut query "Bad St"', () => {
@@ -84,8 +112,29 @@ describe('place-name search over the real directory', () => {
     expect(index.search('Xyzzyhausen', 20)).toEqual({ hits: [], total: 0 });
   });
 
+  it('suggests close names for a misspelling, nearest first', () => {
+    expect(index.search('Muenchn', 20).total).toBe(0);
+    expect(index.suggest('Muenchn')[0]).toBe('München');
+    expect(index.suggest('Muenchn')).toEqual(linearSuggest(municipalities, 'Muenchn'));
+    expect(index.suggest('Frankfrut')).toEqual(['Frankfurt']); // two edits: allowed from five letters
+    expect(index.suggest('Kolm')).toContain('Köln'); // "koln" in the dropped form, one edit below five letters
+  });
+
+  it('suggests nothing for nonsense', () => {
+    for (const query of ['Xyzzyhausen', 'qxyzjvw', 'zzz']) expect(index.suggest(query), query).toEqual([]);
+  });
+
+  it('suggests at most three names, each once, as the linear scan does', () => {
+    for (const query of ['Hale', 'Neustatt', 'Sankt Ingbrt', 'Oldenbrg', 'Kiell', 'Berlim']) {
+      const suggested = index.suggest(query);
+      expect(suggested.length, query).toBeLessThanOrEqual(3);
+      expect(new Set(suggested).size, query).toBe(suggested.length);
+      expect(suggested, query).toEqual(linearSuggest(municipalities, query));
+    }
+  });
+
   it('answers every table query exactly as the linear scan does', () => {
-    for (const query of ['koeln', 'Munchen', 'frankfurt', 'halle', 'ohe', 'Bad St', 'Sankt', 'stadt', 'Xyzzyhausen']) {
+    for (const query of ['koeln', 'Munchen', 'frankfurt', 'halle', 'Neustadt', 'Oldenburg', 'Freiburg', 'ohe', 'Bad St', 'Sankt', 'stadt', 'Xyzzyhausen']) {
       expect(index.search(query, 200), query).toEqual(linearSearch(municipalities, query, 200));
     }
   });
