@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Municipality } from '../../build/core/model.ts';
-import { linearSearch } from '../../build/core/search/linearSearch.ts';
+import { linearSearch, linearSuggest } from '../../build/core/search/linearSearch.ts';
 import { PlaceIndex } from '../../build/core/search/placeIndex.ts';
 import { ortTooShort } from '../../build/core/search/query.ts';
 import { realMunicipalities } from './fixtures.ts';
@@ -66,6 +66,27 @@ describe('place-name search properties', () => {
     }));
     expect(queries.size).toBeGreaterThan(1000);
     for (const query of queries) expect(index.search(query, 200), query).toEqual(linearSearch(municipalities, query, 200));
+  });
+
+  it('suggests exactly what the linear scan suggests, for names misspelt by up to three edits', () => {
+    const misspelt = fc.record({
+      which: fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+      edits: fc.array(fc.record({ at: fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), kind: fc.constantFrom('drop', 'insert', 'replace'), letter: fc.constantFrom(...'aeilnorstuüß') }), { maxLength: 3 }),
+    }).map(({ which, edits }) => {
+      const chars = [...municipalities[Math.floor(which * municipalities.length)]!.name.split(/[,(/]/)[0]!];
+      for (const { at, kind, letter } of edits) {
+        const i = Math.floor(at * chars.length);
+        chars.splice(i, kind === 'insert' ? 0 : 1, ...(kind === 'drop' ? [] : [letter]));
+      }
+      return chars.join('');
+    });
+    fc.assert(
+      fc.property(misspelt, (query) => {
+        fc.pre(!ortTooShort(query));
+        expect(index.suggest(query)).toEqual(linearSuggest(municipalities, query));
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('gives exactly the Hits of the linear scan for random pieces of names, misses and limits', () => {

@@ -44,6 +44,33 @@ describe.each(implementations)('%s', (_, searchOver) => {
     ]);
   });
 
+  it('orders by rank first, then by population, then by name; a base name is as exact as the whole name', () => {
+    const search = searchOver([
+      place('01000001', 'Lindau (Bodensee), GKSt', 25_000), // exact: base name
+      place('01000002', 'Lindau', 1_500), // exact: the whole name
+      place('01000003', 'Lindau am See', 1_500), // exact: base name, same population, sorts after "lindau"
+      place('01000004', 'Lindauer Au', 90_000), // prefix, however large
+      place('01000005', 'Lindaumühle', 200), // prefix
+      place('01000006', 'Bad Lindau', 50_000), // word start
+      place('01000007', 'Oberlindau', 80_000), // partial
+      place('01000008', 'Unterlindau', 100), // partial
+      place('01000009', 'Linden', 500_000), // no match
+    ]);
+    expect(names(search('Lindau', 20))).toEqual([
+      '01000001 Lindau (Bodensee), GKSt',
+      '01000002 Lindau',
+      '01000003 Lindau am See',
+      '01000004 Lindauer Au',
+      '01000005 Lindaumühle',
+      '01000006 Bad Lindau',
+      '01000007 Oberlindau',
+      '01000008 Unterlindau',
+    ]);
+    // The whole name typed is exact for that municipality alone; the others fall to prefixes.
+    expect(names(search('Lindau am See', 20))).toEqual(['01000003 Lindau am See']);
+    expect(names(search('Lindau Bodensee', 20))).toEqual(['01000001 Lindau (Bodensee), GKSt']);
+  });
+
   it('ranks a word start after a prefix even when its name sorts first', () => {
     const search = searchOver([place('01000001', 'Aach am Rhein'), place('01000002', 'Rheinau'), place('01000003', 'Ahrhein')]);
     expect(names(search('rhein', 20))).toEqual(['01000002 Rheinau', '01000001 Aach am Rhein', '01000003 Ahrhein']);

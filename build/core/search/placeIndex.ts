@@ -9,7 +9,7 @@ import { nameForms } from './nameForms.ts';
 import { queryReadings } from './query.ts';
 import { checkLimit, MatchClass, positionBits, sortKey, tieBreakPositions } from './rank.ts';
 import { SortedKeySet } from './sortedKeySet.ts';
-import { distanceTo, suggestionsFrom, suggestionTarget } from './suggest.ts';
+import { allowedDistance, distanceTo, suggestionsFrom, suggestionTarget, type Close } from './suggest.ts';
 import { buildSuffixArray, SEPARATOR, suffixRange } from './suffixArray.ts';
 
 /** The index file's name in a version directory. */
@@ -139,18 +139,52 @@ export class PlaceIndex implements OrtSearch {
   suggest(query: string): string[] {
     const { readings, minLength, maxLength } = suggestionTarget(query);
     const { text, formMunicipalities, formBaseLengths, positions } = this.sections;
-    const best = new Map<number, number>();
-    const consider = (m: number, start: number, length: number) => {
-      if (length < minLength || length > maxLength) return;
-      const distance = distanceTo(readings, String.fromCharCode(...text.subarray(start, start + length)));
-      if (distance !== null && distance < (best.get(m) ?? Infinity)) best.set(m, distance);
-    };
-    for (let form = 0; form < formMunicipalities.length; form++) {
-      const m = formMunicipalities[form]!;
-      consider(m, this.formStarts[form]!, formBaseLengths[form]!);
-      consider(m, this.formStarts[form]!, this.formLengths[form]!);
+    const latin1 = Buffer.from(text.buffer, text.byteOffset, text.length); // a view, to decode names cheaply
+    const close: Close[] = [];
+    for (const [m, first] of this.suggestionCandidates(readings)) {
+      let best: number | null = null;
+      for (let form = first; formMunicipalities[form] === m; form++) {
+        for (const length of [formBaseLengths[form]!, this.formLengths[form]!]) {
+          if (length < minLength || length > maxLength) continue;
+          const start = this.formStarts[form]!;
+          const distance = distanceTo(readings, latin1.toString('latin1', start, start + length));
+          if (distance !== null && (best === null || distance < best)) best = distance;
+        }
+      }
+      if (best !== null) close.push({ municipality: this.municipalities[m]!, distance: best, position: positions[m]! });
     }
-    return suggestionsFrom([...best].map(([m, distance]) => ({ municipality: this.municipalities[m]!, distance, position: positions[m]! })));
+    return suggestionsFrom(close);
+  }
+
+  /**
+   * The municipalities that can be close to a reading, each with its first form. A reading cut into one piece
+   * more than the edits allowed keeps one piece untouched by them, at its own offset give or take the edits,
+   * so a close name holds that piece there: the suffix array finds those names without comparing the others.
+   * A digraph form is taken with as much more room as its umlauts add, because its dropped twin leaves out the
+   * suffixes it shares with it (see build) and is found through it.
+   */
+  private suggestionCandidates(readings: string[]): Map<number, number> {
+    const { text, suffixes, formMunicipalities } = this.sections;
+    const { formAt, formStarts, formLengths } = this;
+    const candidates = new Map<number, number>();
+    for (const reading of readings) {
+      const allowed = allowedDistance(reading.length);
+      const pieces = allowed + 1;
+      for (let j = 0; j < pieces; j++) {
+        const from = Math.floor((j * reading.length) / pieces);
+        const [start, end] = suffixRange(text, suffixes, reading.slice(from, Math.floor(((j + 1) * reading.length) / pieces)));
+        for (let i = start; i < end; i++) {
+          const p = suffixes[i]!;
+          const form = formAt[p]!;
+          const m = formMunicipalities[form]!;
+          const offset = p - formStarts[form]!;
+          const twin = formMunicipalities[form + 1] === m ? formLengths[form]! - formLengths[form + 1]! : 0;
+          if (offset < from - allowed || offset > from + allowed + twin || candidates.has(m)) continue;
+          candidates.set(m, formMunicipalities[form - 1] === m ? form - 1 : form);
+        }
+      }
+    }
+    return candidates;
   }
 
   /** Adds the sort keys of the matches of a query of `length` characters at suffixes `[start, end)`. */
