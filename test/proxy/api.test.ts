@@ -62,6 +62,21 @@ describe('GET /finanzamt (lookup by residence)', () => {
     }
   });
 
+  it('suggests close names for a misspelt place, as a hint only: no hits, nothing counted', async () => {
+    const res = await get('/finanzamt?ort=Muenchn');
+    expect(res.status).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ anzahl_aemter: 0, anzahl_gemeinden: 0, vollstaendig: true, aemter: [], gemeinden: [], aenderungen: [] });
+    expect(body.hinweis).toMatch(/^Keine Gemeinde gefunden für ort=Muenchn\. Ähnlich geschriebene Namen: München\b/);
+    expect((await get('/finanzamt?ort=Xyzzyqwv')).json().hinweis).toBe('Keine Gemeinde gefunden für ort=Xyzzyqwv.');
+  });
+
+  it('lists the city first among its namesakes', async () => {
+    for (const [ort, ags] of [['Halle', '15002000'], ['Oldenburg', '03403000'], ['Neustadt', '07316000'], ['Freiburg', '08311000']]) {
+      expect((await get(`/finanzamt?ort=${ort}&limit=5`)).json().gemeinden[0].ags, ort).toBe(ags);
+    }
+  });
+
   it('renders questions the build did not store, with the ETag rule of stored answers', async () => {
     const path = '/finanzamt?ags=05&limit=5';
     const res = await get(path);

@@ -75,6 +75,8 @@ Ignore unknown fields. The data version is \`stand\` (DD.MM.YYYY) and \`stand_qu
 - Lookup \`gemeinden\`: one element per (municipality, office) pair; \`bufa_nr\` is null for the few unpopulated areas
   to which no office is assigned. \`kreis\` is null for the three areas that belong to no Kreis.
 - Lookup answers carry \`vollstaendig\`: false when more municipalities matched than \`limit\` allowed.
+- \`ort\` hits come in four ranks (whole or base name, beginning, word beginning, anywhere), each by population, then
+  name; when nothing matches, \`hinweis\` suggests up to three closely spelled names, which are not hits.
 - With \`gemeinden=1\`, each office of a lookup carries its district as \`gemeinden\`, and \`/finanzamt/{amtsnummer}\`
   carries it as \`amt.gemeinden\`.
 - \`anschrift\` holds \`strasse\`, \`hausnummer\`, \`plz\`, \`ort\`; \`kontakt\` adds \`telefon\`, \`fax\` and \`web\`. \`postfach\`

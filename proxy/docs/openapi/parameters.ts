@@ -26,6 +26,14 @@ const ALTERNATIVES: readonly string[] = ['plz', 'ort'];
 const TEXT_PATTERN = '^(?=[\\s\\S]*\\S)[^\\u0000-\\u001f\\u007f\\ufffd]*$';
 const text = { type: 'string', minLength: 1, maxLength: TEXT_MAX, pattern: TEXT_PATTERN };
 const flag = (byDefault: 0 | 1 | null) => ({ type: 'integer', enum: [0, 1], ...(byDefault === null ? {} : { default: byDefault }) });
+/** The answer order of a place-name search (build/core/search/rank.ts), as callers read it. */
+const ORT_ORDER = 'Hits come in four ranks, compared on the folded spelling: (1) the query is the whole name or its base name, ' +
+  'the name without its type suffix ("Stadt", "GKSt", "M", "Flecken", …), a parenthesised qualifier ("(Saale)", "(Oldb)") and a ' +
+  'trailing geographic qualifier ("am Main", "im Breisgau", "a.d.Aisch", "b.München"), so "Halle" matches the villages named ' +
+  'Halle and "Halle (Saale), Stadt" alike; (2) the name begins with the query; (3) a word of the name does; (4) the name ' +
+  'contains it. Within a rank, the larger population (GV100AD) comes first, then the name. When nothing matches, `hinweis` ' +
+  'suggests up to three names spelled closely (edit distance on the folded spelling: 1 below five letters, 2 from five); they ' +
+  'are not hits and change no count.';
 const ONE_OF = 'Exactly one of `ags`, `plz` and `ort` must be given; none or several is 400.';
 
 /** Keyed by the name of their component; `name` is the wire name, which two operations may share. */
@@ -42,7 +50,7 @@ export const PARAMETERS = {
   },
   ort: {
     name: 'ort', in: 'query',
-    description: `Municipality or place name; a part of the name suffices. Case and umlauts are ignored (a transliterated spelling such as "Koeln" finds "Köln"), "St." also finds "Sankt". At least ${ORT_MIN_LENGTH} characters as sent, after trimming ("Öl" is two, and refused), with at least one letter or digit; at most ${TEXT_MAX} characters, no control characters. Exact name matches come first. ${ONE_OF}`,
+    description: `Municipality or place name; a part of the name suffices. Case and umlauts are ignored (a transliterated spelling such as "Koeln" finds "Köln"), "St." also finds "Sankt". At least ${ORT_MIN_LENGTH} characters as sent, after trimming ("Öl" is two, and refused), with at least one letter or digit; at most ${TEXT_MAX} characters, no control characters. ${ORT_ORDER} ${ONE_OF}`,
     schema: { ...text, minLength: ORT_MIN_LENGTH },
   },
   lookupGemeinden: {
