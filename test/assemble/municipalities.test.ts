@@ -10,7 +10,7 @@ describe('rule 1 and 2 on the real bundle', () => {
     const flensburg = directory.municipalities.find((m) => m.ags === '01001000');
     expect(flensburg).toEqual({
       ags: '01001000', name: 'Flensburg, Stadt', plz: '24937', kreis: 'Flensburg, Stadt',
-      bundesland: 'Schleswig-Holstein', bufa_nr: ['2115'], herkunft: [{ zuordnung: 'verzeichnis', ersetzt: null }],
+      bundesland: 'Schleswig-Holstein', einwohner: 96_326, bufa_nr: ['2115'], herkunft: [{ zuordnung: 'verzeichnis', ersetzt: null }],
     });
     const ags = directory.municipalities.map((m) => m.ags);
     expect(ags).toEqual([...ags].sort());
