@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { assembleDirectory } from '../assemble/assemble.ts';
 import type { Municipality } from '../core/model.ts';
-import type { Hits } from '../core/render.ts';
 import { linearSearch } from '../core/search/linearSearch.ts';
 import { PlaceIndex, SEARCH_FILE } from '../core/search/placeIndex.ts';
 import { ortTooShort } from '../core/search/query.ts';
@@ -34,6 +33,8 @@ export interface SearchBenchRow {
 
 export interface SearchBench {
   rows: SearchBenchRow[];
+  /** The suggestions a miss gets in `hinweis`, asked only after the search found nothing. */
+  suggestions: SearchBenchRow;
   speedup_mean: number;
   speedup_p50: number;
   speedup_p99: number;
@@ -60,9 +61,12 @@ export async function benchSearch(): Promise<SearchBench> {
     measure('suffix-array index', queries, (q) => index.search(q, LIMIT)),
     measure('linear scan', queries, (q) => linearSearch(municipalities, q, LIMIT)),
   ] as const;
+  const misses = queries.filter((q) => index.search(q, 1).total === 0);
+  const suggestions = measure('suggestions for misses', misses, (q) => index.suggest(q));
   const memory = memoryGrowth(file, municipalities);
   const result = {
     rows: [...rows],
+    suggestions,
     speedup_mean: rows[1].mean_us / rows[0].mean_us,
     speedup_p50: rows[1].p50_us / rows[0].p50_us,
     speedup_p99: rows[1].p99_us / rows[0].p99_us,
@@ -104,7 +108,7 @@ export function queryMix(municipalities: Municipality[]): string[] {
 }
 
 /** Per-query latency after warming up on the same queries, so the JIT has compiled the search. */
-function measure(implementation: string, queries: string[], search: (query: string) => Hits): SearchBenchRow {
+function measure(implementation: string, queries: string[], search: (query: string) => unknown): SearchBenchRow {
   for (let round = 0; round < WARMUP_ROUNDS; round++) for (const q of queries) search(q);
   const micros = queries.map((q) => {
     const t = process.hrtime.bigint();
@@ -158,6 +162,8 @@ function markdown(r: Omit<SearchBench, 'markdown'>): string {
       `${times(r.speedup_p50)} at p50, ${times(r.speedup_p99)} at p99.`,
     '  The scan costs about the same for every query; the index costs more for pieces that occur in',
     '  thousands of names ("stadt"), and those make up its p99.',
+    `- Suggestions (\`hinweis\` of a miss, asked only after the search found nothing) for the ${r.suggestions.queries} misses of the mix: ` +
+      `mean ${us(r.suggestions.mean_us)} µs, p50 ${us(r.suggestions.p50_us)} µs, p99 ${us(r.suggestions.p99_us)} µs, max ${us(r.suggestions.max_us)} µs.`,
     `- Index file \`${SEARCH_FILE}\`: ${(r.index_bytes / 1000).toFixed(0)} kB; built in ${r.build_ms.toFixed(0)} ms, loaded in ${r.load_ms.toFixed(0)} ms.`,
     `- Memory added by loading it: ${mb(r.rss_growth_bytes)} MB resident (${mb(r.heap_growth_bytes)} MB heap and array buffers),`,
     '  measured in a fresh `node --expose-gc` process: RSS after forced GC before, and after reading and',
