@@ -31,7 +31,8 @@ export interface Hits {
 /** Place-name search, supplied by the proxy's index; the build never answers `ort`. */
 export type OrtSearch = (query: string, limit: number) => Hits;
 
-export type Answer = { status: 200; body: string } | { status: 404; detail: string };
+/** Not ok only for an office number the directory does not have (a 404). */
+export type Answer = { ok: true; body: string } | { ok: false; detail: string };
 
 export function indexDirectory(dir: Directory): DirectoryIndex {
   const byAgs = new Map(dir.municipalities.map((m) => [m.ags, m]));
@@ -242,9 +243,9 @@ function districtMember(m: Municipality, i: number): DistrictMunicipality {
 }
 
 function ok(body: string): Answer {
-  return { status: 200, body };
+  return { ok: true, body };
 }
 
 function unknownOffice(nr: string): Answer {
-  return { status: 404, detail: `Ein Finanzamt mit der Amtsnummer ${nr} ist nicht bekannt.` };
+  return { ok: false, detail: `Ein Finanzamt mit der Amtsnummer ${nr} ist nicht bekannt.` };
 }
