@@ -216,9 +216,9 @@ function renderCollection(ix: DirectoryIndex, q: CollectionQuestion): string {
  * contains it ("Sachsen" is Sachsen alone; "sachs" is Sachsen, Sachsen-Anhalt and Niedersachsen).
  */
 export function matchBundesland(states: string[], query: string): string[] {
-  const q = fold(query);
-  const exact = states.filter((s) => fold(s) === q);
-  return exact.length ? exact : states.filter((s) => foldedForms(s).some((form) => form.includes(q)));
+  const folded = fold(query);
+  const exact = states.filter((s) => fold(s) === folded);
+  return exact.length ? exact : states.filter((s) => foldedForms(s).some((form) => form.includes(folded)));
 }
 
 /** A name with umlauts spelled as digraphs and dropped: a folded query is contained in one of them or in neither. */
