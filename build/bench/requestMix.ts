@@ -34,7 +34,7 @@ export function requestMix(versionDir: string, size: number, seed: number): MixR
   const candidates: MixRequest[][] = KINDS.map(() => []);
   for (const [path, { object, etag }] of Object.entries(manifest.entries)) {
     const queryStart = path.indexOf('?');
-    const parsed = parseQuestion(X);
+    const parsed = parseQuestion(queryStart === -1 ? path : path.slice(0, queryStart), new URLSearchParams(queryStart === -1 ? '' : path.slice(queryStart + 1)));
     if (!parsed.ok) throw new Error(`the manifest lists ${path}, which does not parse: ${parsed.detail}`);
     const brBytes = manifest.objects[object]!.br.bytes;
     const kind = KINDS.findIndex((k) => k.matches(parsed.question, brBytes));
