@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FinanzamtApiError, FinanzamtClient, type LocalDirectory, type LookupOptions, type LookupResponse } from 'finanzamt-api/client';
 import { municipalitiesUnder } from '../../build/core/render.ts';
-import type { Municipality } from '../../build/core/model.ts';
+import { ErrorResponse, type Municipality } from '../../build/core/model.ts';
 import { eventually } from '../support/http.ts';
 import { startCallerProxy, type CallerProxy } from '../support/callerProxy.ts';
 import { testTree } from '../support/tree.ts';
@@ -126,7 +126,7 @@ describe('offices and districts', () => {
     for (const [call, path] of [[() => local.byAgs('05x'), '/finanzamt?ags=05x'], [() => local.district('9999'), '/finanzamt/9999/bezirk'], [() => local.byPlz('123'), '/finanzamt?plz=123']] as const) {
       const res = await service.get(path);
       expect(call).toThrow(FinanzamtApiError);
-      expect(() => call()).toThrow(expect.objectContaining({ status: res.status, code: res.json().code, detail: res.json().detail }));
+      expect(() => call()).toThrow(expect.objectContaining({ status: res.status, code: res.parsed(ErrorResponse).code, detail: res.parsed(ErrorResponse).detail }));
     }
   });
 });

@@ -9,7 +9,7 @@ import { ERROR_CODES } from '../../build/core/errors.ts';
 import { EXPOSE } from '../../proxy/http/headers.ts';
 import { startCallerProxy, type CallerProxy } from '../support/callerProxy.ts';
 import { Contract } from '../support/contract.ts';
-import type { RawResponse } from '../support/http.ts';
+import { rawResponse, type RawResponse } from '../support/http.ts';
 
 let service: CallerProxy;
 
@@ -162,8 +162,7 @@ describe('the contract check', () => {
   };
   const district = { stand: '30.11.2025', bufa_nr: '2115', bezeichnung: 'Finanzamt Flensburg', bundesland: 'Schleswig-Holstein', ohne_bezirk: false, anzahl: 0, gemeinden: [] };
   const response = (status: number, body: unknown, headers: Record<string, string> = HEADERS): RawResponse => {
-    const text = JSON.stringify(body);
-    return { status, headers, body: Buffer.from(text), text, json: () => body };
+    return rawResponse(status, headers, Buffer.from(JSON.stringify(body)));
   };
 
   it('accepts a response as described', () => {

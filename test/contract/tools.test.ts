@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorResponse } from '../../build/core/model.ts';
 import { startCallerProxy, type CallerProxy } from '../support/callerProxy.ts';
 import { eventually } from '../support/http.ts';
 import { scratchDir } from '../support/proxy.ts';
@@ -186,7 +187,7 @@ describe('a client generated with openapi-typescript and openapi-fetch', () => {
       aemter: lookup.aemter.map((a: { bufa_nr: string }) => a.bufa_nr),
       eindeutig: false,
       code: 'not_found',
-      detail: (await main.get('/finanzamt/9999')).json().detail,
+      detail: (await main.get('/finanzamt/9999')).parsed(ErrorResponse).detail,
       head: { status: 200, etag: (await main.get('/finanzamt/2115')).headers.etag },
     });
     expect(seen.gemeinden).toBeGreaterThan(0);

@@ -2,6 +2,7 @@
 // negotiation over the stored encodings, cache and CORS headers, preflight.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { ErrorResponse } from '../../build/core/model.ts';
 import { parseResponses, rawRequest } from '../reliability/rawHttp.ts';
 import { proxyForFile } from '../support/proxy.ts';
 import { testTree } from '../support/tree.ts';
@@ -99,7 +100,7 @@ describe('content coding', () => {
       const res = await get(KEY, { 'accept-encoding': accept });
       expect(res.status, accept).toBe(406);
       expect(res.headers['cache-control']).toBe('no-store');
-      expect(res.json().code).toBe('not_acceptable');
+      expect(res.parsed(ErrorResponse).code).toBe('not_acceptable');
     }
   });
 

@@ -3,6 +3,7 @@
 import { realpathSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorResponse } from '../../build/core/model.ts';
 import { objectPath } from '../../build/core/manifest.ts';
 import { eventually } from '../support/http.ts';
 import { startOrigin, testTreeOrigin, type Origin } from '../support/origin.ts';
@@ -84,7 +85,7 @@ describe('serving from an origin', () => {
       const gone = await get(path, { 'accept-encoding': encoding });
       expect(performance.now() - started).toBeLessThan(800 + 500);
       expect(gone.status).toBe(503);
-      expect(gone.json().code).toBe('unavailable');
+      expect(gone.parsed(ErrorResponse).code).toBe('unavailable');
     }
     expect((await proxy.get('/healthz')).status).toBe(200);
     origin = await startOrigin(root, port);

@@ -4,12 +4,12 @@
 // loaded from disk, a keys file, a token bucket) through injected requests, without a listening server, as
 // fastify tests its internals; test/proxy/api.test.ts and auth.test.ts cover the same over HTTP.
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'light-my-request';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import { ErrorResponse, LookupResponse, OfficeResponse } from '../../build/core/model.ts';
 import { AskedQuestions } from '../../proxy/askedQuestions.ts';
 import { addressResolver } from '../../proxy/clientAddress.ts';
@@ -22,6 +22,7 @@ import { createLogs, type Logs } from '../../proxy/log.ts';
 import { MemoryRateLimiter } from '../../proxy/rateLimit/rateLimiter.ts';
 import { CurrentVersion } from '../../proxy/versions/currentVersion.ts';
 import { localSource } from '../../proxy/versions/localSource.ts';
+import { rawResponse } from '../support/http.ts';
 import { testDist, testTree } from '../support/tree.ts';
 
 const silent = pino({ level: 'silent' });
@@ -76,7 +77,7 @@ type Handler = ReturnType<typeof handler>;
 
 async function ask(h: Handler, method: string, url: string, headers: Record<string, string> = {}) {
   const res = await inject(h, { method: method as 'GET', url, headers, remoteAddress: '192.0.2.1' });
-  return { status: res.statusCode, headers: res.headers, payload: res.rawPayload, body: <S extends z.ZodType>(schema: S): z.output<S> => schema.parse(res.json()) };
+  return { status: res.statusCode, headers: res.headers, payload: res.rawPayload, body: rawResponse(res.statusCode, res.headers as IncomingHttpHeaders, res.rawPayload).parsed };
 }
 
 const keyed = () => ({ 'x-api-key': key });
