@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FinanzamtApiError, FinanzamtClient, type LocalDirectory, type LookupOptions, type LookupResponse } from 'finanzamt-api/client';
 import { municipalitiesUnder } from '../../build/core/render.ts';
-import { ErrorResponse, type Municipality } from '../../build/core/model.ts';
+import { DistrictResponse, ErrorResponse, LookupResponse as LookupBody, OfficeResponse, type Municipality } from '../../build/core/model.ts';
 import { eventually } from '../support/http.ts';
 import { startCallerProxy, type CallerProxy } from '../support/callerProxy.ts';
 import { testTree } from '../support/tree.ts';
@@ -85,7 +85,7 @@ async function serviceAnswer(c: Case): Promise<LookupResponse> {
   const params = new URLSearchParams({ [c.by]: c.value, limit: String(c.options.limit), gemeinden: c.options.gemeinden ? '1' : '0' });
   const res = await service.get(`/finanzamt?${params}`);
   expect(res.status).toBe(200);
-  return res.json();
+  return res.parsed(LookupBody);
 }
 
 function localAnswer(c: Case): LookupResponse {
@@ -114,11 +114,11 @@ describe.each([['ags', agsCases], ['plz', plzCases]] as const)('1,000 random %s 
 describe('offices and districts', () => {
   it('every office, with and without its district, and every district, as the service answers them', async () => {
     for (const { bufa_nr } of dir.offices) {
-      expect(local.office(bufa_nr)).toEqual((await service.get(`/finanzamt/${bufa_nr}`)).json());
-      expect(local.district(bufa_nr)).toEqual((await service.get(`/finanzamt/${bufa_nr}/bezirk`)).json());
+      expect(local.office(bufa_nr)).toEqual((await service.get(`/finanzamt/${bufa_nr}`)).parsed(OfficeResponse));
+      expect(local.district(bufa_nr)).toEqual((await service.get(`/finanzamt/${bufa_nr}/bezirk`)).parsed(DistrictResponse));
     }
     for (const { bufa_nr } of dir.offices.filter((_, i) => i % 20 === 0)) {
-      expect(local.office(bufa_nr, { gemeinden: true })).toEqual((await service.get(`/finanzamt/${bufa_nr}?gemeinden=1`)).json());
+      expect(local.office(bufa_nr, { gemeinden: true })).toEqual((await service.get(`/finanzamt/${bufa_nr}?gemeinden=1`)).parsed(OfficeResponse));
     }
   });
 

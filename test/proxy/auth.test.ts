@@ -51,7 +51,7 @@ describe('where the key comes from', () => {
       expect(res.status, JSON.stringify(headers)).toBe(401);
       expect(res.headers['www-authenticate']).toMatch(/^Bearer/);
       expect(res.headers['cache-control']).toBe('no-store');
-      expect(res.json()).toEqual({ detail: expect.any(String), code, stand: expect.stringMatching(/^\d\d\.\d\d\.\d{4}$/) });
+      expect(res.parsed(ErrorResponse)).toEqual({ detail: expect.any(String), code, stand: expect.stringMatching(/^\d\d\.\d\d\.\d{4}$/) });
     }
   });
 

@@ -145,7 +145,7 @@ describe('cache and CORS headers', () => {
       for (const ifMatch of [etag, etag.slice(2), '"x"', `"x", ${etag}`]) {
         const res = await running.proxy.get(KEY, { 'x-api-key': running.key, 'if-match': ifMatch }, method);
         expect(res.status, `${method} If-Match: ${ifMatch}`).toBe(412);
-        if (method === 'GET') expect(res.json()).toEqual({ detail: expect.stringContaining('If-Match'), code: 'precondition_failed', stand: tree.manifest.stand });
+        if (method === 'GET') expect(res.parsed(ErrorResponse)).toEqual({ detail: expect.stringContaining('If-Match'), code: 'precondition_failed', stand: tree.manifest.stand });
       }
       const star = await running.proxy.get(KEY, { 'x-api-key': running.key, 'if-match': '*' }, method);
       expect(star.status).toBe(200);

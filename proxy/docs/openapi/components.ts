@@ -7,17 +7,7 @@ import {
   Aenderung, Ags, AnsweredOffice, Anschrift, BufaNr, CollectionResponse, DistrictMunicipality, DistrictResponse, ErrorResponse,
   Kontakt, LookupFrage, LookupMunicipality, LookupResponse, Office, OfficeResponse, Plz, Stand, StandQuelle, Zuordnung,
 } from '../../../build/core/model.ts';
-
-/** What `/healthz` answers; only the description needs it, the proxy writes the body by hand. */
-const HealthResponse = z.object({
-  status: z.literal('ok'),
-  stand: Stand,
-  stand_quelle: StandQuelle,
-  build_id: z.string(),
-  ortssuche: z.boolean(),
-  aenderungen: z.array(Aenderung.pick({ id: true, titel: true, gilt_ab: true, quelle: true })),
-  alter_tage: z.number().int().nonnegative(),
-});
+import { HealthResponse } from '../../health.ts';
 
 interface Meta {
   id?: string;
