@@ -12,10 +12,19 @@
 //   - a path not described is an error response (400, 401, 403, 404, 405 or 429) with the ErrorResponse body.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { z } from 'zod';
+import type { openApiDocument } from '../../proxy/docs/openapi/document.ts';
 import { eventually, type RawResponse } from './http.ts';
 import type { ProxyProcess } from './proxy.ts';
 
 type Json = Record<string, any>;
+
+/**
+ * The served /openapi.json, typed as the proxy generates it (test/contract/openapi.test.ts shows the served
+ * document equal to the generated one); the check is only that it is an OpenAPI 3.1 document with paths.
+ */
+export const OpenApiDocument = z.custom<ReturnType<typeof openApiDocument>>((value) => OPENAPI_31.safeParse(value).success);
+const OPENAPI_31 = z.looseObject({ openapi: z.literal('3.1.0'), paths: z.record(z.string(), z.record(z.string(), z.unknown())), components: z.record(z.string(), z.unknown()) });
 
 interface Located<T> {
   value: T;
@@ -138,7 +147,7 @@ export async function contractOf(proxy: ProxyProcess): Promise<Contract> {
   // A proxy started with a low rate limit may refuse the first tries.
   await eventually('/openapi.json', async () => (res = await proxy.get('/openapi.json')).status !== 429, 10_000);
   if (res!.status !== 200) throw new Error(`/openapi.json answered ${res!.status}`);
-  return new Contract(res!.json());
+  return new Contract(res!.parsed(OpenApiDocument));
 }
 
 /** The proxy with every `get` checked against its own description; `contract.seen` records what was checked. */

@@ -8,7 +8,6 @@ export interface RawResponse {
   headers: IncomingHttpHeaders;
   body: Buffer;
   text: string;
-  json: () => any;
   /**
    * The body checked against `schema` (one of build/core/model.ts), typed by it. Returned as sent, not as
    * parsed: parsing drops members the schema does not name, which a test of the exact body must still see.
@@ -33,10 +32,11 @@ export function request(url: string, options: { method?: string; headers?: Outgo
 
 export function rawResponse(status: number, headers: IncomingHttpHeaders, body: Buffer): RawResponse {
   const text = body.toString('utf8');
-  return { status, headers, body, text, json: () => JSON.parse(text), parsed: (schema) => checked(schema, text) };
+  return { status, headers, body, text, parsed: (schema) => checkedJson(schema, text) };
 }
 
-function checked<S extends z.ZodType>(schema: S, text: string): z.output<S> {
+/** `text` as JSON, checked against `schema` and typed by it, but returned as sent (see RawResponse.parsed). */
+export function checkedJson<S extends z.ZodType>(schema: S, text: string): z.output<S> {
   const value: unknown = JSON.parse(text);
   schema.parse(value);
   return value as z.output<S>;

@@ -4,7 +4,7 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { etagFor } from '../../build/core/etag.ts';
-import { objectPath, type Manifest } from '../../build/core/manifest.ts';
+import { Manifest, objectPath } from '../../build/core/manifest.ts';
 import { encodeBody, sha256 } from '../../build/precompute/encode.ts';
 import { testTree } from './tree.ts';
 
@@ -21,7 +21,7 @@ export interface VersionChanges {
 /** Writes `<dist>/<name>` as a version of the test tree with `changes`; returns its manifest. */
 export function writeVersion(dist: string, name: string, changes: VersionChanges = {}): Manifest {
   const tree = testTree();
-  const manifest: Manifest = JSON.parse(readFileSync(join(tree.root, 'manifest.json'), 'utf8'));
+  const manifest = Manifest.parse(JSON.parse(readFileSync(join(tree.root, 'manifest.json'), 'utf8')));
   const own = new Map<string, Buffer>(Object.entries(changes.damaged ?? {}));
   for (const [key, text] of Object.entries(changes.bodies ?? {})) {
     const identity = Buffer.from(text);
