@@ -1,7 +1,8 @@
 // HTTP semantics of section 4.5 through the real proxy: conditional requests, HEAD, content-coding
 // negotiation over the stored encodings, cache and CORS headers, preflight.
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { decompressSync } from '../../build/core/compress.ts';
+import type { Encoding } from '../../build/core/manifest.ts';
 import { ErrorResponse } from '../../build/core/model.ts';
 import { parseResponses, rawRequest } from '../reliability/rawHttp.ts';
 import { proxyForFile } from '../support/proxy.ts';
@@ -90,8 +91,7 @@ describe('content coding', () => {
     expect(res.headers.vary).toBe('Accept-Encoding');
     expect(res.headers['content-length']).toBe(String(res.body.length));
     expect(res.body.equals(tree.file(KEY, expected as 'br' | 'gzip' | 'identity'))).toBe(true);
-    const decoded = expected === 'br' ? brotliDecompressSync(res.body) : expected === 'gzip' ? gunzipSync(res.body) : res.body;
-    expect(decoded.equals(tree.file(KEY))).toBe(true);
+    expect(decompressSync(res.body, expected as Encoding).equals(tree.file(KEY))).toBe(true);
     expect(res.headers.etag).toBe(etag());
   });
 
@@ -106,11 +106,11 @@ describe('content coding', () => {
 
   it('compresses rendered answers the same way', async () => {
     const plain = await get('/finanzamt?ags=0&limit=50');
-    for (const [accept, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+    for (const accept of ['br', 'gzip'] as const) {
       const res = await get('/finanzamt?ags=0&limit=50', { 'accept-encoding': accept });
       expect(res.headers['content-encoding']).toBe(accept);
       expect(res.headers.etag).toBe(plain.headers.etag);
-      expect(decode(res.body).equals(plain.body)).toBe(true);
+      expect(decompressSync(res.body, accept).equals(plain.body)).toBe(true);
       expect(res.body.length).toBeLessThan(plain.body.length);
     }
   });

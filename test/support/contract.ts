@@ -10,9 +10,10 @@
 //   - OPTIONS (the CORS preflight) is 204 without a body on every path, or 429 above the rate limit;
 //   - other methods on a described path are its GET's documented 405;
 //   - a path not described is an error response (400, 401, 403, 404, 405 or 429) with the ErrorResponse body.
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { z } from 'zod';
+import { decompressSync } from '../../build/core/compress.ts';
+import { ENCODINGS } from '../../build/core/manifest.ts';
 import type { openApiDocument } from '../../proxy/docs/openapi/document.ts';
 import { eventually, type RawResponse } from './http.ts';
 import type { ProxyProcess } from './proxy.ts';
@@ -166,10 +167,7 @@ export async function withContract(proxy: ProxyProcess, contract?: Contract): Pr
 
 /** The body as the server encoded it before Content-Encoding. */
 function decoded(res: RawResponse): Buffer {
-  const encoding = res.headers['content-encoding'];
-  if (encoding === 'br') return brotliDecompressSync(res.body);
-  if (encoding === 'gzip') return gunzipSync(res.body);
-  return res.body;
+  return decompressSync(res.body, ENCODINGS.find((e) => e === res.headers['content-encoding']) ?? 'identity');
 }
 
 function escape(part: string): string {
