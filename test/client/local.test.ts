@@ -9,9 +9,9 @@
 //     whose one `plz` in the collection is the code (the index also holds every further code of a municipality).
 // Those answers must still name only municipalities and offices that the service has for the question.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FinanzamtApiError, FinanzamtClient, type LocalDirectory, type LookupOptions, type LookupResponse } from 'finanzamt-api/client';
+import { FinanzamtApiError, FinanzamtClient, type LocalDirectory, type LookupOptions } from 'finanzamt-api/client';
 import { municipalitiesUnder } from '../../build/core/render.ts';
-import { DistrictResponse, ErrorResponse, LookupResponse as LookupBody, OfficeResponse, type Municipality } from '../../build/core/model.ts';
+import { DistrictResponse, ErrorResponse, LookupResponse, OfficeResponse, type Municipality } from '../../build/core/model.ts';
 import { eventually } from '../support/http.ts';
 import { startCallerProxy, type CallerProxy } from '../support/callerProxy.ts';
 import { testTree } from '../support/tree.ts';
@@ -85,7 +85,7 @@ async function serviceAnswer(c: Case): Promise<LookupResponse> {
   const params = new URLSearchParams({ [c.by]: c.value, limit: String(c.options.limit), gemeinden: c.options.gemeinden ? '1' : '0' });
   const res = await service.get(`/finanzamt?${params}`);
   expect(res.status).toBe(200);
-  return res.parsed(LookupBody);
+  return res.parsed(LookupResponse);
 }
 
 function localAnswer(c: Case): LookupResponse {
