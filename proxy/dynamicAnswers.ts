@@ -10,25 +10,28 @@ import type { Question } from '../build/core/request.ts';
 import type { Version } from './versions/version.ts';
 
 export interface Rendered {
+  ok: true;
   etag: string;
   bodies: Encoded;
 }
 
-export type DynamicAnswer = Rendered | { status: 404; detail: string };
+/** Not ok for an office number the version does not have, as the renderer says (build/core/render.ts). */
+export type DynamicAnswer = Rendered | { ok: false; detail: string };
 
-interface Asked {
+/** What making an answer needs besides the cache key. */
+interface ToRender {
   version: Version;
   question: Question;
   key: string;
 }
 
 export class DynamicAnswers {
-  private readonly lru: LRUCache<string, DynamicAnswer, Asked>;
+  private readonly lru: LRUCache<string, DynamicAnswer, ToRender>;
 
   constructor(maxBytes: number) {
     this.lru = new LRUCache({
       maxSize: maxBytes,
-      sizeCalculation: (a, key) => key.length + ('status' in a ? a.detail.length : a.bodies.identity.length + a.bodies.gzip.length + a.bodies.br.length),
+      sizeCalculation: (a, key) => key.length + (a.ok ? a.bodies.identity.length + a.bodies.gzip.length + a.bodies.br.length : a.detail.length),
       fetchMethod: (_k, _stale, { context }) => make(context),
     });
   }
@@ -44,10 +47,10 @@ export class DynamicAnswers {
   }
 }
 
-async function make({ version, question, key }: Asked): Promise<DynamicAnswer> {
+async function make({ version, question, key }: ToRender): Promise<DynamicAnswer> {
   const answer = renderAnswer(version.index, question, version.searchOrt ?? undefined);
-  if (answer.status === 404) return answer;
+  if (!answer.ok) return answer;
   const identity = Buffer.from(answer.body);
   // Brotli quality 5 is most of quality 11's gain at a small part of its time, which matters per request.
-  return { etag: etagFor(version.standQuelle, key, identity), bodies: await compress(identity, { br: 5, gzip: 6 }) };
+  return { ok: true, etag: etagFor(version.standQuelle, key, identity), bodies: await compress(identity, { br: 5, gzip: 6 }) };
 }

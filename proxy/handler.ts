@@ -56,12 +56,12 @@ export function createHandler(deps: HandlerDeps): RequestListener {
 
 function openExchange(d: HandlerDeps, req: IncomingMessage, res: ServerResponse): Exchange {
   const url = req.url ?? '/';
-  const q = url.indexOf('?');
+  const queryStart = url.indexOf('?');
   // Node joins repeated X-Forwarded-For fields with ", ": one string, as if sent as one list.
   const address = d.clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'] as string | undefined);
   return {
-    req, res, started: performance.now(), address, rate: NOT_YET_LIMITED, path: q === -1 ? url : url.slice(0, q),
-    question: null, keyId: null, stand: d.versions.current?.stand ?? null, code: null, logs: d.logs, metrics: d.metrics,
+    req, res, started: performance.now(), address, rate: NOT_YET_LIMITED, path: queryStart === -1 ? url : url.slice(0, queryStart),
+    canonicalKey: null, keyId: null, stand: d.versions.current?.stand ?? null, code: null, logs: d.logs, metrics: d.metrics,
   };
 }
 
@@ -74,23 +74,23 @@ type Step = void | Promise<void>;
 function handle(d: HandlerDeps, ex: Exchange): Step {
   const url = ex.req.url ?? '/';
   // The path is the URL up to its query string, if it has one.
-  const q = ex.path.length === url.length ? -1 : ex.path.length;
+  const queryStart = ex.path.length === url.length ? -1 : ex.path.length;
   const rate = d.limiter.take(ex.address);
   if (rate instanceof Promise) {
     return rate.then((r) => {
       ex.rate = r;
-      return route(d, ex, url, q);
+      return route(d, ex, url, queryStart);
     });
   }
   ex.rate = rate;
-  return route(d, ex, url, q);
+  return route(d, ex, url, queryStart);
 }
 
 /** Placeholder until the limiter has answered; never sent. */
 const NOT_YET_LIMITED: RateDecision = { allowed: true, limit: 0, remaining: 0, reset: 0, retryAfter: 0 };
 
-/** `q`: where the query string starts in `url`, or -1. */
-function route(d: HandlerDeps, ex: Exchange, url: string, q: number): Step {
+/** `queryStart`: where the query string starts in `url` (its `?`), or -1. */
+function route(d: HandlerDeps, ex: Exchange, url: string, queryStart: number): Step {
   const { req, rate } = ex;
   if (!rate.allowed) {
     return respondError(ex, 'rate_limited', rateLimited(d.limiter.rate, d.limiter.burst, rate.retryAfter), ['retry-after', rate.retryAfter]);
@@ -101,7 +101,7 @@ function route(d: HandlerDeps, ex: Exchange, url: string, q: number): Step {
 
   // A remembered URL has parsed before, so it holds no key and needs no parsing now.
   let asked = d.asked.get(url);
-  const params = asked === undefined ? new URLSearchParams(q === -1 ? '' : url.slice(q + 1)) : null;
+  const params = asked === undefined ? new URLSearchParams(queryStart === -1 ? '' : url.slice(queryStart + 1)) : null;
   const keyParam = params === null ? null : keyParamIn(params);
   if (keyParam !== null) {
     return respondError(ex, 'key_in_query', keyInQuery(keyParam));
@@ -124,7 +124,7 @@ function route(d: HandlerDeps, ex: Exchange, url: string, q: number): Step {
   if (version === null) return respondError(ex, 'unavailable', UNAVAILABLE);
   ex.stand = version.stand;
   const { question, key, stored } = resolveIn(version, asked);
-  ex.question = key;
+  ex.canonicalKey = key;
   const encoding = negotiateEncoding(req.headers['accept-encoding']);
   if (encoding === null) {
     return respondError(ex, 'not_acceptable', NOTHING_ACCEPTABLE);
@@ -147,7 +147,7 @@ function route(d: HandlerDeps, ex: Exchange, url: string, q: number): Step {
 }
 
 function sendRendered(ex: Exchange, answer: DynamicAnswer, encoding: Encoding): Step {
-  if ('status' in answer) return respondError(ex, 'not_found', answer.detail);
+  if (!answer.ok) return respondError(ex, 'not_found', answer.detail);
   const body = answer.bodies[encoding];
   return sendRepresentation(ex, { etag: answer.etag, type: JSON_TYPE, encoding, bytes: body.length, body });
 }

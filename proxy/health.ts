@@ -1,7 +1,20 @@
 // The body of /healthz: what a load balancer or monitor reads of this instance. One function, so that the
 // answer and the example in the OpenAPI document cannot differ.
-import type { Aenderung } from '../build/core/model.ts';
+import { z } from 'zod';
+import { Aenderung, Stand, StandQuelle } from '../build/core/model.ts';
 import { dataAgeDays } from './versions/dataAge.ts';
+
+/** What `/healthz` answers, for the description and for the callers that read it. */
+export const HealthResponse = z.object({
+  status: z.literal('ok'),
+  stand: Stand,
+  stand_quelle: StandQuelle,
+  build_id: z.string(),
+  ortssuche: z.boolean(),
+  aenderungen: z.array(Aenderung.pick({ id: true, titel: true, gilt_ab: true, quelle: true })),
+  alter_tage: z.number().int().nonnegative(),
+});
+export type HealthResponse = z.infer<typeof HealthResponse>;
 
 export interface HealthFacts {
   stand: string;
@@ -13,9 +26,9 @@ export interface HealthFacts {
 }
 
 /** `now`: milliseconds since the epoch; the age of the data is counted to it. */
-export function healthBody(v: HealthFacts, now: number) {
+export function healthBody(v: HealthFacts, now: number): HealthResponse {
   return {
-    status: 'ok' as const, stand: v.stand, stand_quelle: v.standQuelle, build_id: v.buildId, ortssuche: v.ortssuche,
+    status: 'ok', stand: v.stand, stand_quelle: v.standQuelle, build_id: v.buildId, ortssuche: v.ortssuche,
     aenderungen: v.aenderungen.map(({ id, titel, gilt_ab, quelle }) => ({ id, titel, gilt_ab, quelle })),
     alter_tage: dataAgeDays(v.stand, now),
   };

@@ -31,7 +31,7 @@ export function createLogs(file?: string): Logs {
   const head = `{"level":30,"pid":${process.pid},"msg":"request","time":`;
   const access: AccessLog = (ex, status, bytes) => {
     batch.write(`${head}${Date.now()},"address":${jsonString(ex.address)},"method":${jsonString(ex.req.method ?? '')},`
-      + `"path":${jsonString(maskKeys(ex.path))},"question":${ex.question === null ? 'null' : jsonString(maskKeys(ex.question))},`
+      + `"path":${jsonString(maskKeys(ex.path))},"question":${ex.canonicalKey === null ? 'null' : jsonString(maskKeys(ex.canonicalKey))},`
       + `"key":${ex.keyId === null ? 'null' : jsonString(ex.keyId)},"status":${status},"bytes":${bytes},"ms":${Math.round((performance.now() - ex.started) * 100) / 100}}\n`);
   };
   const flush = () => {

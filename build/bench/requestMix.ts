@@ -33,8 +33,8 @@ export function requestMix(versionDir: string, size: number, seed: number): MixR
   const manifest = Manifest.parse(JSON.parse(readFileSync(join(versionDir, MANIFEST_FILE), 'utf8')));
   const candidates: MixRequest[][] = KINDS.map(() => []);
   for (const [path, { object, etag }] of Object.entries(manifest.entries)) {
-    const q = path.indexOf('?');
-    const parsed = parseQuestion(q === -1 ? path : path.slice(0, q), new URLSearchParams(q === -1 ? '' : path.slice(q + 1)));
+    const queryStart = path.indexOf('?');
+    const parsed = parseQuestion(queryStart === -1 ? path : path.slice(0, queryStart), new URLSearchParams(queryStart === -1 ? '' : path.slice(queryStart + 1)));
     if (!parsed.ok) throw new Error(`the manifest lists ${path}, which does not parse: ${parsed.detail}`);
     const brBytes = manifest.objects[object]!.br.bytes;
     const kind = KINDS.findIndex((k) => k.matches(parsed.question, brBytes));

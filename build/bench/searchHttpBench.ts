@@ -67,7 +67,7 @@ function serve(ix: ReturnType<typeof indexDirectory>, search: OrtSearch): Promis
     const ort = new URL(req.url!, 'http://x').searchParams.get('ort')!;
     const answer = renderAnswer(ix, { kind: 'lookup', by: 'ort', value: ort, gemeinden: 0, limit: 20 }, search);
     res.setHeader('content-type', 'application/json; charset=utf-8');
-    res.end(answer.status === 200 ? answer.body : '{}');
+    res.end(answer.ok ? answer.body : '{}');
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }

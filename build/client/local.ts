@@ -63,7 +63,7 @@ export class LocalDirectory {
     const parsed = parseQuestion(url.pathname, url.searchParams);
     if (!parsed.ok) throw new FinanzamtApiError(ERRORS[parsed.code].status, parsed.detail, path, parsed.code);
     const answer = renderAnswer(this.loaded(), parsed.question);
-    if (answer.status !== 200) throw new FinanzamtApiError(answer.status, answer.detail, path, 'not_found');
+    if (!answer.ok) throw new FinanzamtApiError(ERRORS.not_found.status, answer.detail, path, 'not_found');
     return schema.parse(JSON.parse(answer.body));
   }
 

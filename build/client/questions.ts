@@ -1,13 +1,20 @@
 // The caller's options turned into the questions of build/core/request.ts, whose canonical key is the path
 // to ask: the client asks exactly what the build stored under that key, and local mode parses it back with
 // the service's own parser, so both reject bad input with the service's words.
-import { canonicalKey, LOOKUP_LIMIT_DEFAULT, type CollectionQuestion, type LookupBy } from '../core/request.ts';
+// The numbers are the route's parameter types (build/core/parameters.ts) and the service checks their bounds; the
+// flags are booleans here, since a caller in TypeScript says yes or no, not 0 or 1.
+import type { z } from 'zod';
+import { LOOKUP_LIMIT_DEFAULT, type CollectionParameters, type LookupBy, type LookupParameters } from '../core/parameters.ts';
+import { canonicalKey, type CollectionQuestion } from '../core/request.ts';
+
+type Lookup = z.output<typeof LookupParameters>;
+type Collection = z.output<typeof CollectionParameters>;
 
 export interface LookupOptions {
   /** Include each office's complete district (`gemeinden=1`). */
   gemeinden?: boolean;
-  /** Municipality hits taken into account, 1 to 200 (default 20). */
-  limit?: number;
+  /** Municipality hits taken into account (bounds and default: `LookupParameters` in build/core/parameters.ts). */
+  limit?: Lookup['limit'];
 }
 
 export interface OfficeOptions {
@@ -17,13 +24,13 @@ export interface OfficeOptions {
 
 export interface CollectionOptions {
   gemeinden?: boolean;
-  bundesland?: string;
-  name?: string;
+  bundesland?: NonNullable<Collection['bundesland']>;
+  name?: NonNullable<Collection['name']>;
   /** true: only offices without a district; false: only those with one; omitted: both. */
   ohneBezirk?: boolean;
-  /** 0 to 600; 0 or omitted means all. */
-  limit?: number;
-  offset?: number;
+  /** 0 or omitted means all (bounds: `CollectionParameters` in build/core/parameters.ts). */
+  limit?: Collection['limit'];
+  offset?: Collection['offset'];
 }
 
 const flag = (on: boolean | undefined) => (on ? 1 : 0);

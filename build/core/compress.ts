@@ -1,7 +1,7 @@
 // A body in the three encodings the proxy negotiates. Build, rendered answers and docs pick different
 // qualities (each says why), but the settings and the calls are these.
 import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzip, gzipSync, type BrotliOptions } from 'node:zlib';
 import type { Encoding } from './manifest.ts';
 
 export type Encoded = Record<Encoding, Buffer>;
@@ -28,6 +28,15 @@ export async function compress(identity: Buffer, q: Qualities): Promise<Encoded>
  */
 export function compressSync(identity: Buffer, q: Qualities): Encoded {
   return { identity, gzip: gzipSync(identity, { level: q.gzip }), br: brotliCompressSync(identity, brotliOptions(identity, q.br)) };
+}
+
+/** `body` sent with `encoding`, back as it was before: for those who check what was sent (the tests). */
+export function decompressSync(body: Buffer, encoding: Encoding): Buffer {
+  switch (encoding) {
+    case 'identity': return body;
+    case 'gzip': return gunzipSync(body);
+    case 'br': return brotliDecompressSync(body);
+  }
 }
 
 function brotliOptions(identity: Buffer, quality: number): BrotliOptions {

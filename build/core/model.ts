@@ -2,7 +2,7 @@
 // OpenAPI description, the response validation in tests and the TypeScript types cannot drift apart.
 import { z } from 'zod';
 import { ERROR_CODES } from './errors.ts';
-import { LOOKUP_LIMIT_MAX } from './request.ts';
+import { LOOKUP_LIMIT_MAX } from './parameters.ts';
 
 export const Ags = z.string().regex(/^\d{8}$/, 'eight digits');
 export const Plz = z.string().regex(/^\d{5}$/, 'five digits');

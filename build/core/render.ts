@@ -35,7 +35,8 @@ export interface OrtSearch {
   suggest(query: string): string[];
 }
 
-export type Answer = { status: 200; body: string } | { status: 404; detail: string };
+/** Not ok only for an office number the directory does not have (a 404). */
+export type Answer = { ok: true; body: string } | { ok: false; detail: string };
 
 export function indexDirectory(dir: Directory): DirectoryIndex {
   const byAgs = new Map(dir.municipalities.map((m) => [m.ags, m]));
@@ -225,9 +226,9 @@ function renderCollection(ix: DirectoryIndex, q: CollectionQuestion): string {
  * contains it ("Sachsen" is Sachsen alone; "sachs" is Sachsen, Sachsen-Anhalt and Niedersachsen).
  */
 export function matchBundesland(states: string[], query: string): string[] {
-  const q = fold(query);
-  const exact = states.filter((s) => fold(s) === q);
-  return exact.length ? exact : states.filter((s) => foldedForms(s).some((form) => form.includes(q)));
+  const folded = fold(query);
+  const exact = states.filter((s) => fold(s) === folded);
+  return exact.length ? exact : states.filter((s) => foldedForms(s).some((form) => form.includes(folded)));
 }
 
 /** A name with umlauts spelled as digraphs and dropped: a folded query is contained in one of them or in neither. */
@@ -252,9 +253,9 @@ function districtMember(m: Municipality, i: number): DistrictMunicipality {
 }
 
 function ok(body: string): Answer {
-  return { status: 200, body };
+  return { ok: true, body };
 }
 
 function unknownOffice(nr: string): Answer {
-  return { status: 404, detail: `Ein Finanzamt mit der Amtsnummer ${nr} ist nicht bekannt.` };
+  return { ok: false, detail: `Ein Finanzamt mit der Amtsnummer ${nr} ist nicht bekannt.` };
 }

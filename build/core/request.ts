@@ -1,12 +1,12 @@
 // Turns a request path and query string into a validated question, and a question into its canonical key.
 // The build enumerates questions and stores each body under its canonical key; the proxy parses the incoming
 // request into the same question, so both sides meet on one string without sharing any other state.
+import { z } from 'zod';
 import { holdsKey, maskKeys } from './accessKey.ts';
-import { ORT_MIN_LENGTH, ortLength, ortTooShort } from './search/query.ts';
-
-export type Flag = 0 | 1;
-
-export type LookupBy = 'ags' | 'plz' | 'ort';
+import {
+  Amtsnummer, CollectionParameters, DistrictParameters, LOOKUP_BY, LOOKUP_LIMIT_DEFAULT, LookupParameters, namedRefused, OfficeParameters, quote, refusal,
+  type Flag, type LookupBy,
+} from './parameters.ts';
 
 export interface LookupQuestion {
   kind: 'lookup';
@@ -49,26 +49,18 @@ export interface Refused {
 
 export type Parsed = { ok: true; question: Question } | Refused;
 
-export const LOOKUP_LIMIT_DEFAULT = 20;
-export const LOOKUP_LIMIT_MAX = 200;
-export const COLLECTION_LIMIT_MAX = 600;
-/** Larger offsets can never return anything (there are about 600 offices); refusing them keeps keys short. */
-export const COLLECTION_OFFSET_MAX = 100_000;
-/** Free-text parameters longer than this are refused: no municipality or office name comes close. */
-export const TEXT_MAX = 100;
-
 /** Query parameter names under which callers put keys by mistake; the key belongs in a header only. */
 const KEY_PARAMS = new Set([
   'key', 'apikey', 'api_key', 'api-key', 'x-api-key', 'x_api_key', 'token', 'access_token', 'auth',
   'authorization', 'bearer',
 ]);
 
-const ROUTE_PARAMS = {
-  lookup: ['ags', 'plz', 'ort', 'gemeinden', 'limit'],
-  office: ['gemeinden'],
-  district: [],
-  collection: ['gemeinden', 'bundesland', 'name', 'ohne_bezirk', 'limit', 'offset'],
-} as const satisfies Record<Question['kind'], readonly string[]>;
+const ROUTE_PARAMETERS = {
+  lookup: LookupParameters,
+  office: OfficeParameters,
+  district: DistrictParameters,
+  collection: CollectionParameters,
+} as const satisfies Record<Question['kind'], z.ZodObject>;
 
 type Route = { kind: Question['kind']; bufa_nr?: string };
 
@@ -79,9 +71,7 @@ export function matchRoute(pathname: string): { ok: true; route: Route } | Refus
   const m = /^\/finanzamt\/([^/]*)(\/bezirk)?$/.exec(pathname);
   if (!m) return { ok: false, code: 'not_found', detail: `Unbekannter Pfad. Es gibt /finanzamt, /finanzamt/{amtsnummer}, /finanzamt/{amtsnummer}/bezirk und /finanzaemter.` };
   const nr = m[1] ?? '';
-  if (!/^\d{4}$/.test(nr)) {
-    return { ok: false, code: 'bad_parameter', detail: `Die Amtsnummer muss aus genau vier Ziffern bestehen (erhalten: ${quote(nr)}).` };
-  }
+  if (!Amtsnummer.safeParse(nr).success) return bad(refusal(Amtsnummer, 'amtsnummer', nr));
   return { ok: true, route: { kind: m[2] ? 'district' : 'office', bufa_nr: nr } };
 }
 
@@ -102,8 +92,9 @@ export function parseQuestion(pathname: string, params: URLSearchParams): Parsed
   const matched = matchRoute(pathname);
   if (!matched.ok) return matched;
   const { route } = matched;
+  const schema: z.ZodObject = ROUTE_PARAMETERS[route.kind];
   const values = new Map<string, string>();
-  const allowed: readonly string[] = ROUTE_PARAMS[route.kind];
+  const allowed = Object.keys(schema.shape);
   for (const [name, value] of params) {
     if (!allowed.includes(name)) {
       const list = allowed.length ? `erlaubt: ${allowed.join(', ')}` : 'dieser Pfad kennt keine Parameter';
@@ -112,99 +103,43 @@ export function parseQuestion(pathname: string, params: URLSearchParams): Parsed
     if (values.has(name)) return bad(`Der Parameter ${name} darf nur einmal angegeben werden.`);
     values.set(name, value);
   }
-  try {
-    switch (route.kind) {
-      case 'lookup': return { ok: true, question: parseLookup(values) };
-      case 'office': return { ok: true, question: { kind: 'office', bufa_nr: route.bufa_nr!, gemeinden: flag(values, 'gemeinden') ?? 0 } };
-      case 'district': return { ok: true, question: { kind: 'district', bufa_nr: route.bufa_nr! } };
-      case 'collection': return { ok: true, question: parseCollection(values) };
-    }
-  } catch (e) {
-    if (e instanceof BadParameter) return bad(e.message);
-    throw e;
-  }
-}
-
-class BadParameter extends Error {}
-
-function parseLookup(values: Map<string, string>): LookupQuestion {
-  const given = (['ags', 'plz', 'ort'] as const).filter((k) => values.has(k));
-  if (given.length !== 1) {
-    throw new BadParameter(given.length === 0
-      ? 'Genau einer der Parameter ags, plz oder ort ist anzugeben.'
-      : `Nur einer der Parameter ags, plz oder ort ist anzugeben (erhalten: ${given.join(', ')}).`);
-  }
-  const by = given[0]!;
-  const value = values.get(by)!;
-  if (by === 'ags' && !/^\d{1,8}$/.test(value)) {
-    throw new BadParameter(`ags muss aus einer bis acht Ziffern bestehen (erhalten: ${quote(value)}).`);
-  }
-  if (by === 'plz' && !/^\d{5}$/.test(value)) {
-    throw new BadParameter(`plz muss aus genau fünf Ziffern bestehen (erhalten: ${quote(value)}).`);
-  }
-  if (by === 'ort') {
-    checkText('ort', value);
-    if (ortTooShort(value)) {
-      throw new BadParameter(`ort muss mindestens ${ORT_MIN_LENGTH} Zeichen lang sein und einen Buchstaben oder eine Ziffer enthalten (erhalten: ${quote(value)}, ${ortLength(value)} Zeichen).`);
+  if (route.kind === 'lookup') {
+    const given = LOOKUP_BY.filter((k) => values.has(k));
+    if (given.length !== 1) {
+      return bad(given.length === 0
+        ? 'Genau einer der Parameter ags, plz oder ort ist anzugeben.'
+        : `Nur einer der Parameter ags, plz oder ort ist anzugeben (erhalten: ${given.join(', ')}).`);
     }
   }
-  return {
-    kind: 'lookup', by, value,
-    gemeinden: flag(values, 'gemeinden') ?? 0,
-    limit: integer(values, 'limit', 1, LOOKUP_LIMIT_MAX) ?? LOOKUP_LIMIT_DEFAULT,
-  };
+  const parsed = schema.safeParse(Object.fromEntries(values));
+  if (!parsed.success) {
+    const name = namedRefused(schema, parsed.error.issues.map((issue) => String(issue.path[0])));
+    return bad(refusal(schema.shape[name]!, name, values.get(name)!));
+  }
+  return { ok: true, question: question(route, parsed.data) };
 }
 
-function parseCollection(values: Map<string, string>): CollectionQuestion {
-  const bundesland = values.get('bundesland');
-  const name = values.get('name');
-  if (bundesland !== undefined) checkText('bundesland', bundesland);
-  if (name !== undefined) checkText('name', name);
-  return {
-    kind: 'collection',
-    gemeinden: flag(values, 'gemeinden') ?? 0,
-    bundesland: bundesland ?? null,
-    name: name ?? null,
-    ohne_bezirk: flag(values, 'ohne_bezirk'),
-    limit: integer(values, 'limit', 0, COLLECTION_LIMIT_MAX) ?? 0,
-    offset: integer(values, 'offset', 0, COLLECTION_OFFSET_MAX) ?? 0,
-  };
-}
-
-function checkText(name: string, value: string): void {
-  if (value.trim() === '') throw new BadParameter(`${name} darf nicht leer sein.`);
-  if (value.length > TEXT_MAX) throw new BadParameter(`${name} ist zu lang (höchstens ${TEXT_MAX} Zeichen).`);
-  if (/[\u0000-\u001f\u007f\ufffd]/.test(value)) {
-    throw new BadParameter(`${name} enthält Steuerzeichen oder ungültig kodierte Zeichen.`);
+function question(route: Route, data: Record<string, unknown>): Question {
+  switch (route.kind) {
+    case 'lookup': {
+      const p = data as z.output<typeof LookupParameters>;
+      const by = LOOKUP_BY.find((k) => p[k] !== undefined)!;
+      return { kind: 'lookup', by, value: p[by]!, gemeinden: p.gemeinden, limit: p.limit };
+    }
+    case 'office': return { kind: 'office', bufa_nr: route.bufa_nr!, gemeinden: (data as z.output<typeof OfficeParameters>).gemeinden };
+    case 'district': return { kind: 'district', bufa_nr: route.bufa_nr! };
+    case 'collection': {
+      const p = data as z.output<typeof CollectionParameters>;
+      return {
+        kind: 'collection', gemeinden: p.gemeinden, bundesland: p.bundesland ?? null, name: p.name ?? null,
+        ohne_bezirk: p.ohne_bezirk ?? null, limit: p.limit, offset: p.offset,
+      };
+    }
   }
 }
 
-function flag(values: Map<string, string>, name: string): Flag | null {
-  const v = values.get(name);
-  if (v === undefined) return null;
-  if (v === '0' || v === '1') return v === '1' ? 1 : 0;
-  throw new BadParameter(`${name} muss 0 oder 1 sein (erhalten: ${quote(v)}).`);
-}
-
-function integer(values: Map<string, string>, name: string, min: number, max: number): number | null {
-  const v = values.get(name);
-  if (v === undefined) return null;
-  const n = /^\d{1,7}$/.test(v) ? Number(v) : NaN;
-  if (!(n >= min && n <= max)) {
-    throw new BadParameter(`${name} muss eine ganze Zahl von ${min} bis ${max} sein (erhalten: ${quote(v)}).`);
-  }
-  return n;
-}
-
-function bad(detail: string): Parsed {
+function bad(detail: string): Refused {
   return { ok: false, code: 'bad_parameter', detail };
-}
-
-/** Echoes caller input into a message without letting it grow the message or break a log line. */
-function quote(value: string): string {
-  const masked = maskKeys(value);
-  const shown = masked.length > 40 ? `${masked.slice(0, 40)}…` : masked;
-  return JSON.stringify(shown);
 }
 
 /**

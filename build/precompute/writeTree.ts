@@ -34,7 +34,7 @@ export async function writeTree(
 
   await Promise.all(questions.map((q) => limit(async () => {
     const answer = renderAnswer(ix, q);
-    if (answer.status !== 200) throw new Error(`precomputed question ${canonicalKey(q)} has no answer: ${answer.detail}`);
+    if (!answer.ok) throw new Error(`precomputed question ${canonicalKey(q)} has no answer: ${answer.detail}`);
     const key = canonicalKey(q);
     const body = Buffer.from(answer.body);
     const object = sha256(body);

@@ -17,8 +17,8 @@ export interface Exchange {
   rate: RateDecision;
   /** The path without the query string: the query may hold a key and never goes to the log. */
   path: string;
-  /** The canonical question once the request parsed; it contains no key. */
-  question: string | null;
+  /** The canonical key of the question once the request parsed; it contains no access key. */
+  canonicalKey: string | null;
   /** The id of the caller's key once authenticated. */
   keyId: string | null;
   /** The `stand` of the version this request is answered from, while one is loaded; error bodies carry it. */

@@ -31,7 +31,7 @@ export function sendRepresentation(ex: Exchange, r: Representation): void | Prom
   if (typeof body !== 'function') return respond(ex, 200, headers, body);
   return body().then((b) => respond(ex, 200, headers, b), (e: unknown) => {
     // Missing, damaged or late: never send bytes the manifest does not vouch for.
-    ex.logs.logger.error({ path: ex.path, question: ex.question, encoding: r.encoding, err: { message: (e as Error).message } }, 'stored answer unreadable');
+    ex.logs.logger.error({ path: ex.path, question: ex.canonicalKey, encoding: r.encoding, err: { message: (e as Error).message } }, 'stored answer unreadable');
     respondError(ex, 'unavailable', 'Diese Antwort ist vorübergehend nicht verfügbar.');
   });
 }

@@ -8,7 +8,7 @@ import { DistrictResponse, LookupResponse, OfficeResponse } from '../../build/co
 import { testTree } from '../support/tree.ts';
 
 const tree = testTree();
-const lookup = (ags: string) => LookupResponse.parse(tree.json(`/finanzamt?ags=${ags}`));
+const lookup = (ags: string) => tree.json(`/finanzamt?ags=${ags}`, LookupResponse);
 const report = () => JSON.parse(readFileSync(join(tree.root, 'report.json'), 'utf8'));
 
 describe('rule 4: corrections', () => {
@@ -61,7 +61,7 @@ describe('rule 4: corrections', () => {
 describe('rule 3: offices located where they are', () => {
   // BZSt's address, An der Küppe 1, 53225 Bonn: Nordrhein-Westfalen, whatever its Bavarian number says.
   it('puts 9116 Bundeszentralamt für Steuern in Nordrhein-Westfalen and lists it in the report', () => {
-    expect(OfficeResponse.parse(tree.json('/finanzamt/9116')).amt).toMatchObject({ bundesland: 'Nordrhein-Westfalen', ohne_bezirk: true });
+    expect(tree.json('/finanzamt/9116', OfficeResponse).amt).toMatchObject({ bundesland: 'Nordrhein-Westfalen', ohne_bezirk: true });
     expect(report().prefix_mismatches).toContainEqual(expect.objectContaining({ bufa_nr: '9116', bundesland: 'Nordrhein-Westfalen', prefix_bundesland: 'Bayern' }));
   });
 });
@@ -110,7 +110,7 @@ describe('rule 8: provenance', () => {
     // The GV100AD names 4071, which no longer exists (rule 4); the 2021 postal-code file names 4075 for most of its codes.
     const replaced = tree.directory.municipalities.find((m) => m.herkunft.some((h) => h.ersetzt === '4071'))!;
     expect(lookup(replaced.ags).gemeinden).toEqual([expect.objectContaining({ bufa_nr: '4075', zuordnung: 'nachfolger', ersetzt: '4071' })]);
-    const district = DistrictResponse.parse(tree.json('/finanzamt/4075/bezirk')).gemeinden;
+    const district = tree.json('/finanzamt/4075/bezirk', DistrictResponse).gemeinden;
     expect(district.find((g) => g.ags === replaced.ags)).toMatchObject({ zuordnung: 'nachfolger', ersetzt: '4071' });
     // Pairs the GV100AD names carry no provenance in the district form (it is `verzeichnis`).
     const named = district.find((g) => tree.directory.municipalities.find((m) => m.ags === g.ags)!.herkunft[0]!.zuordnung === 'verzeichnis')!;

@@ -4,6 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FinanzamtApiError, FinanzamtClient } from 'finanzamt-api/client';
 import { eventually } from '../support/http.ts';
+import { z } from 'zod';
+import { ErrorResponse } from '../../build/core/model.ts';
 import { startCallerProxy, type CallerProxy } from '../support/callerProxy.ts';
 
 let service: CallerProxy;
@@ -22,7 +24,7 @@ afterAll(async () => {
 async function raw(path: string): Promise<unknown> {
   const res = await service.get(path);
   expect(res.status).toBe(200);
-  return res.json();
+  return res.parsed(z.json());
 }
 
 describe('one method per question, answering what the service answers', () => {
@@ -62,7 +64,7 @@ describe('typed errors', () => {
   ] as const)('%s: FinanzamtApiError with the service\'s status, code and detail', async (_what, call, status, path) => {
     const error = await call().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FinanzamtApiError);
-    const { detail, code } = (await service.get(path)).json();
+    const { detail, code } = (await service.get(path)).parsed(ErrorResponse);
     expect(error).toMatchObject({ status, path, detail, code: status === 404 ? 'not_found' : 'bad_parameter' });
     expect(code).toBe((error as FinanzamtApiError).code);
   });

@@ -9,9 +9,9 @@
 //     whose one `plz` in the collection is the code (the index also holds every further code of a municipality).
 // Those answers must still name only municipalities and offices that the service has for the question.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FinanzamtApiError, FinanzamtClient, type LocalDirectory, type LookupOptions, type LookupResponse } from 'finanzamt-api/client';
+import { FinanzamtApiError, FinanzamtClient, type LocalDirectory, type LookupOptions } from 'finanzamt-api/client';
 import { municipalitiesUnder } from '../../build/core/render.ts';
-import type { Municipality } from '../../build/core/model.ts';
+import { DistrictResponse, ErrorResponse, LookupResponse, OfficeResponse, type Municipality } from '../../build/core/model.ts';
 import { eventually } from '../support/http.ts';
 import { startCallerProxy, type CallerProxy } from '../support/callerProxy.ts';
 import { testTree } from '../support/tree.ts';
@@ -85,7 +85,7 @@ async function serviceAnswer(c: Case): Promise<LookupResponse> {
   const params = new URLSearchParams({ [c.by]: c.value, limit: String(c.options.limit), gemeinden: c.options.gemeinden ? '1' : '0' });
   const res = await service.get(`/finanzamt?${params}`);
   expect(res.status).toBe(200);
-  return res.json();
+  return res.parsed(LookupResponse);
 }
 
 function localAnswer(c: Case): LookupResponse {
@@ -114,11 +114,11 @@ describe.each([['ags', agsCases], ['plz', plzCases]] as const)('1,000 random %s 
 describe('offices and districts', () => {
   it('every office, with and without its district, and every district, as the service answers them', async () => {
     for (const { bufa_nr } of dir.offices) {
-      expect(local.office(bufa_nr)).toEqual((await service.get(`/finanzamt/${bufa_nr}`)).json());
-      expect(local.district(bufa_nr)).toEqual((await service.get(`/finanzamt/${bufa_nr}/bezirk`)).json());
+      expect(local.office(bufa_nr)).toEqual((await service.get(`/finanzamt/${bufa_nr}`)).parsed(OfficeResponse));
+      expect(local.district(bufa_nr)).toEqual((await service.get(`/finanzamt/${bufa_nr}/bezirk`)).parsed(DistrictResponse));
     }
     for (const { bufa_nr } of dir.offices.filter((_, i) => i % 20 === 0)) {
-      expect(local.office(bufa_nr, { gemeinden: true })).toEqual((await service.get(`/finanzamt/${bufa_nr}?gemeinden=1`)).json());
+      expect(local.office(bufa_nr, { gemeinden: true })).toEqual((await service.get(`/finanzamt/${bufa_nr}?gemeinden=1`)).parsed(OfficeResponse));
     }
   });
 
@@ -126,7 +126,7 @@ describe('offices and districts', () => {
     for (const [call, path] of [[() => local.byAgs('05x'), '/finanzamt?ags=05x'], [() => local.district('9999'), '/finanzamt/9999/bezirk'], [() => local.byPlz('123'), '/finanzamt?plz=123']] as const) {
       const res = await service.get(path);
       expect(call).toThrow(FinanzamtApiError);
-      expect(() => call()).toThrow(expect.objectContaining({ status: res.status, code: res.json().code, detail: res.json().detail }));
+      expect(() => call()).toThrow(expect.objectContaining({ status: res.status, code: res.parsed(ErrorResponse).code, detail: res.parsed(ErrorResponse).detail }));
     }
   });
 });

@@ -3,13 +3,17 @@
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { openApiDocument } from '../../proxy/docs/openapi/document.ts';
 import { EXAMPLE_PATHS } from '../../proxy/docs/openapi/examples.ts';
 import { ERROR_CODES } from '../../build/core/errors.ts';
+import { ErrorResponse, LookupResponse, OfficeResponse } from '../../build/core/model.ts';
+import type { Response } from '../../proxy/docs/openapi/responses.ts';
 import { EXPOSE } from '../../proxy/http/headers.ts';
+import { HealthResponse } from '../../proxy/health.ts';
 import { startCallerProxy, type CallerProxy } from '../support/callerProxy.ts';
-import { Contract } from '../support/contract.ts';
-import type { RawResponse } from '../support/http.ts';
+import { Contract, OpenApiDocument } from '../support/contract.ts';
+import { rawResponse, type RawResponse } from '../support/http.ts';
 
 let service: CallerProxy;
 
@@ -20,6 +24,22 @@ beforeAll(async () => {
 afterAll(async () => {
   await service?.proxy.stop();
 });
+
+/** The JSON media of a response written out in place (the 200s of the paths and the shared responses are). */
+function jsonMedia(response: Response | { $ref: string } | undefined) {
+  if (response === undefined || '$ref' in response) throw new Error('a response written out in place was expected');
+  const media = response.content?.['application/json'];
+  if (media === undefined) throw new Error('a JSON response was expected');
+  return media;
+}
+
+/** `response` with its `$ref` to a shared response of `doc` followed. */
+function inline(doc: ReturnType<typeof openApiDocument>, response: Response | { $ref: string }): Response {
+  if (!('$ref' in response)) return response;
+  const shared = Object.entries(doc.components.responses).find(([id]) => response.$ref === `#/components/responses/${id}`);
+  if (shared === undefined) throw new Error(`${response.$ref} is not a shared response`);
+  return shared[1];
+}
 
 /** The document without the examples that the loaded version adds. */
 function withoutExamples(node: unknown): unknown {
@@ -40,12 +60,12 @@ describe('the OpenAPI document', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(res.headers['cache-control']).toBe('public, max-age=3600');
-    expect(withoutExamples(res.json())).toEqual(withoutExamples(JSON.parse(JSON.stringify(openApiDocument()))));
+    expect(withoutExamples(res.parsed(OpenApiDocument))).toEqual(withoutExamples(JSON.parse(JSON.stringify(openApiDocument()))));
     expect((await service.proxy.get('/openapi.json', { 'if-none-match': res.headers.etag as string })).status).toBe(304);
   });
 
   it('shows real answers as examples: each is what the proxy answers to its question, and valid against its own schema', async () => {
-    const doc = (await service.proxy.get('/openapi.json')).json();
+    const doc = (await service.proxy.get('/openapi.json')).parsed(OpenApiDocument);
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     ajv.addSchema(doc, 'openapi');
     const checked: string[] = [];
@@ -56,11 +76,11 @@ describe('the OpenAPI document', () => {
     };
     for (const [id, path] of Object.entries(EXAMPLE_PATHS)) {
       const template = { lookup: '/finanzamt', office: '/finanzamt/{amtsnummer}', district: '/finanzamt/{amtsnummer}/bezirk', collection: '/finanzaemter' }[id]!;
-      const media = doc.paths[template].get.responses['200'].content['application/json'];
-      expect(media.example, path).toEqual((await service.get(path)).json());
+      const media = jsonMedia(doc.paths[template]!.get.responses['200']);
+      expect(media.example, path).toEqual((await service.get(path)).parsed(z.json()));
       expectValid(`/paths/${template.replaceAll('/', '~1')}/get/responses/200/content/application~1json/schema`, media.example);
     }
-    expect(doc.paths['/finanzamt'].get.responses['200'].content['application/json'].example.gemeinden[0].ags).toBe('05315000');
+    expect(LookupResponse.parse(jsonMedia(doc.paths['/finanzamt']!.get.responses['200']).example).gemeinden[0]!.ags).toBe('05315000');
     for (const [id, response] of Object.entries(doc.components.responses as Record<string, any>)) {
       const media = response.content?.['application/json'];
       if (media === undefined) continue;
@@ -72,8 +92,8 @@ describe('the OpenAPI document', () => {
       }
     }
     // The error examples are the proxy's own words: the one for an unknown office is what it answers.
-    expect(doc.components.responses.NotFound.content['application/json'].examples.not_found.value).toEqual((await service.get('/finanzamt/9999')).json());
-    expect(doc.components.responses.BadRequest.content['application/json'].examples.bad_parameter.value).toEqual((await service.get('/finanzamt?ort=%C3%96l')).json());
+    expect(jsonMedia(doc.components.responses.NotFound).examples?.not_found?.value).toEqual((await service.get('/finanzamt/9999')).parsed(ErrorResponse));
+    expect(jsonMedia(doc.components.responses.BadRequest).examples?.bad_parameter?.value).toEqual((await service.get('/finanzamt?ort=%C3%96l')).parsed(ErrorResponse));
     for (const [id, parameter] of Object.entries(doc.components.parameters as Record<string, any>)) {
       // plz and ort carry theirs switched off (x-disabled): only one of ags, plz and ort may be sent.
       const example = parameter.example ?? (Object.values(parameter.examples ?? {})[0] as { value: unknown } | undefined)?.value;
@@ -81,8 +101,8 @@ describe('the OpenAPI document', () => {
       const typed = parameter.schema.type === 'integer' ? Number(example) : example;
       expectValid(`/components/parameters/${id}/schema`, typed);
     }
-    const health = doc.paths['/healthz'].get.responses['200'].content['application/json'].example;
-    expect(health).toEqual((await service.proxy.get('/healthz')).json());
+    const health = jsonMedia(doc.paths['/healthz']!.get.responses['200']).example;
+    expect(health).toEqual((await service.proxy.get('/healthz')).parsed(HealthResponse));
     expect(checked.length).toBeGreaterThan(25);
   });
 
@@ -118,14 +138,12 @@ describe('the document as generators read it', () => {
   });
 
   it('types /openapi.json as an OpenAPI document and declares Access-Control-Expose-Headers on every response', () => {
-    const served = doc.paths['/openapi.json']!.get.responses[200] as any;
-    expect(served.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/OpenApiDocument' });
+    expect(jsonMedia(doc.paths['/openapi.json']!.get.responses['200']).schema).toEqual({ $ref: '#/components/schemas/OpenApiDocument' });
     expect(schemas.OpenApiDocument.required).toEqual(['openapi', 'info', 'paths']);
     for (const [path, item] of Object.entries(doc.paths)) {
       for (const [method, operation] of Object.entries(item)) {
-        for (const [status, response] of Object.entries(operation.responses as Record<string, any>)) {
-          const resolved = response.$ref ? (doc.components.responses as Record<string, any>)[response.$ref.split('/').at(-1)] : response;
-          expect(Object.keys(resolved.headers), `${method} ${path} ${status}`).toContain('Access-Control-Expose-Headers');
+        for (const [status, response] of Object.entries(operation.responses)) {
+          expect(Object.keys(inline(doc, response).headers ?? {}), `${method} ${path} ${status}`).toContain('Access-Control-Expose-Headers');
         }
       }
     }
@@ -136,9 +154,8 @@ describe('the document as generators read it', () => {
     for (const [path, item] of Object.entries(doc.paths)) {
       expect(Object.keys(item).sort(), path).toEqual(['get', 'head', 'options']);
       expect(Object.keys(item.head.responses), path).toEqual(Object.keys(item.get.responses).filter((s) => s !== '405'));
-      for (const response of Object.values(item.head.responses as Record<string, any>)) {
-        const resolved = response.$ref ? (doc.components.responses as Record<string, any>)[response.$ref.split('/').at(-1)] : response;
-        expect(resolved.content, path).toBeUndefined();
+      for (const response of Object.values(item.head.responses)) {
+        expect(inline(doc, response).content, path).toBeUndefined();
       }
       expect(Object.keys(item.options.responses)).toEqual(['204', '429']);
     }
@@ -162,8 +179,7 @@ describe('the contract check', () => {
   };
   const district = { stand: '30.11.2025', bufa_nr: '2115', bezeichnung: 'Finanzamt Flensburg', bundesland: 'Schleswig-Holstein', ohne_bezirk: false, anzahl: 0, gemeinden: [] };
   const response = (status: number, body: unknown, headers: Record<string, string> = HEADERS): RawResponse => {
-    const text = JSON.stringify(body);
-    return { status, headers, body: Buffer.from(text), text, json: () => body };
+    return rawResponse(status, headers, Buffer.from(JSON.stringify(body)));
   };
 
   it('accepts a response as described', () => {
@@ -185,9 +201,9 @@ describe('the contract check', () => {
 
   it('rejects an office whose district is broken, rather than taking it for an office without one', async () => {
     const real = await service.get('/finanzamt/2115?gemeinden=1');
-    const body = real.json();
+    const body = real.parsed(OfficeResponse);
     expect(() => contract.check('GET', '/finanzamt/2115?gemeinden=1', response(200, body))).not.toThrow();
-    body.amt.gemeinden[0].ags = '123';
+    body.amt.gemeinden![0]!.ags = '123';
     expect(() => contract.check('GET', '/finanzamt/2115?gemeinden=1', response(200, body))).toThrow(/gemeinden\/0\/ags/);
   });
 });

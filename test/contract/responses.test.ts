@@ -5,6 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LookupResponse } from '../../build/core/model.ts';
 import { startCallerProxy, type CallerProxy } from '../support/callerProxy.ts';
 import { untilRefused, type RawResponse } from '../support/http.ts';
 
@@ -53,10 +54,10 @@ describe('answers', () => {
   });
 
   it('answers the offices without a district and the unpopulated areas as described (null members)', async () => {
-    const withoutOffice = (await main.get('/finanzamt?ags=03452501')).json();
-    expect(withoutOffice.gemeinden[0].bufa_nr).toBeNull();
-    const withoutKreis = (await main.get('/finanzamt?ags=13000999')).json();
-    expect(withoutKreis.gemeinden[0].kreis).toBeNull();
+    const withoutOffice = (await main.get('/finanzamt?ags=03452501')).parsed(LookupResponse);
+    expect(withoutOffice.gemeinden[0]!.bufa_nr).toBeNull();
+    const withoutKreis = (await main.get('/finanzamt?ags=13000999')).parsed(LookupResponse);
+    expect(withoutKreis.gemeinden[0]!.kreis).toBeNull();
   });
 
   it.each([...DATA_PATHS, ...PUBLIC_PATHS])('HEAD %s, and 304 for its ETag', async (path) => {

@@ -8,7 +8,10 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { DistrictResponse, ErrorResponse, LookupResponse } from '../../build/core/model.ts';
 import { startCallerProxy, type CallerProxy } from '../support/callerProxy.ts';
+import { OpenApiDocument } from '../support/contract.ts';
 import { eventually } from '../support/http.ts';
 import { scratchDir } from '../support/proxy.ts';
 
@@ -19,7 +22,7 @@ const BIN = join(ROOT, 'node_modules', '.bin');
 let main: CallerProxy;
 let limited: CallerProxy;
 let unloaded: CallerProxy;
-let served: Record<string, any>;
+let served: z.output<typeof OpenApiDocument>;
 let work: string;
 
 beforeAll(async () => {
@@ -28,7 +31,7 @@ beforeAll(async () => {
     startCallerProxy({ args: ['--rate', '1', '--burst', '1'], contract: main.proxy.contract }),
     startCallerProxy({ dist: scratchDir('finanzamt-empty-'), contract: main.proxy.contract }),
   ]);
-  served = (await main.proxy.get('/openapi.json')).json();
+  served = (await main.proxy.get('/openapi.json')).parsed(OpenApiDocument);
   work = scratchDir('finanzamt-tools-');
 });
 
@@ -178,18 +181,18 @@ describe('a client generated with openapi-typescript and openapi-fetch', () => {
   it('compiles under tsc --strict, reads amt.gemeinden, aemter and the error code, and calls HEAD', async () => {
     const dir = await compile('client', served);
     const { stdout } = await run(process.execPath, [join(dir, 'out', 'program.js')], { env: { ...process.env, FINANZAMT_URL: main.proxy.url, FINANZAMT_KEY: main.key } });
-    const seen = JSON.parse(stdout);
-    const district = (await main.get('/finanzamt/2115/bezirk')).json();
-    const lookup = (await main.get('/finanzamt?ags=05315000')).json();
+    const seen: unknown = JSON.parse(stdout);
+    const district = (await main.get('/finanzamt/2115/bezirk')).parsed(DistrictResponse);
+    const lookup = (await main.get('/finanzamt?ags=05315000')).parsed(LookupResponse);
     expect(seen).toEqual({
       gemeinden: district.anzahl,
-      aemter: lookup.aemter.map((a: { bufa_nr: string }) => a.bufa_nr),
+      aemter: lookup.aemter.map((a) => a.bufa_nr),
       eindeutig: false,
       code: 'not_found',
-      detail: (await main.get('/finanzamt/9999')).json().detail,
+      detail: (await main.get('/finanzamt/9999')).parsed(ErrorResponse).detail,
       head: { status: 200, etag: (await main.get('/finanzamt/2115')).headers.etag },
     });
-    expect(seen.gemeinden).toBeGreaterThan(0);
+    expect(district.anzahl).toBeGreaterThan(0);
   });
 
   it('does not compile against a document that lost what the program reads', async () => {

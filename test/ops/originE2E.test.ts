@@ -4,9 +4,9 @@
 import { mkdtempSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalS3, type LocalS3 } from '../../build/bench/localS3.ts';
+import { decompressSync } from '../../build/core/compress.ts';
 import { eventually } from '../support/http.ts';
 import { issueKey, scratchDir, startProxy, UNLIMITED, type ProxyProcess } from '../support/proxy.ts';
 import { saarlandBundle } from './support/bundles.ts';
@@ -78,7 +78,7 @@ describe('the proxy serving a deployed version from object storage', () => {
       while (polling) {
         const res = await origin.get('/finanzamt?ags=10041100', { 'x-api-key': key, 'accept-encoding': 'br' });
         expect(res.status).toBe(200);
-        const body = JSON.parse(brotliDecompressSync(res.body).toString('utf8')) as { stand: string; stand_quelle: string };
+        const body = JSON.parse(decompressSync(res.body, 'br').toString('utf8')) as { stand: string; stand_quelle: string };
         const etagVersion = /^W\/"(\d{8}_\d{4})-/.exec(res.headers.etag!)![1]!;
         if (etagVersion !== body.stand_quelle || body.stand !== `${body.stand_quelle.slice(6, 8)}.${body.stand_quelle.slice(4, 6)}.${body.stand_quelle.slice(0, 4)}`) {
           mixed.push(`${res.headers.etag} ${body.stand} ${body.stand_quelle}`);

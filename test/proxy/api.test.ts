@@ -2,7 +2,9 @@
 // parameter rule, and the status table of section 7.
 import { describe, expect, it } from 'vitest';
 import { etagFor } from '../../build/core/etag.ts';
+import { CollectionResponse, DistrictResponse, ErrorResponse, LookupResponse, OfficeResponse } from '../../build/core/model.ts';
 import { canonicalKey, parseQuestion } from '../../build/core/request.ts';
+import { HealthResponse } from '../../proxy/health.ts';
 import { eventually } from '../support/http.ts';
 import { proxyForFile } from '../support/proxy.ts';
 import { testTree } from '../support/tree.ts';
@@ -25,24 +27,24 @@ describe('GET /finanzamt (lookup by residence)', () => {
     const res = await get('/finanzamt?ags=01001000');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
-    const body = res.json();
+    const body = res.parsed(LookupResponse);
     expect(body).toMatchObject({
       stand: tree.manifest.stand, stand_quelle: tree.manifest.stand_quelle, frage: { ags: '01001000' },
       eindeutig: true, anzahl_aemter: 1, hinweis: null,
     });
-    expect(body.aemter.map((a: { bufa_nr: string }) => a.bufa_nr)).toEqual(['2115']);
-    expect(body.aemter[0].name).toBe('Flensburg');
+    expect(body.aemter.map((a) => a.bufa_nr)).toEqual(['2115']);
+    expect(body.aemter[0]!.name).toBe('Flensburg');
     expect(res.body.equals(tree.file('/finanzamt?ags=01001000'))).toBe(true);
     expect(res.headers.etag).toBe(tree.manifest.entries['/finanzamt?ags=01001000']!.etag);
   });
 
   it.each([['05315000', 'Köln'], ['11000000', 'Berlin']])('lists several offices for %s (%s) and says why it cannot choose', async (ags, city) => {
-    const body = (await get(`/finanzamt?ags=${ags}`)).json();
+    const body = (await get(`/finanzamt?ags=${ags}`)).parsed(LookupResponse);
     expect(body.eindeutig).toBe(false);
     expect(body.anzahl_aemter).toBeGreaterThan(1);
     expect(body.aemter).toHaveLength(body.anzahl_aemter);
     expect(body.hinweis).toEqual(expect.stringContaining(city));
-    expect(body.gemeinden.every((g: { ags: string }) => g.ags === ags)).toBe(true);
+    expect(body.gemeinden.every((g) => g.ags === ags)).toBe(true);
   });
 
   it('looks up by postal code and with the district of each office', async () => {
@@ -50,30 +52,30 @@ describe('GET /finanzamt (lookup by residence)', () => {
     const byPlz = await get(`/finanzamt?plz=${plz}`);
     expect(byPlz.status).toBe(200);
     expect(byPlz.body.equals(tree.file(`/finanzamt?plz=${plz}`))).toBe(true);
-    const withDistrict = (await get('/finanzamt?ags=01001000&gemeinden=1')).json();
-    expect(withDistrict.aemter[0].gemeinden).toHaveLength(withDistrict.aemter[0].anzahl_gemeinden);
+    const withDistrict = (await get('/finanzamt?ags=01001000&gemeinden=1')).parsed(LookupResponse);
+    expect(withDistrict.aemter[0]!.gemeinden).toHaveLength(withDistrict.aemter[0]!.anzahl_gemeinden);
   });
 
   it('answers a lookup without a hit with 200, no offices and a hint', async () => {
     for (const path of ['/finanzamt?ags=99', '/finanzamt?plz=00000', '/finanzamt?ort=Xyzzyqwv']) {
       const res = await get(path);
       expect(res.status, path).toBe(200);
-      expect(res.json(), path).toMatchObject({ anzahl_aemter: 0, eindeutig: false, aemter: [], hinweis: expect.any(String) });
+      expect(res.parsed(LookupResponse), path).toMatchObject({ anzahl_aemter: 0, eindeutig: false, aemter: [], hinweis: expect.any(String) });
     }
   });
 
   it('suggests close names for a misspelt place, as a hint only: no hits, nothing counted', async () => {
     const res = await get('/finanzamt?ort=Muenchn');
     expect(res.status).toBe(200);
-    const body = res.json();
+    const body = res.parsed(LookupResponse);
     expect(body).toMatchObject({ anzahl_aemter: 0, anzahl_gemeinden: 0, vollstaendig: true, aemter: [], gemeinden: [], aenderungen: [] });
     expect(body.hinweis).toMatch(/^Keine Gemeinde gefunden für ort=Muenchn\. Ähnlich geschriebene Namen: München\b/);
-    expect((await get('/finanzamt?ort=Xyzzyqwv')).json().hinweis).toBe('Keine Gemeinde gefunden für ort=Xyzzyqwv.');
+    expect((await get('/finanzamt?ort=Xyzzyqwv')).parsed(LookupResponse).hinweis).toBe('Keine Gemeinde gefunden für ort=Xyzzyqwv.');
   });
 
   it('lists the city first among its namesakes', async () => {
     for (const [ort, ags] of [['Halle', '15002000'], ['Oldenburg', '03403000'], ['Neustadt', '07316000'], ['Freiburg', '08311000']]) {
-      expect((await get(`/finanzamt?ort=${ort}&limit=5`)).json().gemeinden[0].ags, ort).toBe(ags);
+      expect((await get(`/finanzamt?ort=${ort}&limit=5`)).parsed(LookupResponse).gemeinden[0]?.ags, ort).toBe(ags);
     }
   });
 
@@ -81,7 +83,7 @@ describe('GET /finanzamt (lookup by residence)', () => {
     const path = '/finanzamt?ags=05&limit=5';
     const res = await get(path);
     expect(res.status).toBe(200);
-    const body = res.json();
+    const body = res.parsed(LookupResponse);
     expect(body.frage).toEqual({ ags: '05', gemeinden: 0, limit: 5 });
     expect(body.anzahl_gemeinden).toBe(5);
     expect(body.vollstaendig).toBe(false);
@@ -96,9 +98,9 @@ describe('GET /finanzamt (lookup by residence)', () => {
     for (const ort of ['Köln', 'koeln', 'KÖLN']) {
       const res = await get(`/finanzamt?ort=${encodeURIComponent(ort)}`);
       expect(res.status, ort).toBe(200);
-      const body = res.json();
+      const body = res.parsed(LookupResponse);
       expect(body.frage.ort).toBe(ort);
-      expect(body.gemeinden[0].ags, ort).toBe('05315000');
+      expect(body.gemeinden[0]!.ags, ort).toBe('05315000');
       expect(res.headers.etag).toBe(dynamicEtag(`/finanzamt?ort=${encodeURIComponent(ort)}`, res.body));
     }
   });
@@ -108,36 +110,36 @@ describe('GET /finanzamt/{amtsnummer} and /bezirk', () => {
   it('returns the office, and with gemeinden=1 its district', async () => {
     const plain = await get('/finanzamt/2115');
     expect(plain.status).toBe(200);
-    expect(plain.json()).toMatchObject({ stand: tree.manifest.stand, amt: { bufa_nr: '2115', bezeichnung: 'Finanzamt Flensburg' } });
+    expect(plain.parsed(OfficeResponse)).toMatchObject({ stand: tree.manifest.stand, amt: { bufa_nr: '2115', bezeichnung: 'Finanzamt Flensburg' } });
     expect(plain.body.equals(tree.file('/finanzamt/2115'))).toBe(true);
-    const full = (await get('/finanzamt/2115?gemeinden=1')).json();
-    expect(full.amt.gemeinden.length).toBe(full.amt.anzahl_gemeinden);
-    expect(full.amt.gemeinden.some((g: { ags: string }) => g.ags === '01001000')).toBe(true);
+    const full = (await get('/finanzamt/2115?gemeinden=1')).parsed(OfficeResponse);
+    expect(full.amt.gemeinden!.length).toBe(full.amt.anzahl_gemeinden);
+    expect(full.amt.gemeinden!.some((g) => g.ags === '01001000')).toBe(true);
   });
 
   it('returns the district of an office', async () => {
-    const body = (await get('/finanzamt/2115/bezirk')).json();
+    const body = (await get('/finanzamt/2115/bezirk')).parsed(DistrictResponse);
     expect(body).toMatchObject({ stand: tree.manifest.stand, bufa_nr: '2115', bezeichnung: 'Finanzamt Flensburg', ohne_bezirk: false });
     expect(body.anzahl).toBe(body.gemeinden.length);
-    expect(Object.keys(body.gemeinden[0]).sort()).toEqual(['ags', 'kreis', 'name', 'plz']);
+    expect(Object.keys(body.gemeinden[0]!).sort()).toEqual(['ags', 'kreis', 'name', 'plz']);
   });
 
   it.each(['/finanzamt/9999', '/finanzamt/9999/bezirk', '/finanzamt/9999?gemeinden=1'])('answers 404 for the unknown office in %s', async (path) => {
     const res = await get(path);
     expect(res.status).toBe(404);
     expect(res.headers['cache-control']).toBe('public, max-age=3600');
-    expect(res.json()).toEqual({ detail: expect.stringContaining('9999'), code: 'not_found', stand: tree.manifest.stand });
+    expect(res.parsed(ErrorResponse)).toEqual({ detail: expect.stringContaining('9999'), code: 'not_found', stand: tree.manifest.stand });
   });
 });
 
 describe('GET /finanzaemter', () => {
   it('returns every office, and with gemeinden=1 every district under the fixed ETag', async () => {
-    const all = (await get('/finanzaemter')).json();
+    const all = (await get('/finanzaemter')).parsed(CollectionResponse);
     expect(all).toMatchObject({ stand: tree.manifest.stand, vollstaendig: true, gesamt: tree.directory.offices.length, anzahl: tree.directory.offices.length });
     const full = await get('/finanzaemter?gemeinden=1');
     expect(full.headers.etag).toBe(`W/"${tree.manifest.stand_quelle}-mit_gemeinden"`);
-    const body = full.json();
-    expect(body.aemter.every((a: { gemeinden?: unknown[]; anzahl_gemeinden: number }) => a.gemeinden?.length === a.anzahl_gemeinden)).toBe(true);
+    const body = full.parsed(CollectionResponse);
+    expect(body.aemter.every((a) => a.gemeinden?.length === a.anzahl_gemeinden)).toBe(true);
     expect(body.anzahl_gemeinden).toBe(body.aemter.reduce((n: number, a: { anzahl_gemeinden: number }) => n + a.anzahl_gemeinden, 0));
   });
 
@@ -157,25 +159,25 @@ describe('GET /finanzaemter', () => {
   });
 
   it('filters by part of a state name, office name and ohne_bezirk, and pages with limit and offset', async () => {
-    const sachs = (await get('/finanzaemter?bundesland=sachs')).json();
-    expect(new Set(sachs.aemter.map((a: { bundesland: string }) => a.bundesland))).toEqual(new Set(['Niedersachsen', 'Sachsen', 'Sachsen-Anhalt']));
-    const koeln = (await get(`/finanzaemter?name=${encodeURIComponent('köln')}`)).json();
+    const sachs = (await get('/finanzaemter?bundesland=sachs')).parsed(CollectionResponse);
+    expect(new Set(sachs.aemter.map((a) => a.bundesland))).toEqual(new Set(['Niedersachsen', 'Sachsen', 'Sachsen-Anhalt']));
+    const koeln = (await get(`/finanzaemter?name=${encodeURIComponent('köln')}`)).parsed(CollectionResponse);
     expect(koeln.gesamt).toBeGreaterThan(1);
-    expect(koeln.aemter.every((a: { name: string }) => a.name.includes('Köln'))).toBe(true);
+    expect(koeln.aemter.every((a) => a.name.includes('Köln'))).toBe(true);
     // "St" is the start of Stuttgart and Stade as much as short for Sankt; "St." and "Sankt" are one word.
-    const st = (await get('/finanzaemter?name=St')).json().aemter.map((a: { name: string }) => a.name);
+    const st = (await get('/finanzaemter?name=St')).parsed(CollectionResponse).aemter.map((a) => a.name);
     expect(st).toEqual(expect.arrayContaining(['Stuttgart I', 'Stade', 'St. Wendel', 'Sankt Augustin']));
     for (const query of ['Sankt%20Wendel', 'St.%20Wendel', 'st%20wendel']) {
-      expect((await get(`/finanzaemter?name=${query}`)).json().aemter.map((a: { name: string }) => a.name), query).toEqual(['St. Wendel']);
+      expect((await get(`/finanzaemter?name=${query}`)).parsed(CollectionResponse).aemter.map((a) => a.name), query).toEqual(['St. Wendel']);
     }
-    const special = (await get('/finanzaemter?ohne_bezirk=1')).json();
+    const special = (await get('/finanzaemter?ohne_bezirk=1')).parsed(CollectionResponse);
     const withoutDistrict = tree.directory.offices.filter((o) => o.ohne_bezirk).length;
     expect(withoutDistrict).toBeGreaterThan(0);
     expect(special.gesamt).toBe(withoutDistrict);
-    expect(special.aemter.every((a: { ohne_bezirk: boolean }) => a.ohne_bezirk)).toBe(true);
-    const page = (await get('/finanzaemter?limit=10&offset=5')).json();
+    expect(special.aemter.every((a) => a.ohne_bezirk)).toBe(true);
+    const page = (await get('/finanzaemter?limit=10&offset=5')).parsed(CollectionResponse);
     expect(page).toMatchObject({ anzahl: 10, gesamt: tree.directory.offices.length, vollstaendig: false });
-    expect(page.aemter[0].bufa_nr).toBe(tree.directory.offices[5]!.bufa_nr);
+    expect(page.aemter[0]!.bufa_nr).toBe(tree.directory.offices[5]!.bufa_nr);
   });
 });
 
@@ -216,14 +218,14 @@ describe('unusable input', () => {
     expect(res.status).toBe(400);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(res.headers['cache-control']).toBe('public, max-age=3600');
-    const body = res.json();
+    const body = res.parsed(ErrorResponse);
     expect(body).toEqual({ detail: expect.stringContaining(mentions), code: 'bad_parameter', stand: tree.manifest.stand });
   });
 
   it.each(['/', '/finanzamt/2115/bezirk/x', '/finanzaemter/2115', '/FINANZAMT', '/finanzamt.json', '/healthz/x'])('answers 404 for the unknown path %s', async (path) => {
     const res = await get(path);
     expect(res.status).toBe(404);
-    expect(res.json()).toEqual({ detail: expect.any(String), code: 'not_found', stand: tree.manifest.stand });
+    expect(res.parsed(ErrorResponse)).toEqual({ detail: expect.any(String), code: 'not_found', stand: tree.manifest.stand });
   });
 
   it.each(['POST', 'PUT', 'DELETE', 'PATCH'])('answers 405 with Allow for %s', async (method) => {
@@ -231,7 +233,7 @@ describe('unusable input', () => {
     expect(res.status).toBe(405);
     expect(res.headers.allow).toBe('GET, HEAD, OPTIONS');
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.json()).toMatchObject({ detail: expect.stringContaining(method), code: 'method_not_allowed' });
+    expect(res.parsed(ErrorResponse)).toMatchObject({ detail: expect.stringContaining(method), code: 'method_not_allowed' });
   });
 });
 
@@ -239,10 +241,10 @@ describe('/healthz', () => {
   it('reports the loaded version without a key', async () => {
     const res = await running.proxy.get('/healthz');
     expect(res.status).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'ok', stand: tree.manifest.stand, stand_quelle: tree.manifest.stand_quelle, build_id: expect.any(String), ortssuche: true });
+    expect(res.parsed(HealthResponse)).toMatchObject({ status: 'ok', stand: tree.manifest.stand, stand_quelle: tree.manifest.stand_quelle, build_id: expect.any(String), ortssuche: true });
     // Rule 10: the notices of the version (data/notices.json: Mittelfranken from 1.1.2026, GVBl. 2025 S. 586).
-    expect(res.json().aenderungen).toEqual(tree.directory.aenderungen.map(({ id, titel, gilt_ab, quelle }) => ({ id, titel, gilt_ab, quelle })));
-    expect(res.json().aenderungen.map((a: { id: string }) => a.id)).toEqual(['mittelfranken-2026']);
+    expect(res.parsed(HealthResponse).aenderungen).toEqual(tree.directory.aenderungen.map(({ id, titel, gilt_ab, quelle }) => ({ id, titel, gilt_ab, quelle })));
+    expect(res.parsed(HealthResponse).aenderungen.map((a) => a.id)).toEqual(['mittelfranken-2026']);
   });
 });
 
@@ -250,8 +252,8 @@ describe('hints of an ort search (rule 5)', () => {
   it('speaks of every place found when München also finds Münchenbernsdorf, counting offices, not numbers', async () => {
     const res = await get(`/finanzamt?ort=${encodeURIComponent('München')}`);
     expect(res.status).toBe(200);
-    const body = res.json();
-    const names = [...new Set(body.gemeinden.map((g: { name: string }) => g.name.split(',')[0]))];
+    const body = res.parsed(LookupResponse);
+    const names = [...new Set(body.gemeinden.map((g) => g.name.split(',')[0]))];
     expect(names).toEqual(expect.arrayContaining(['München', 'Münchenbernsdorf']));
     expect(body.hinweis).toContain(`Gefunden wurden ${body.anzahl_gemeinden} Gemeinden (`);
     // The hint names the first five places found and counts the rest.

@@ -2,6 +2,7 @@
 // 401/403, and changes to the keys file taking effect in the running proxy without a restart.
 import { readFileSync, writeFileSync, renameSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ErrorResponse } from '../../build/core/model.ts';
 import { eventually } from '../support/http.ts';
 import { cli, issueKey, proxyForFile, type ProxyProcess } from '../support/proxy.ts';
 import { rememberKey } from '../support/record.ts';
@@ -33,7 +34,7 @@ describe('where the key comes from', () => {
         const res = await proxy.get(`${PATH}?${param}=${key}`, headers);
         expect(res.status, param).toBe(400);
         expect(res.headers['cache-control']).toBe('no-store');
-        expect(res.json().code).toBe('key_in_query');
+        expect(res.parsed(ErrorResponse).code).toBe('key_in_query');
         expect(res.text).not.toContain(key);
       }
     }
@@ -50,14 +51,14 @@ describe('where the key comes from', () => {
       expect(res.status, JSON.stringify(headers)).toBe(401);
       expect(res.headers['www-authenticate']).toMatch(/^Bearer/);
       expect(res.headers['cache-control']).toBe('no-store');
-      expect(res.json()).toEqual({ detail: expect.any(String), code, stand: expect.stringMatching(/^\d\d\.\d\d\.\d{4}$/) });
+      expect(res.parsed(ErrorResponse)).toEqual({ detail: expect.any(String), code, stand: expect.stringMatching(/^\d\d\.\d\d\.\d{4}$/) });
     }
   });
 
   it('answers 400 when the key comes in both headers', async () => {
     const res = await proxy.get(PATH, { 'x-api-key': key, authorization: `Bearer ${key}` });
     expect(res.status).toBe(400);
-    expect(res.json().code).toBe('key_in_both_headers');
+    expect(res.parsed(ErrorResponse).code).toBe('key_in_both_headers');
   });
 
   it('needs no key for /healthz and preflight, but for everything else, including unknown paths', async () => {
@@ -77,7 +78,7 @@ describe('keys managed while the proxy runs', () => {
     await cli(['keys', 'block', 'bob', '--keys-file', keysFile]);
     expect(await eventually('the blocked key to get 403', async () => (await statusWith(bob)) === 403)).toBeLessThan(1_000);
     const blocked = await proxy.get(PATH, { 'x-api-key': bob });
-    expect(blocked.json().code).toBe('key_blocked');
+    expect(blocked.parsed(ErrorResponse).code).toBe('key_blocked');
     expect(blocked.headers['cache-control']).toBe('no-store');
     expect(await statusWith(key)).toBe(200);
 

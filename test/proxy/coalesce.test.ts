@@ -15,15 +15,21 @@ describe('coalesced', () => {
       await new Promise<void>((r) => (release = r));
       running--;
     });
+    let settled = 0;
     const first = run();
     const during = [run(), run(), run()];
-    expect(during.every((p) => p === first)).toBe(true);
+    for (const p of during) void p.then(() => settled++);
+    expect(new Set(during).size).toBe(1);
+    expect(during[0]).not.toBe(first);
     release();
     await first;
     await new Promise((r) => setImmediate(r));
     expect(runs).toBe(2);
+    // The calls made during the first run wait for the run that saw their change.
+    expect(settled).toBe(0);
     release();
-    await new Promise((r) => setImmediate(r));
+    await Promise.all(during);
+    expect(settled).toBe(3);
     expect(most).toBe(1);
     expect(runs).toBe(2);
   });

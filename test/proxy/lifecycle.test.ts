@@ -3,6 +3,7 @@
 import { readFileSync, realpathSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { LookupResponse } from '../../build/core/model.ts';
 import { request } from '../support/http.ts';
 import { testTreeOrigin } from '../support/origin.ts';
 import { issueKey, scratchDir, startProxy } from '../support/proxy.ts';
@@ -27,7 +28,7 @@ describe('finanzamt start', () => {
       expect(keys.keys[0]).toMatchObject({ name: 'default', status: 'active' });
       const res = await request(url!, { headers: { 'x-api-key': key! } });
       expect(res.status).toBe(200);
-      expect(res.json().aemter[0].bufa_nr).toBe('2115');
+      expect(res.parsed(LookupResponse).aemter[0]!.bufa_nr).toBe('2115');
     } finally {
       expect(await proxy.stop()).toBe(0);
     }

@@ -4,6 +4,7 @@
 // `finanzamt keys list`.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HealthResponse } from '../../proxy/health.ts';
 import { dataAgeDays } from '../../proxy/versions/dataAge.ts';
 import { eventually, request } from '../support/http.ts';
 import { metricsUrl, scrape, total, type Sample } from '../support/metrics.ts';
@@ -153,7 +154,7 @@ describe('a scripted mix of requests', () => {
 describe('the age of the data', () => {
   it('is in /healthz and the metrics, in whole days from the stand', async () => {
     const from = dataAgeDays(tree().manifest.stand, Date.now());
-    const health = (await proxy.get('/healthz', { 'x-forwarded-for': fresh() })).json();
+    const health = (await proxy.get('/healthz', { 'x-forwarded-for': fresh() })).parsed(HealthResponse);
     const { samples } = await scrape(metrics);
     const to = dataAgeDays(tree().manifest.stand, Date.now());
     expect([from, to]).toContain(health.alter_tage);

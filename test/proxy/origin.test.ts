@@ -3,7 +3,9 @@
 import { realpathSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorResponse, LookupResponse } from '../../build/core/model.ts';
 import { objectPath } from '../../build/core/manifest.ts';
+import { HealthResponse } from '../../proxy/health.ts';
 import { eventually } from '../support/http.ts';
 import { startOrigin, testTreeOrigin, type Origin } from '../support/origin.ts';
 import { issueKey, scratchDir, startProxy, UNLIMITED, type ProxyProcess } from '../support/proxy.ts';
@@ -44,7 +46,7 @@ describe('serving from an origin', () => {
       }
     }
     expect((await get(PATH, { 'if-none-match': tree.manifest.entries[PATH]!.etag })).status).toBe(304);
-    expect((await get('/finanzamt?ags=010&limit=3')).json().anzahl_gemeinden).toBe(3);
+    expect((await get('/finanzamt?ags=010&limit=3')).parsed(LookupResponse).anzahl_gemeinden).toBe(3);
   });
 
   it('sends the origin none of the caller\'s headers', async () => {
@@ -84,7 +86,7 @@ describe('serving from an origin', () => {
       const gone = await get(path, { 'accept-encoding': encoding });
       expect(performance.now() - started).toBeLessThan(800 + 500);
       expect(gone.status).toBe(503);
-      expect(gone.json().code).toBe('unavailable');
+      expect(gone.parsed(ErrorResponse).code).toBe('unavailable');
     }
     expect((await proxy.get('/healthz')).status).toBe(200);
     origin = await startOrigin(root, port);
@@ -104,7 +106,7 @@ describe('serving from an origin', () => {
     point('b');
     await eventually('version b', async () => (await get(PATH)).text.includes('Flensburg (B)'), 20_000);
     expect((await get(PATH)).headers.etag).toBe(b.entries[PATH]!.etag);
-    expect((await proxy.get('/healthz')).json().build_id).toBe(b.build_id);
+    expect((await proxy.get('/healthz')).parsed(HealthResponse).build_id).toBe(b.build_id);
     expect((await get(DAMAGED)).status).toBe(503);
     expect((await get(DAMAGED, { 'accept-encoding': 'gzip' })).status).toBe(200);
   });

@@ -2,6 +2,7 @@
 // client address, where X-Forwarded-For counts only when a trusted proxy wrote it.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorResponse } from '../../build/core/model.ts';
 import { untilRefused } from '../support/http.ts';
 import { issueKey, scratchDir, startProxy, type ProxyProcess } from '../support/proxy.ts';
 import { testDist } from '../support/tree.ts';
@@ -48,7 +49,7 @@ describe('a client above the limit', () => {
     expect(limited.headers['ratelimit-limit']).toBe('4');
     expect(limited.headers['access-control-allow-origin']).toBe('*');
     expect(limited.headers['cache-control']).toBe('no-store');
-    expect(limited.json().code).toBe('rate_limited');
+    expect(limited.parsed(ErrorResponse).code).toBe('rate_limited');
 
     await sleep(Number(limited.headers['retry-after']) * 1000 + 100);
     expect((await direct.get(PATH, { 'x-api-key': key })).status).toBe(200);

@@ -3,7 +3,9 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorResponse } from '../../build/core/model.ts';
 import { objectPath } from '../../build/core/manifest.ts';
+import { HealthResponse } from '../../proxy/health.ts';
 import { eventually, type RawResponse } from '../support/http.ts';
 import { issueKey, scratchDir, startProxy, UNLIMITED, type ProxyProcess } from '../support/proxy.ts';
 import { testTree } from '../support/tree.ts';
@@ -40,18 +42,18 @@ afterAll(async () => {
 const get = (path: string, headers: Record<string, string> = {}) => proxy.get(path, { 'x-api-key': key, ...headers });
 const buildId = async () => {
   const res = await proxy.get('/healthz');
-  return res.status === 200 ? (res.json().build_id as string) : null;
+  return res.status === 200 ? (res.parsed(HealthResponse).build_id) : null;
 };
 
 describe('following dist/current', () => {
   it('answers 503 while no version is published, and serves one as soon as it is', async () => {
     const health = await proxy.get('/healthz');
     expect(health.status).toBe(503);
-    expect(health.json()).toEqual({ detail: expect.any(String), code: 'unavailable' });
+    expect(health.parsed(ErrorResponse)).toEqual({ detail: expect.any(String), code: 'unavailable' });
     const res = await get(PATH);
     expect(res.status).toBe(503);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.json()).toEqual({ detail: expect.any(String), code: 'unavailable' });
+    expect(res.parsed(ErrorResponse)).toEqual({ detail: expect.any(String), code: 'unavailable' });
     expect((await proxy.get(PATH)).status).toBe(401);
 
     publish(dist, 'a');
@@ -131,7 +133,7 @@ describe('following dist/current', () => {
       for (let i = 0; i < 2; i++) {
         const res = await get(path, { 'accept-encoding': encoding });
         expect(res.status, `${path} ${encoding}`).toBe(503);
-        expect(res.json()).toEqual({ detail: expect.any(String), code: 'unavailable', stand: c.stand });
+        expect(res.parsed(ErrorResponse)).toEqual({ detail: expect.any(String), code: 'unavailable', stand: c.stand });
       }
       expect((await get(path, { 'accept-encoding': 'br' })).status).toBe(200);
     }
@@ -146,8 +148,8 @@ describe('following dist/current', () => {
     await eventually('the version without index', async () => (await buildId()) === bare.build_id, 20_000);
     const res = await get('/finanzamt?ort=Flensburg');
     expect(res.status).toBe(503);
-    expect(res.json()).toEqual({ detail: expect.any(String), code: 'unavailable', stand: bare.stand });
-    expect((await proxy.get('/healthz')).json().ortssuche).toBe(false);
+    expect(res.parsed(ErrorResponse)).toEqual({ detail: expect.any(String), code: 'unavailable', stand: bare.stand });
+    expect((await proxy.get('/healthz')).parsed(HealthResponse).ortssuche).toBe(false);
     expect((await get(PATH)).status).toBe(200);
   });
 

@@ -13,6 +13,7 @@ import { runWrkScript } from '../../build/bench/wrk.ts';
 import { saarlandBundle } from '../ops/support/bundles.ts';
 import { runCli } from '../ops/support/cli.ts';
 import { eventually } from '../support/http.ts';
+import { HealthResponse } from '../../proxy/health.ts';
 import { issueKey, scratchDir, startProxy, type ProxyProcess } from '../support/proxy.ts';
 import { publish } from '../support/versions.ts';
 
@@ -56,7 +57,7 @@ afterAll(async () => {
 });
 
 const manifestOf = (version: string) => Manifest.parse(JSON.parse(readFileSync(join(dist, version, MANIFEST_FILE), 'utf8')));
-const served = async () => (await proxy.get('/healthz')).json().stand_quelle as string;
+const served = async () => (await proxy.get('/healthz')).parsed(HealthResponse).stand_quelle;
 
 describe('a version switch under sustained load', () => {
   it('gives no error and no response that mixes the two versions', async () => {

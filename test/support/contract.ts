@@ -10,12 +10,23 @@
 //   - OPTIONS (the CORS preflight) is 204 without a body on every path, or 429 above the rate limit;
 //   - other methods on a described path are its GET's documented 405;
 //   - a path not described is an error response (400, 401, 403, 404, 405 or 429) with the ErrorResponse body.
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { z } from 'zod';
+import { decompressSync } from '../../build/core/compress.ts';
+import { ENCODINGS } from '../../build/core/manifest.ts';
+import type { openApiDocument } from '../../proxy/docs/openapi/document.ts';
 import { eventually, type RawResponse } from './http.ts';
 import type { ProxyProcess } from './proxy.ts';
 
-type Json = Record<string, any>;
+/** A JSON object of the document, walked by JSON pointer. */
+type Json = Record<string, unknown>;
+
+/**
+ * The served /openapi.json, typed as the proxy generates it (test/contract/openapi.test.ts shows the served
+ * document equal to the generated one); the check is only that it is an OpenAPI 3.1 document with paths.
+ */
+export const OpenApiDocument = z.custom<ReturnType<typeof openApiDocument>>((value) => OPENAPI_31.safeParse(value).success);
+const OPENAPI_31 = z.looseObject({ openapi: z.literal('3.1.0'), paths: z.record(z.string(), z.record(z.string(), z.unknown())), components: z.record(z.string(), z.unknown()) });
 
 interface Located<T> {
   value: T;
@@ -36,8 +47,10 @@ export class Contract {
   private readonly templates: { template: string; pattern: RegExp }[];
 
   constructor(readonly document: Json) {
-    this.ajv.addSchema(closed(structuredClone(document)), 'openapi');
-    this.templates = Object.keys(document.paths).map((template) => ({
+    const schemas = structuredClone(document);
+    closed(schemas);
+    this.ajv.addSchema(schemas, 'openapi');
+    this.templates = Object.keys(object(document.paths)).map((template) => ({
       template,
       pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]*')}$`),
     }));
@@ -45,8 +58,8 @@ export class Contract {
 
   /** Every documented "<operation> <path template> <status>", for checking that tests saw them all. */
   documented(): string[] {
-    return Object.entries(this.document.paths as Json).flatMap(([template, item]) =>
-      Object.entries(item as Json).flatMap(([operation, o]) => Object.keys(o.responses).map((status) => `${operation} ${template} ${status}`)));
+    return Object.entries(object(this.document.paths)).flatMap(([template, item]) =>
+      Object.entries(object(item)).flatMap(([operation, o]) => Object.keys(object(object(o).responses)).map((status) => `${operation} ${template} ${status}`)));
   }
 
   /** Throws with every problem found in `res`, the answer to `method pathAndQuery`. */
@@ -71,8 +84,8 @@ export class Contract {
       operation = ['GET', 'HEAD', 'OPTIONS'].includes(method) ? method.toLowerCase() : 'get';
       if (operation === 'get' && method !== 'GET' && res.status !== 405) return [`${method} ${template} is not an operation of the description`];
       const pointer = `/paths/${escape(template)}/${operation}/responses/${res.status}`;
-      const value = this.document.paths[template][operation]?.responses[res.status];
-      if (value !== undefined) response = this.resolve({ value, pointer });
+      const value = at(this.document, 'paths', template, operation, 'responses', String(res.status));
+      if (value !== undefined) response = this.resolve({ value: object(value), pointer });
     }
     if (response === undefined) return [`status ${res.status} is not documented for ${method} ${template ?? '(a path not described)'}`];
     this.seen.add(`${operation} ${template ?? '(undescribed)'} ${res.status}`);
@@ -81,15 +94,15 @@ export class Contract {
 
   private headerProblems(response: Located<Json>, res: RawResponse): string[] {
     const problems: string[] = [];
-    for (const [name, header] of Object.entries((response.value.headers ?? {}) as Json)) {
-      const { value: h, pointer } = this.resolve({ value: header, pointer: `${response.pointer}/headers/${escape(name)}` });
+    for (const [name, header] of Object.entries(object(response.value.headers ?? {}))) {
+      const { value: h, pointer } = this.resolve({ value: object(header), pointer: `${response.pointer}/headers/${escape(name)}` });
       const sent = res.headers[name.toLowerCase()];
       if (sent === undefined) {
         if (h.required) problems.push(`header ${name} is missing`);
         continue;
       }
       const text = Array.isArray(sent) ? sent.join(', ') : sent;
-      const value = h.schema.type === 'integer' && /^-?\d+$/.test(text) ? Number(text) : text;
+      const value = at(h, 'schema', 'type') === 'integer' && /^-?\d+$/.test(text) ? Number(text) : text;
       const validate = this.validator(`${pointer}/schema`);
       if (!validate(value)) problems.push(`header ${name}: ${JSON.stringify(text)} ${this.ajv.errorsText(validate.errors)}`);
     }
@@ -97,7 +110,7 @@ export class Contract {
   }
 
   private bodyProblems(response: Located<Json>, method: string, res: RawResponse): string[] {
-    const content = response.value.content as Json | undefined;
+    const content = response.value.content === undefined ? undefined : object(response.value.content);
     if (method === 'HEAD' || content === undefined) return res.body.length === 0 ? [] : ['a body where none is documented'];
     const mediaType = String(res.headers['content-type'] ?? '').split(';')[0]!.trim();
     if (!(mediaType in content)) return [`media type ${JSON.stringify(mediaType)} is not documented (${Object.keys(content).join(', ')})`];
@@ -122,11 +135,11 @@ export class Contract {
   }
 
   /** Follows `$ref`s within the document. */
-  private resolve(at: Located<Json>): Located<Json> {
-    let { value, pointer } = at;
+  private resolve(start: Located<Json>): Located<Json> {
+    let { value, pointer } = start;
     while (typeof value.$ref === 'string') {
       pointer = value.$ref.slice(1);
-      value = pointer.split('/').slice(1).reduce((node: Json, part: string) => node[part.replaceAll('~1', '/').replaceAll('~0', '~')], this.document);
+      value = object(at(this.document, ...pointer.split('/').slice(1).map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))));
     }
     return { value, pointer };
   }
@@ -138,7 +151,7 @@ export async function contractOf(proxy: ProxyProcess): Promise<Contract> {
   // A proxy started with a low rate limit may refuse the first tries.
   await eventually('/openapi.json', async () => (res = await proxy.get('/openapi.json')).status !== 429, 10_000);
   if (res!.status !== 200) throw new Error(`/openapi.json answered ${res!.status}`);
-  return new Contract(res!.json());
+  return new Contract(res!.parsed(OpenApiDocument));
 }
 
 /** The proxy with every `get` checked against its own description; `contract.seen` records what was checked. */
@@ -157,10 +170,18 @@ export async function withContract(proxy: ProxyProcess, contract?: Contract): Pr
 
 /** The body as the server encoded it before Content-Encoding. */
 function decoded(res: RawResponse): Buffer {
-  const encoding = res.headers['content-encoding'];
-  if (encoding === 'br') return brotliDecompressSync(res.body);
-  if (encoding === 'gzip') return gunzipSync(res.body);
-  return res.body;
+  return decompressSync(res.body, ENCODINGS.find((e) => e === res.headers['content-encoding']) ?? 'identity');
+}
+
+/** `node` as an object of the document; anything else is a broken document. */
+function object(node: unknown): Json {
+  if (node === null || typeof node !== 'object' || Array.isArray(node)) throw new Error(`an object was expected in the document: ${JSON.stringify(node)?.slice(0, 100)}`);
+  return node as Json;
+}
+
+/** The member at `path` below `node`, or undefined where the document has none. */
+function at(node: unknown, ...path: string[]): unknown {
+  return path.reduce<unknown>((n, part) => (n !== null && typeof n === 'object' ? (n as Json)[part] : undefined), node);
 }
 
 function escape(part: string): string {
@@ -168,7 +189,7 @@ function escape(part: string): string {
 }
 
 /** Closes every object schema that names its members, recursively. */
-function closed(node: unknown): Json {
+function closed(node: unknown): void {
   if (Array.isArray(node)) node.forEach(closed);
   else if (node !== null && typeof node === 'object') {
     const o = node as Json;
@@ -177,5 +198,4 @@ function closed(node: unknown): Json {
     }
     Object.values(o).forEach(closed);
   }
-  return node as Json;
 }

@@ -1,13 +1,18 @@
 // A bare HTTP client for black-box tests: sends exactly the headers given (fetch adds Accept-Encoding and
 // decompresses), and returns the raw bytes as they came over the wire.
 import { request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
+import type { z } from 'zod';
 
 export interface RawResponse {
   status: number;
   headers: IncomingHttpHeaders;
   body: Buffer;
   text: string;
-  json: () => any;
+  /**
+   * The body checked against `schema` (one of build/core/model.ts), typed by it. Returned as sent, not as
+   * parsed: parsing drops members the schema does not name, which a test of the exact body must still see.
+   */
+  parsed: <S extends z.ZodType>(schema: S) => z.output<S>;
 }
 
 export function request(url: string, options: { method?: string; headers?: OutgoingHttpHeaders } = {}): Promise<RawResponse> {
@@ -17,14 +22,24 @@ export function request(url: string, options: { method?: string; headers?: Outgo
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('error', reject);
       res.on('end', () => {
-        const body = Buffer.concat(chunks);
-        const text = body.toString('utf8');
-        resolve({ status: res.statusCode!, headers: res.headers, body, text, json: () => JSON.parse(text) });
+        resolve(rawResponse(res.statusCode!, res.headers, Buffer.concat(chunks)));
       });
     });
     req.on('error', reject);
     req.end();
   });
+}
+
+export function rawResponse(status: number, headers: IncomingHttpHeaders, body: Buffer): RawResponse {
+  const text = body.toString('utf8');
+  return { status, headers, body, text, parsed: (schema) => checkedJson(schema, text) };
+}
+
+/** `text` as JSON, checked against `schema` and typed by it, but returned as sent (see RawResponse.parsed). */
+export function checkedJson<S extends z.ZodType>(schema: S, text: string): z.output<S> {
+  const value: unknown = JSON.parse(text);
+  schema.parse(value);
+  return value as z.output<S>;
 }
 
 /** Polls `probe` until it returns true; fails with `what` after `timeoutMs`. */

@@ -1,8 +1,10 @@
 // Read access to the tree that the global setup built, the way a test needs it: by canonical request.
 import { readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
+import type { z } from 'zod';
 import { Manifest, objectPath, type Encoding } from '../../build/core/manifest.ts';
 import { Directory } from '../../build/core/model.ts';
+import { checkedJson } from './http.ts';
 
 export function testDist(): string {
   const dist = process.env.FINANZAMT_TEST_DIST;
@@ -21,7 +23,7 @@ function load() {
     if (!entry) throw new Error(`no precomputed entry for ${key}`);
     return readFileSync(join(root, objectPath(entry.object, encoding)));
   };
-  return { root, manifest, directory, file, json: (key: string) => JSON.parse(file(key).toString('utf8')) };
+  return { root, manifest, directory, file, json: <S extends z.ZodType>(key: string, schema: S) => checkedJson(schema, file(key).toString('utf8')) };
 }
 
 export function testTree() {

@@ -1,12 +1,11 @@
 // Further versions of the test tree, made cheaply: a new version directory links to the built tree's
 // bodies and has its own manifest, so a test can publish a second build, a damaged file or a search index
 // without copying 600 MB or touching the shared tree.
-import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { etagFor } from '../../build/core/etag.ts';
-import { objectPath, type Manifest } from '../../build/core/manifest.ts';
+import { Manifest, objectPath } from '../../build/core/manifest.ts';
+import { encodeBody, sha256 } from '../../build/precompute/encode.ts';
 import { testTree } from './tree.ts';
 
 export interface VersionChanges {
@@ -22,12 +21,14 @@ export interface VersionChanges {
 /** Writes `<dist>/<name>` as a version of the test tree with `changes`; returns its manifest. */
 export function writeVersion(dist: string, name: string, changes: VersionChanges = {}): Manifest {
   const tree = testTree();
-  const manifest: Manifest = JSON.parse(readFileSync(join(tree.root, 'manifest.json'), 'utf8'));
+  const manifest = Manifest.parse(JSON.parse(readFileSync(join(tree.root, 'manifest.json'), 'utf8')));
   const own = new Map<string, Buffer>(Object.entries(changes.damaged ?? {}));
   for (const [key, text] of Object.entries(changes.bodies ?? {})) {
     const identity = Buffer.from(text);
     const sha = sha256(identity);
-    const encoded = { identity, gzip: gzipSync(identity), br: brotliCompressSync(identity) };
+    // Encoded as the build encodes it, which does a body this small at once.
+    const encoded = encodeBody(identity);
+    if (encoded instanceof Promise) throw new Error(`writeVersion: the body of ${key} is too large for a test version`);
     manifest.objects[sha] = {
       identity: { bytes: identity.length, sha256: sha },
       gzip: { bytes: encoded.gzip.length, sha256: sha256(encoded.gzip) },
@@ -71,8 +72,4 @@ export function publish(dist: string, name: string): void {
 
 export function unpublish(dist: string): void {
   unlinkSync(join(dist, 'current'));
-}
-
-export function sha256(data: Buffer | string): string {
-  return createHash('sha256').update(data).digest('hex');
 }

@@ -7,17 +7,7 @@ import {
   Aenderung, Ags, AnsweredOffice, Anschrift, BufaNr, CollectionResponse, DistrictMunicipality, DistrictResponse, ErrorResponse,
   Kontakt, LookupFrage, LookupMunicipality, LookupResponse, Office, OfficeResponse, Plz, Stand, StandQuelle, Zuordnung,
 } from '../../../build/core/model.ts';
-
-/** What `/healthz` answers; only the description needs it, the proxy writes the body by hand. */
-const HealthResponse = z.object({
-  status: z.literal('ok'),
-  stand: Stand,
-  stand_quelle: StandQuelle,
-  build_id: z.string(),
-  ortssuche: z.boolean(),
-  aenderungen: z.array(Aenderung.pick({ id: true, titel: true, gilt_ab: true, quelle: true })),
-  alter_tage: z.number().int().nonnegative(),
-});
+import { HealthResponse } from '../../health.ts';
 
 interface Meta {
   id?: string;
@@ -152,16 +142,28 @@ export function componentSchemas(): Record<string, Record<string, unknown>> {
     // The input side describes what callers must accept: objects stay open, as section 9 lets fields be added.
     io: 'input',
     uri: schemaRef,
-    override: ({ jsonSchema }) => {
-      // z.int() bounds every integer by Number.MAX_SAFE_INTEGER; that says nothing to a reader.
-      if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
-      // A literal of whole numbers (`gemeinden`: 0 | 1) is an integer enum, which generators type as 0 | 1.
-      if (jsonSchema.type === 'number' && Array.isArray(jsonSchema.enum) && jsonSchema.enum.every(Number.isInteger)) jsonSchema.type = 'integer';
-    },
+    override,
   });
   // Each component is emitted as a standalone document; inside `components` the dialect and the base are the
   // OpenAPI document's own.
   return Object.fromEntries(Object.entries(schemas).map(([id, { $schema: _s, $id: _i, ...schema }]) => [id, schema]));
+}
+
+/**
+ * One schema that is not a component (a request parameter), converted as the components are. `io`: 'output'
+ * for a parameter, whose schema decodes the query text into the value the description shows.
+ */
+export function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+  const { $schema: _s, default: byDefault, ...converted } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, override });
+  // The default closes the schema, where a reader looks for it after the rule.
+  return byDefault === undefined ? converted : { ...converted, default: byDefault };
+}
+
+function override({ jsonSchema }: { jsonSchema: z.core.JSONSchema.BaseSchema }): void {
+  // z.int() bounds every integer by Number.MAX_SAFE_INTEGER; that says nothing to a reader.
+  if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+  // A literal of whole numbers (`gemeinden`: 0 | 1) is an integer enum, which generators type as 0 | 1.
+  if (jsonSchema.type === 'number' && Array.isArray(jsonSchema.enum) && jsonSchema.enum.every(Number.isInteger)) jsonSchema.type = 'integer';
 }
 
 export function idOf(schema: z.ZodType): string {

@@ -74,13 +74,13 @@ function rendered(ix: DirectoryIndex, path: string, searchOrt?: OrtSearch): stri
   const parsed = parseQuestion(url.pathname, url.searchParams);
   if (!parsed.ok) throw new Error(`openapi examples: ${path} does not parse`);
   const answer = renderAnswer(ix, parsed.question, searchOrt);
-  if (answer.status !== 200) throw new Error(`openapi examples: ${path} is not in the directory`);
+  if (!answer.ok) throw new Error(`openapi examples: ${path} is not in the directory`);
   return answer.body;
 }
 
 function unknownOfficeDetail(ix: DirectoryIndex): string {
   const answer = renderAnswer(ix, { kind: 'office', bufa_nr: '9999', gemeinden: 0 });
-  if (answer.status !== 404) throw new Error('openapi examples: office 9999 exists');
+  if (answer.ok) throw new Error('openapi examples: office 9999 exists');
   return answer.detail;
 }
 
