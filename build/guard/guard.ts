@@ -44,8 +44,11 @@ export interface Drop {
 }
 
 export class GuardError extends Error {
-  constructor(readonly drops: Drop[], maxDrop: number) {
+  readonly drops: Drop[];
+
+  constructor(drops: Drop[], maxDrop: number) {
     super(`refusing to publish: ${describeDrops(drops, maxDrop)}; use --force to publish anyway`);
+    this.drops = drops;
   }
 }
 

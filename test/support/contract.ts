@@ -35,7 +35,10 @@ export class Contract {
   private readonly compiled = new Map<string, ValidateFunction>();
   private readonly templates: { template: string; pattern: RegExp }[];
 
-  constructor(readonly document: Json) {
+  readonly document: Json;
+
+  constructor(document: Json) {
+    this.document = document;
     this.ajv.addSchema(closed(structuredClone(document)), 'openapi');
     this.templates = Object.keys(document.paths).map((template) => ({
       template,
