@@ -19,7 +19,7 @@ let browser: BrowserContext;
 const requested: string[] = [];
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install chromium (.ci/run does)`);
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install chromium (.ci/install-test-prerequisites does)`);
   service = await startCallerProxy();
   browser = await chromium.launchPersistentContext(scratchDir('finanzamt-chromium-'), {
     executablePath: CHROMIUM,
