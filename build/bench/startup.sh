@@ -2,6 +2,7 @@
 # Start-up of the `finanzamt` command on the node first on PATH: how long `finanzamt --help` takes, how long
 # `finanzamt serve` takes from its start to its first answer (/healthz 200), and its resident memory then, at
 # its peak and after 30 s. Prints the median of RUNS runs of each. Usage: build/bench/startup.sh <dist> [runs]
+# NODE_OPTIONS=--no-experimental-strip-types makes the command take its tsx path on a Node that could strip types.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 dist=${1:?usage: build/bench/startup.sh <dist containing current/> [runs]}
@@ -14,9 +15,13 @@ rss() { awk '/^VmRSS/ { printf "%d\n", $2 / 1024 }' "/proc/$1/status"; }
 hwm() { awk '/^VmHWM/ { printf "%d\n", $2 / 1024 }' "/proc/$1/status"; }
 
 echo "node $(node --version)"
+# Wall time depends on what else the machine runs; CPU time (user + system) much less.
 for i in $(seq "$runs"); do
-  start=$(now); node build/finanzamt.mjs --help >/dev/null; echo $(( ($(now) - start) / 1000000 ))
-done | median | xargs printf 'finanzamt --help: %s ms\n'
+  /usr/bin/time -f '%e %U %S' -o "$scratch/time" node build/finanzamt.mjs --help >/dev/null
+  awk '{ printf "%d %d\n", $1 * 1000, ($2 + $3) * 1000 }' "$scratch/time" >> "$scratch/help"
+done
+echo "$(awk '{ print $1 }' "$scratch/help" | median) $(awk '{ print $2 }' "$scratch/help" | median)" \
+  | awk '{ printf "finanzamt --help: %s ms, CPU %s ms\n", $1, $2 }'
 
 node build/finanzamt.mjs keys add --name startup --keys-file "$scratch/keys.json" >/dev/null
 for i in $(seq "$runs"); do

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync, realpathSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { request } from '../support/http.ts';
+import { eventually, request } from '../support/http.ts';
 import { testTreeOrigin } from '../support/origin.ts';
 import { freePort } from '../support/ports.ts';
 import { issueKey, scratchDir, startProxy } from '../support/proxy.ts';
@@ -59,7 +59,7 @@ describe('npm start on a chosen port', () => {
         child.stderr!.on('data', check);
         void exited.then(() => reject(new Error(`npm start exited before listening:\n${output}`)));
       }).then(async (url) => {
-        expect((await request(`${url}/healthz`)).status).toBe(200);
+        await eventually('the proxy to load a version', async () => (await request(`${url}/healthz`)).status === 200, 60_000);
         return url;
       });
     } finally {
