@@ -1,8 +1,8 @@
 // The monthly release as one command: fetch the sources, build, check the new month's data by what holds for
 // any month (check, build/release/checkData.ts), check the new version against the published one (guard), show
-// what changed (diff) and deploy. Each step prints one line; the first that
-// fails stops the release. "Published" is what the deploy target serves, or without a target what the dist
-// directory's `current` named before this build.
+// what changed (diff) and deploy. Each step prints one line; the first that fails stops the release.
+// "Published" is what the deploy target serves, or without a target what the dist directory's `current` named
+// before this build.
 import { buildVersion } from '../buildVersion.ts';
 import { bucketPublished } from '../deploy/bucketPublished.ts';
 import { describeDeploy } from '../deploy/describe.ts';
