@@ -14,8 +14,11 @@ import { FROZEN_BUNDLE } from './frozenBundle.ts';
 
 const RECORD = 'record';
 const TREE = 'tree';
-/** Node's compile cache, which a tool the tests run (Redocly's CLI) turns on in os.tmpdir(): a cache, not a leftover. */
-const COMPILE_CACHE = 'node-compile-cache';
+/**
+ * Caches that tools keep in os.tmpdir() across runs, not leftovers of a test: Node's compile cache, which Redocly's
+ * CLI turns on, and tsx's, where tsx runs the sources (a Node that cannot strip types, tsx-<uid>).
+ */
+const CACHES = /^(node-compile-cache|tsx-\d+)$/;
 
 export default function setup(): () => Promise<void> {
   // Every project of vitest.config.ts runs the global setup, in this one process: the first one does the work.
@@ -35,7 +38,7 @@ export default function setup(): () => Promise<void> {
   }
   // Asynchronous: removing the tree's many files takes seconds, which would keep vitest from ending its workers.
   return async () => {
-    const left = readdirSync(run).filter((name) => ![RECORD, TREE, COMPILE_CACHE].includes(name));
+    const left = readdirSync(run).filter((name) => name !== RECORD && name !== TREE && !CACHES.test(name));
     await rm(run, { recursive: true, force: true });
     if (left.length > 0) {
       // Vitest reports an error thrown here but still exits 0; the exit code is what fails CI.
