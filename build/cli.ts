@@ -1,5 +1,6 @@
 // The command line: one program with a subcommand per job. Each subcommand lives in its own module; this file
 // only wires them to commander and turns failures into a message and a non-zero exit code.
+import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { registerBenchCommand } from './commands/bench.ts';
 import { registerBuildCommand } from './commands/build.ts';
@@ -10,8 +11,11 @@ import { registerReleaseCommand } from './commands/release.ts';
 import { registerServeCommand } from './commands/serve.ts';
 import { registerStartCommand } from './commands/start.ts';
 
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+
 const program = new Command('finanzamt')
   .description('Lookup service over the directory of German tax offices: build, serve and operate it.')
+  .version(version)
   .showHelpAfterError();
 
 registerBuildCommand(program);

@@ -58,8 +58,10 @@ class Batch {
   private lines: string[] = [];
   private chars = 0;
   private readonly timer: NodeJS.Timeout;
+  private readonly destination: { write(text: string): unknown };
 
-  constructor(private readonly destination: { write(text: string): unknown }) {
+  constructor(destination: { write(text: string): unknown }) {
+    this.destination = destination;
     this.timer = setInterval(() => this.flush(), BATCH_MS);
     this.timer.unref();
   }

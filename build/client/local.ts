@@ -22,8 +22,11 @@ import type { Fetched } from './transport.ts';
 
 export class LocalDirectory {
   private index: DirectoryIndex | null = null;
+  private readonly fetchCollection: () => Promise<Fetched<CollectionResponse>>;
 
-  constructor(private readonly fetchCollection: () => Promise<Fetched<CollectionResponse>>) {}
+  constructor(fetchCollection: () => Promise<Fetched<CollectionResponse>>) {
+    this.fetchCollection = fetchCollection;
+  }
 
   /** Revalidates the copy by its ETag; true when a new data version was loaded. */
   async refresh(): Promise<boolean> {

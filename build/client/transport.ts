@@ -37,8 +37,10 @@ export class Transport {
   private readonly keyHeaders: Record<string, string>;
   private readonly policy: RetryPolicy;
   private readonly remembered: LRUCache<string, Remembered>;
+  private readonly o: TransportOptions;
 
-  constructor(private readonly o: TransportOptions) {
+  constructor(o: TransportOptions) {
+    this.o = o;
     this.base = o.baseUrl.replace(/\/+$/, '');
     this.keyHeaders = o.keyHeader === 'bearer' ? { authorization: `Bearer ${o.apiKey}` } : { 'x-api-key': o.apiKey };
     this.policy = { ...DEFAULT_RETRY, ...o.retry };

@@ -44,8 +44,11 @@ export interface Drop {
 }
 
 export class GuardError extends Error {
-  constructor(readonly drops: Drop[], maxDrop: number) {
+  readonly drops: Drop[];
+
+  constructor(drops: Drop[], maxDrop: number) {
     super(`refusing to publish: ${describeDrops(drops, maxDrop)}; use --force to publish anyway`);
+    this.drops = drops;
   }
 }
 
@@ -55,11 +58,15 @@ export function describeDrops(drops: Drop[], maxDrop: number): string {
     : `${d.count.replaceAll('_', ' ')} fell from ${d.before} to ${d.after} (${d.percent.toFixed(1)}%, limit ${maxDrop}%)`).join('; ');
 }
 
+/** How each count changed against the published version, in percent of the published count. */
+export function countChanges(published: GuardCounts, next: GuardCounts): Drop[] {
+  return (Object.keys(COUNTS) as Count[])
+    .map((count): Drop => ({ count, before: published[count], after: next[count], percent: percentChange(published[count], next[count]) }));
+}
+
 /** Every count that fell by more than `maxDrop` percent, and the agreement if it fell by more than one point. */
 export function findDrops(published: GuardCounts, next: GuardCounts, maxDrop: number): Drop[] {
-  const drops = (Object.keys(COUNTS) as Count[])
-    .map((count): Drop => ({ count, before: published[count], after: next[count], percent: percentChange(published[count], next[count]) }))
-    .filter((d) => -d.percent > maxDrop);
+  const drops = countChanges(published, next).filter((d) => -d.percent > maxDrop);
   const before = published.cross_check?.agreement_percent;
   const after = next.cross_check?.agreement_percent;
   if (before !== undefined && after !== undefined && before - after > MAX_AGREEMENT_FALL_POINTS) {

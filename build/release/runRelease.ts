@@ -1,7 +1,8 @@
-// The monthly release as one command: fetch the sources, build, check the new version against the
-// published one (guard), show what changed (diff) and deploy. Each step prints one line; the first that
-// fails stops the release. "Published" is what the deploy target serves, or without a target what the dist
-// directory's `current` named before this build.
+// The monthly release as one command: fetch the sources, build, check the new month's data by what holds for
+// any month (check, build/release/checkData.ts), check the new version against the published one (guard), show
+// what changed (diff) and deploy. Each step prints one line; the first that fails stops the release.
+// "Published" is what the deploy target serves, or without a target what the dist directory's `current` named
+// before this build.
 import { buildVersion } from '../buildVersion.ts';
 import { bucketPublished } from '../deploy/bucketPublished.ts';
 import { describeDeploy } from '../deploy/describe.ts';
@@ -12,9 +13,11 @@ import { diffDirectories } from '../diff/diffDirectories.ts';
 import { formatDiff, summarizeDiff } from '../diff/formatDiff.ts';
 import { assertPublishable, describeDrops, type GuardOptions } from '../guard/guard.ts';
 import { localPublished, type PublishedVersion } from '../guard/published.ts';
+import { readBundle } from '../sources/bundle.ts';
+import { checkData } from './checkData.ts';
 import { fetchSources, type SourceConfig } from './fetchSources.ts';
 
-export const RELEASE_STEPS = ['fetch', 'build', 'guard', 'diff', 'deploy'] as const;
+export const RELEASE_STEPS = ['fetch', 'build', 'check', 'guard', 'diff', 'deploy'] as const;
 export type ReleaseStep = (typeof RELEASE_STEPS)[number];
 
 export interface ReleaseOptions {
@@ -45,7 +48,7 @@ export async function runRelease(o: ReleaseOptions): Promise<void> {
   });
 
   // Read before the build, which moves the dist directory's `current`.
-  const compares = o.steps.includes('guard') || o.steps.includes('diff');
+  const compares = o.steps.includes('check') || o.steps.includes('guard') || o.steps.includes('diff');
   const published = !compares ? null
     : store && o.target ? await bucketPublished(store, o.target)
     : o.steps.includes('build') ? await localPublished(o.dist) : null;
@@ -59,6 +62,20 @@ export async function runRelease(o: ReleaseOptions): Promise<void> {
   if (candidate === null && o.steps.some((s) => s !== 'fetch')) throw new Error(`${o.dist} has no current version to release`);
   const against = (action: (base: PublishedVersion, next: PublishedVersion) => Promise<string>) => async () =>
     published === null ? 'skipped: no published version to compare with' : action(published, candidate!);
+
+  await run('check', async () => {
+    const { problems, outOfBounds, summary } = checkData({
+      directory: await candidate!.directory(),
+      counts: candidate!.counts,
+      gv100ad: (await readBundle(o.source)).gv100ad,
+      published: published?.counts ?? null,
+      maxChange: o.guard.maxDrop,
+    });
+    const failed = [...problems, ...(o.guard.force ? [] : outOfBounds)];
+    if (failed.length > 0) throw new Error(`the data checks failed for ${candidate!.version}: ${failed.join('; ')}`);
+    const forced = o.guard.force && outOfBounds.length > 0 ? ` (passed by --force: ${outOfBounds.join('; ')})` : '';
+    return `passed for ${candidate!.version}: ${summary}${forced}`;
+  });
 
   await run('guard', against(async (base, next) => {
     const drops = assertPublishable(base.counts, next.counts, o.guard);

@@ -43,7 +43,13 @@ export function validate<S extends z.ZodType>(
 export class UniqueKeys {
   readonly #firstLine = new Map<string, number>();
 
-  constructor(readonly file: string, readonly field: string) {}
+  readonly file: string;
+  readonly field: string;
+
+  constructor(file: string, field: string) {
+    this.file = file;
+    this.field = field;
+  }
 
   add(key: string, line: number): void {
     const first = this.#firstLine.get(key);

@@ -30,7 +30,12 @@ export class IpcRateLimiter implements RateLimiter {
   private resolves: Resolve[] = [];
   private readonly waiting = new Map<number, Resolve[]>();
 
-  constructor(readonly rate: number, readonly burst: number) {
+  readonly rate: number;
+  readonly burst: number;
+
+  constructor(rate: number, burst: number) {
+    this.rate = rate;
+    this.burst = burst;
     process.on('message', (message: Answer) => {
       if (message?.tag !== TAG) return;
       const resolves = this.waiting.get(message.id)!;

@@ -21,8 +21,12 @@ export class KeySync {
   /** For sharing, which holds a WATCH while it works, so it needs its own connection. */
   private readonly writer: Redis;
   private readonly sync: () => Promise<void>;
+  private readonly keys: KeyStore;
+  private readonly log: Logger;
 
-  constructor(url: string, private readonly keys: KeyStore, private readonly log: Logger) {
+  constructor(url: string, keys: KeyStore, log: Logger) {
+    this.keys = keys;
+    this.log = log;
     // Commands wait for a connection however long it takes: keys are not on the request path, and what is
     // queued here is exactly what has to happen once Redis is back.
     const options = { retryStrategy: reconnectSoon, maxRetriesPerRequest: null };

@@ -20,8 +20,10 @@ export class RedisLink {
   private state: State = 'starting';
   private probe: NodeJS.Timeout | null = null;
   private readonly where: string;
+  private readonly log: Logger;
 
-  constructor(url: string, timeoutMs: number, private readonly log: Logger) {
+  constructor(url: string, timeoutMs: number, log: Logger) {
+    this.log = log;
     this.where = withoutCredentials(url);
     this.redis = new Redis(url, {
       enableOfflineQueue: false,

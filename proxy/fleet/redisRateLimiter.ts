@@ -38,9 +38,13 @@ export class RedisRateLimiter implements RateLimiter {
   readonly burst: number;
   private readonly expireMs: number;
   private readonly script: Take;
+  private readonly link: RedisLink;
+  private readonly local: RateLimiter;
 
   /** `local`: decides while Redis does not; its rate and burst are the fleet's. */
-  constructor(private readonly link: RedisLink, private readonly local: RateLimiter) {
+  constructor(link: RedisLink, local: RateLimiter) {
+    this.link = link;
+    this.local = local;
     this.rate = local.rate;
     this.burst = local.burst;
     this.expireMs = Math.ceil((this.burst / this.rate) * 1000) + 1_000;

@@ -32,8 +32,13 @@ export class KeyStore {
   /** What the file looked like when last read; a poll that finds the same reads nothing. */
   private signature = '';
   private stopWatching: (() => void) | null = null;
+  private readonly path: string;
+  private readonly log: Logger;
 
-  constructor(private readonly path: string, private readonly log: Logger) {}
+  constructor(path: string, log: Logger) {
+    this.path = path;
+    this.log = log;
+  }
 
   /** Loads the file once (throws if it is invalid, so a bad start fails loudly), then follows its changes. */
   async start(): Promise<void> {

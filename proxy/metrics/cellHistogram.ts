@@ -11,8 +11,12 @@ export class HistogramCell {
   readonly counts: Float64Array;
   sum = 0;
   count = 0;
+  readonly labels: Labels;
+  private readonly bounds: readonly number[];
 
-  constructor(readonly labels: Labels, private readonly bounds: readonly number[]) {
+  constructor(labels: Labels, bounds: readonly number[]) {
+    this.labels = labels;
+    this.bounds = bounds;
     this.counts = new Float64Array(bounds.length);
   }
 
@@ -30,8 +34,14 @@ export class CellHistogram {
   readonly type = 'histogram';
   readonly aggregator = 'sum';
   private readonly cells: HistogramCell[] = [];
+  readonly name: string;
+  readonly help: string;
+  private readonly bounds: readonly number[];
 
-  constructor(readonly name: string, readonly help: string, private readonly bounds: readonly number[], registry: Registry) {
+  constructor(name: string, help: string, bounds: readonly number[], registry: Registry) {
+    this.name = name;
+    this.help = help;
+    this.bounds = bounds;
     // The Registry reads a metric through `name`, `get` and `reset`, whatever its class.
     registry.registerMetric(this as unknown as Parameters<Registry['registerMetric']>[0]);
   }

@@ -36,7 +36,10 @@ type Inc = { inc(): void };
 /** One label combination of a counter: its count, read by the counter's `collect` when scraped. */
 class CounterCell implements Inc {
   value = 0;
-  constructor(readonly labels: Record<string, string>) {}
+  readonly labels: Record<string, string>;
+  constructor(labels: Record<string, string>) {
+    this.labels = labels;
+  }
   inc(): void {
     this.value++;
   }
@@ -81,7 +84,10 @@ export class ProxyMetrics {
   private readonly readLatency: Record<ReadSource, Observe>;
   private readonly readErrors: Record<ReadSource, Inc>;
 
-  constructor(private readonly o: MetricsOptions) {
+  private readonly o: MetricsOptions;
+
+  constructor(o: MetricsOptions) {
+    this.o = o;
     const registers = [this.registry];
     this.latency = new CellHistogram(
       'finanzamt_http_request_duration_seconds', 'Time from a request\'s arrival to its answer being sent, by route and status class; its _count counts the answers.',

@@ -22,7 +22,15 @@ export class CurrentVersion {
   private lastProblem: string | null = null;
   private stopFollowing: (() => void) | null = null;
 
-  constructor(private readonly source: VersionSource, private readonly files: FileCache, private readonly log: Logger) {}
+  private readonly source: VersionSource;
+  private readonly files: FileCache;
+  private readonly log: Logger;
+
+  constructor(source: VersionSource, files: FileCache, log: Logger) {
+    this.source = source;
+    this.files = files;
+    this.log = log;
+  }
 
   /** Loads what is published now (if anything), then follows the source. */
   async start(): Promise<void> {

@@ -16,17 +16,29 @@ export class Version {
   readonly buildId: string;
   /** Canonical key → stored answer. */
   readonly entries: Map<string, ManifestEntry>;
+  readonly published: Published;
+  readonly index: DirectoryIndex;
+  /** Null when the version has no (usable) place index: `ort` questions are then unavailable. */
+  readonly searchOrt: OrtSearch | null;
+  private readonly objects: Record<string, StoredObject>;
+  private readonly source: VersionSource;
+  private readonly files: FileCache;
 
   private constructor(
-    readonly published: Published,
-    private readonly objects: Record<string, StoredObject>,
+    published: Published,
+    objects: Record<string, StoredObject>,
     manifest: Manifest,
-    readonly index: DirectoryIndex,
-    /** Null when the version has no (usable) place index: `ort` questions are then unavailable. */
-    readonly searchOrt: OrtSearch | null,
-    private readonly source: VersionSource,
-    private readonly files: FileCache,
+    index: DirectoryIndex,
+    searchOrt: OrtSearch | null,
+    source: VersionSource,
+    files: FileCache,
   ) {
+    this.published = published;
+    this.objects = objects;
+    this.index = index;
+    this.searchOrt = searchOrt;
+    this.source = source;
+    this.files = files;
     this.stand = manifest.stand;
     this.standQuelle = manifest.stand_quelle;
     this.buildId = manifest.build_id;

@@ -1,12 +1,12 @@
 // Retrying on 429 and 503 against real proxies: one that allows a request per second, and one that has no
 // data version until the test publishes one while the client is waiting.
-import { mkdtempSync, realpathSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { realpathSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FinanzamtApiError, FinanzamtClient, type RetryEvent } from 'finanzamt-api/client';
 import { UNAVAILABLE } from '../../proxy/versions/currentVersion.ts';
 import { startCallerProxy, type CallerProxy } from '../support/callerProxy.ts';
+import { scratchDir } from '../support/proxy.ts';
 import { testDist } from '../support/tree.ts';
 import { publish } from '../support/versions.ts';
 
@@ -15,7 +15,7 @@ let unloaded: CallerProxy;
 let emptyDist: string;
 
 beforeAll(async () => {
-  emptyDist = mkdtempSync(join(tmpdir(), 'finanzamt-unpublished-'));
+  emptyDist = scratchDir('finanzamt-unpublished-');
   [limited, unloaded] = await Promise.all([
     startCallerProxy({ args: ['--rate', '1', '--burst', '1'] }),
     startCallerProxy({ dist: emptyDist }),

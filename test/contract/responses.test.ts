@@ -1,12 +1,11 @@
 // Every response the description documents, provoked from the real proxy over HTTP and checked against the
 // description that proxy serves (test/support/contract.ts); at the end, no documented response is left that
 // was never seen, so the description describes nothing the service does not do.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LookupResponse } from '../../build/core/model.ts';
 import { startCallerProxy, type CallerProxy } from '../support/callerProxy.ts';
+import { scratchDir } from '../support/proxy.ts';
 import { untilRefused, type RawResponse } from '../support/http.ts';
 
 let main: CallerProxy;
@@ -17,7 +16,7 @@ beforeAll(async () => {
   main = await startCallerProxy();
   [limited, unloaded] = await Promise.all([
     startCallerProxy({ args: ['--rate', '1', '--burst', '1'], contract: main.proxy.contract }),
-    startCallerProxy({ dist: mkdtempSync(join(tmpdir(), 'finanzamt-empty-')), contract: main.proxy.contract }),
+    startCallerProxy({ dist: scratchDir('finanzamt-empty-'), contract: main.proxy.contract }),
   ]);
 });
 

@@ -4,7 +4,6 @@
 // `tsc --strict` and run against the proxy. Each is also shown to fail on a document that regressed.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +12,7 @@ import { DistrictResponse, ErrorResponse, LookupResponse } from '../../build/cor
 import { startCallerProxy, type CallerProxy } from '../support/callerProxy.ts';
 import { OpenApiDocument } from '../support/contract.ts';
 import { eventually } from '../support/http.ts';
+import { freePort } from '../support/ports.ts';
 import { scratchDir } from '../support/proxy.ts';
 
 const run = promisify(execFile);
@@ -51,14 +51,6 @@ function regressed(change: (doc: Record<string, any>) => void): Record<string, a
   const doc = structuredClone(served);
   change(doc);
   return doc;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 interface Prism {

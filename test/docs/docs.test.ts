@@ -2,13 +2,13 @@
 // every endpoint from /openapi.json, loads nothing from anywhere but the proxy, and a lookup sent from the
 // page with a key typed into it reaches the proxy and shows the service's answer. The screenshot it leaves in
 // test-output/ is the proof a person can look at.
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../proxy/docs/openapi/paths.ts';
 import { startCallerProxy, type CallerProxy } from '../support/callerProxy.ts';
+import { scratchDir } from '../support/proxy.ts';
 
 const PATHS = paths();
 const CHROMIUM = '/usr/bin/chromium';
@@ -19,9 +19,9 @@ let browser: BrowserContext;
 const requested: string[] = [];
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install chromium (.ci/run does)`);
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install chromium (.ci/install-test-prerequisites does)`);
   service = await startCallerProxy();
-  browser = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'finanzamt-chromium-')), {
+  browser = await chromium.launchPersistentContext(scratchDir('finanzamt-chromium-'), {
     executablePath: CHROMIUM,
     headless: true,
     viewport: { width: 1400, height: 1000 },

@@ -2,7 +2,8 @@
 // without persistence, so a restart comes back empty, as a replaced Redis would. Stopped and started again
 // on the same port to simulate an outage, or paused to simulate one that keeps connections open.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, connect } from 'node:net';
+import { connect } from 'node:net';
+import { freePort } from '../support/ports.ts';
 import { scratchDir } from '../support/proxy.ts';
 
 export interface RedisServer {
@@ -44,15 +45,6 @@ export async function startRedis(): Promise<RedisServer> {
   };
   await server.start();
   return server;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    }).on('error', reject);
-  });
 }
 
 async function untilAccepting(port: number, child: ChildProcess): Promise<void> {

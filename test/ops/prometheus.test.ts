@@ -1,5 +1,5 @@
 // The operator's Prometheus files (proxy/metrics/, shown in the README) are what Prometheus accepts, and the
-// alert rules fire on the series the proxy exports: `promtool` (Debian's prometheus package, .ci/run) checks.
+// alert rules fire on the series the proxy exports: `promtool` (Debian's prometheus package, .ci/install-test-prerequisites) checks.
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';

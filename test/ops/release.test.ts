@@ -1,9 +1,10 @@
 // The release: `npm run release -- --dry-run` as shipped; its guard, diff and deploy steps against a real
-// S3-compatible server that serves a version; and fetchSources against a local HTTP server standing in for
-// the publishers.
+// S3-compatible server that serves a version; fetchSources against a local HTTP server standing in for the
+// publishers; and the release's steps end to end (fetch from that server, build, check, guard, diff), which pass
+// a changed month and refuse a broken one.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -18,21 +19,38 @@ import { versionFiles } from '../../build/deploy/versionFiles.ts';
 import { fetchSources, type SourceConfig } from '../../build/release/fetchSources.ts';
 import { BundleManifest, readBundle } from '../../build/sources/bundle.ts';
 import { testDist, testTree } from '../support/tree.ts';
-import { editedBundle } from './support/bundles.ts';
+import { editedBundle, editRecords, isMunicipality, keepMunicipalities, OFFICE, redate, saarlandBundle, withField, type Edits } from './support/bundles.ts';
 import { cleanEnv, runCli } from './support/cli.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'finanzamt-release-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** A local HTTP server standing in for the publishers: serves what a test puts into `served`, by path. */
+let publisher: Server;
+let base: string;
+const served = new Map<string, { body: Buffer; lastModified?: string }>();
+
+beforeAll(async () => {
+  publisher = createServer((req, res) => {
+    const file = served.get(req.url ?? '');
+    if (!file) return void res.writeHead(404).end();
+    res.writeHead(200, file.lastModified ? { 'last-modified': file.lastModified } : {}).end(file.body);
+  });
+  await new Promise<void>((resolve) => publisher.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(publisher.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise((resolve) => publisher.close(resolve)));
 
 describe('npm run release -- --dry-run', () => {
   it('runs every step that needs no network and exits 0', () => {
     const result = spawnSync('npm', ['run', '--silent', 'release', '--', '--dry-run'], { encoding: 'utf8', env: cleanEnv({}) });
     expect(result.status, result.stderr).toBe(0);
     const lines = result.stdout.trim().split('\n');
-    expect(lines.map((l) => l.split(':')[0])).toEqual(['fetch', 'build', 'guard', 'diff', 'deploy']);
+    expect(lines.map((l) => l.split(':')[0])).toEqual(['fetch', 'build', 'check', 'guard', 'diff', 'deploy']);
     expect(lines[0]).toMatch(/^fetch: skipped \(dry run\); would fetch https:\/\/www\.destatis\.de\/\S+, https:\/\/\S+, https:\/\/\S+$/);
     expect(lines[1]).toMatch(/^build: \d{8}_\d{4} published in \S+ \(\d+ files, \d+\.\d MB\)$/);
-    expect(lines[4]).toMatch(/^deploy: skipped: no target configured/);
+    expect(lines[2]).toMatch(/^check: passed for \d{8}_\d{4}: \d+ municipalities, \d+ without an office \(uninhabited: \d+\); \d+ offices, every number named is known; no published counts to compare with$/);
+    expect(lines[5]).toMatch(/^deploy: skipped: no target configured/);
   }, 5 * 60_000);
 });
 
@@ -75,21 +93,6 @@ describe('release against a bucket that serves a version', () => {
 });
 
 describe('fetchSources', () => {
-  let server: Server;
-  let base: string;
-  const served = new Map<string, { body: Buffer; lastModified?: string }>();
-
-  beforeAll(async () => {
-    server = createServer((req, res) => {
-      const file = served.get(req.url ?? '');
-      if (!file) return void res.writeHead(404).end();
-      res.writeHead(200, file.lastModified ? { 'last-modified': file.lastModified } : {}).end(file.body);
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(() => new Promise((resolve) => server.close(resolve)));
-
   it('downloads, unpacks and transcodes the files, and updates the manifest’s sha256 and date', async () => {
     const bundle = editedBundle(join(scratch, 'bundle'), {});
     const manifest = () => BundleManifest.parse(JSON.parse(readFileSync(join(bundle, 'manifest.json'), 'utf8')));
@@ -129,3 +132,67 @@ describe('fetchSources', () => {
 function sha(body: Buffer | string): string {
   return createHash('sha256').update(body).digest('hex');
 }
+
+describe('the release end to end: fetch, build, check, guard, diff, deploy', () => {
+  const PUBLISHED = '20251130_0000';
+  const NEXT = '20251231_0000';
+  const STEPS = 'fetch,build,check,guard,diff,deploy';
+  const FETCHED = ['gv100ad', 'plz-gemeinde', 'offices'] as const;
+
+  /**
+   * A dist directory that publishes Saarland's November, and its source bundle; the publisher serves `edits` of it
+   * dated December. Returns the release's run over them.
+   */
+  async function release(name: string, edits: Edits, ...flags: string[]) {
+    const dir = join(scratch, name);
+    const source = saarlandBundle(join(dir, 'source'), PUBLISHED);
+    const dist = join(dir, 'dist');
+    const built = await runCli(['build', '--source', source, '--out', dist]);
+    expect(built.status, built.stderr).toBe(0);
+    const month = editedBundle(join(dir, 'month'), { ...edits, gv100ad: (text) => redate(NEXT.slice(0, 8))(edits.gv100ad?.(text) ?? text) }, source);
+    const manifest = BundleManifest.parse(JSON.parse(readFileSync(join(month, 'manifest.json'), 'utf8')));
+    const files = FETCHED.map((kind) => {
+      served.set(`/${name}/${kind}`, { body: readFileSync(join(month, manifest.files.find((f) => f.kind === kind)!.path)) });
+      return { kind, url: `${base}/${name}/${kind}` };
+    });
+    const sources = join(dir, 'sources.json');
+    writeFileSync(sources, JSON.stringify({ files }));
+    return runCli(['release', '--source', source, '--sources', sources, '--dist', dist, '--steps', STEPS, ...flags]);
+  }
+
+  it('passes a changed month through every step: new version, checks and guard passed, the change in the diff', async () => {
+    const result = await release('changed', { offices: (text) => text.replace('"name": "Saarlouis"', '"name": "Saarlouis-Dillingen"') });
+    expect(result.status, result.stderr).toBe(0);
+    const lines = result.stdout.trim().split('\n');
+    expect(lines.map((l) => l.split(':')[0])).toEqual(STEPS.split(','));
+    expect(lines[0]).toBe(`fetch: 3 files fetched, 2 changed (gv100ad 2025-12-31, plz-gemeinde ${new Date().toISOString().slice(0, 10)}, offices ${new Date().toISOString().slice(0, 10)})`);
+    expect(lines[1]).toMatch(new RegExp(`^build: ${NEXT} published in `));
+    expect(lines[2]).toMatch(new RegExp(`^check: passed for ${NEXT}: 53 municipalities, (\\d+) without an office \\(uninhabited: \\1\\); \\d+ offices, every number named is known; counts within ±5% of the published version$`));
+    expect(lines[3]).toMatch(new RegExp(`^guard: passed against ${PUBLISHED} at \\S+: municipalities 53 → 53, `));
+    expect(lines[4]).toBe(`diff: ${PUBLISHED} → ${NEXT}: offices +0 -0 renamed 1 changed 0; municipalities +0 -0 reassigned 0; postal codes +0 -0 changed 0`);
+    expect(lines[5]).toMatch(/^deploy: skipped: no target configured/);
+  }, 3 * 60_000);
+
+  it('refuses a month in which inhabited municipalities lost their office: at the build\'s cross-check, and at the data checks even with --force', async () => {
+    const blank = () => {
+      let blanked = 0;
+      return { gv100ad: editRecords((line) => (isMunicipality(line) && blanked++ < 3 ? withField(line, ...OFFICE, '') : line)) };
+    };
+    const guarded = await release('no-office', blank());
+    expect(guarded.status).toBe(1);
+    expect(guarded.stdout.trim().split('\n').at(-1)).toBe('build: failed');
+    expect(guarded.stderr).toMatch(/refusing to publish: cross-check agreement fell from 100% to \d+(\.\d+)?%/);
+
+    const forced = await release('no-office-forced', blank(), '--force');
+    expect(forced.status).toBe(1);
+    expect(forced.stdout.trim().split('\n').at(-1)).toBe('check: failed');
+    expect(forced.stderr).toMatch(new RegExp(`the data checks failed for ${NEXT}: inhabited municipality 10\\d{6} \\(.+\\) has no office`));
+  }, 3 * 60_000);
+
+  it('refuses a truncated month, at the build\'s publish guard', async () => {
+    const result = await release('truncated', { gv100ad: keepMunicipalities((_line, index) => index < 40) });
+    expect(result.status).toBe(1);
+    expect(result.stdout.trim().split('\n').at(-1)).toBe('build: failed');
+    expect(result.stderr).toContain('refusing to publish: municipalities fell from 53 to 40');
+  }, 3 * 60_000);
+});

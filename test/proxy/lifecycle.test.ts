@@ -1,11 +1,13 @@
-// Starting and stopping: `finanzamt start` on a fresh directory, and a graceful stop on SIGTERM that lets a
-// request in flight finish.
+// Starting and stopping: `finanzamt start` on a fresh directory, `npm start` on a port chosen by flag or by
+// $PORT, and a graceful stop on SIGTERM that lets a request in flight finish.
+import { spawn } from 'node:child_process';
 import { readFileSync, realpathSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LookupResponse } from '../../build/core/model.ts';
-import { request } from '../support/http.ts';
+import { eventually, request } from '../support/http.ts';
 import { testTreeOrigin } from '../support/origin.ts';
+import { freePort } from '../support/ports.ts';
 import { issueKey, scratchDir, startProxy } from '../support/proxy.ts';
 import { testDist, testTree } from '../support/tree.ts';
 
@@ -32,6 +34,50 @@ describe('finanzamt start', () => {
     } finally {
       expect(await proxy.stop()).toBe(0);
     }
+  });
+});
+
+describe('npm start on a chosen port', () => {
+  /**
+   * README's `npm start`, as a process group of its own: npm does not pass SIGTERM on to the proxy, so the test
+   * stops the whole group, as a terminal's Ctrl-C does.
+   */
+  async function npmStart(args: string[], env: Record<string, string>): Promise<string> {
+    const cwd = scratchDir();
+    const child = spawn('npm', ['start', '--silent', '--', '--host', '127.0.0.1', '--dist', testDist(), '--keys-file', join(cwd, 'keys.json'), ...args], {
+      env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true,
+    });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    try {
+      let output = '';
+      return await new Promise<string>((resolve, reject) => {
+        const check = (chunk: Buffer) => {
+          output += chunk.toString('utf8');
+          const m = /^listening on (http:\/\/\S+)$/m.exec(output);
+          if (m) resolve(m[1]!);
+        };
+        child.stdout!.on('data', check);
+        child.stderr!.on('data', check);
+        void exited.then(() => reject(new Error(`npm start exited before listening:\n${output}`)));
+      }).then(async (url) => {
+        await eventually('the proxy to load a version', async () => (await request(`${url}/healthz`)).status === 200, 60_000);
+        return url;
+      });
+    } finally {
+      process.kill(-child.pid!, 'SIGTERM');
+      await exited;
+    }
+  }
+
+  it('listens on the port given as npm start -- --port N', async () => {
+    const port = await freePort();
+    expect(await npmStart(['--port', String(port)], { PORT: '' })).toBe(`http://127.0.0.1:${port}`);
+  });
+
+  it('listens on $PORT when no --port is given, and --port wins over it', async () => {
+    const [fromEnv, fromFlag] = [await freePort(), await freePort()];
+    expect(await npmStart([], { PORT: String(fromEnv) })).toBe(`http://127.0.0.1:${fromEnv}`);
+    expect(await npmStart(['--port', String(fromFlag)], { PORT: String(fromEnv) })).toBe(`http://127.0.0.1:${fromFlag}`);
   });
 });
 

@@ -46,7 +46,10 @@ export class Contract {
   private readonly compiled = new Map<string, ValidateFunction>();
   private readonly templates: { template: string; pattern: RegExp }[];
 
-  constructor(readonly document: Json) {
+  readonly document: Json;
+
+  constructor(document: Json) {
+    this.document = document;
     const schemas = structuredClone(document);
     closed(schemas);
     this.ajv.addSchema(schemas, 'openapi');

@@ -1,29 +1,49 @@
-// Builds the frozen test bundle (test/support/frozenBundle.ts) once per test run, with the real build command, into a fresh directory, so every
+// Once per test run. Makes one fresh temporary directory for the run and points TMPDIR at it, so that os.tmpdir()
+// of the test workers and of every process they start (proxies, Redis, Chromium, s3rver) is inside it; at the
+// end the run fails if anything is left in it besides what this setup made itself, naming what, and it is
+// removed. Builds the frozen test bundle (test/support/frozenBundle.ts) with the real build command, so every
 // test reads the same real tree and parallel runs do not disturb each other. Tests find it through
 // FINANZAMT_TEST_DIST; a developer who sets that variable to an existing build skips the build. Also makes the
 // run's record directory (test/support/record.ts).
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FROZEN_BUNDLE } from './frozenBundle.ts';
 
+const RECORD = 'record';
+const TREE = 'tree';
+/**
+ * Caches that tools keep in os.tmpdir() across runs, not leftovers of a test: Node's compile cache, which Redocly's
+ * CLI turns on, and tsx's, where tsx runs the sources (a Node that cannot strip types, tsx-<uid>).
+ */
+const CACHES = /^(node-compile-cache|tsx-\d+)$/;
+
 export default function setup(): () => Promise<void> {
+  // Every project of vitest.config.ts runs the global setup, in this one process: the first one does the work.
+  if (process.env.FINANZAMT_TEST_RUN) return async () => {};
+  const run = mkdtempSync(join(tmpdir(), 'finanzamt-run-'));
+  process.env.FINANZAMT_TEST_RUN = run;
+  process.env.TMPDIR = run;
   // Where the run records the keys it issues and the files its proxies write, for the last check of the run.
-  const record = mkdtempSync(join(tmpdir(), 'finanzamt-record-'));
+  const record = join(run, RECORD);
+  mkdirSync(record);
   process.env.FINANZAMT_TEST_RECORD = record;
-  const removed = [record];
   const given = process.env.FINANZAMT_TEST_DIST;
   if (!given || !existsSync(join(given, 'current'))) {
-    const root = mkdtempSync(join(tmpdir(), 'finanzamt-test-'));
-    const dist = join(root, 'dist');
+    const dist = join(run, TREE, 'dist');
     execFileSync(process.execPath, ['build/finanzamt.mjs', 'build', '--source', FROZEN_BUNDLE, '--out', dist], { stdio: ['ignore', 'ignore', 'inherit'] });
     process.env.FINANZAMT_TEST_DIST = dist;
-    removed.push(root);
   }
   // Asynchronous: removing the tree's many files takes seconds, which would keep vitest from ending its workers.
   return async () => {
-    await Promise.all(removed.map((d) => rm(d, { recursive: true, force: true })));
+    const left = readdirSync(run).filter((name) => name !== RECORD && name !== TREE && !CACHES.test(name));
+    await rm(run, { recursive: true, force: true });
+    if (left.length > 0) {
+      // Vitest reports an error thrown here but still exits 0; the exit code is what fails CI.
+      process.exitCode = 1;
+      throw new Error(`the tests left ${left.length} entries in the temporary directory: ${left.join(', ')}`);
+    }
   };
 }

@@ -1,13 +1,13 @@
 // Runs the real proxy as a child process, the way an operator runs it (`finanzamt serve`), on a free
 // loopback port, with keys issued through the real `finanzamt keys add`.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll } from 'vitest';
 import { eventually, request, type RawResponse } from './http.ts';
-import { rememberKey, rememberProxyLog, rememberProxyOutput } from './record.ts';
+import { recordFile, rememberKey, rememberProxyLog, rememberProxyOutput } from './record.ts';
 import { testDist } from './tree.ts';
 
 const CLI = join(import.meta.dirname, '..', '..', 'build', 'finanzamt.mjs');
@@ -15,8 +15,18 @@ const execFileAsync = promisify(execFile);
 const running = new Set<ChildProcess>();
 process.on('exit', () => { for (const child of running) child.kill('SIGKILL'); });
 
+const scratchDirs: string[] = [];
+// Registered when a test file imports this module, before the file's own hooks: after-hooks run in reverse
+// order, so this one runs last, once the file has stopped the processes that use the directories.
+afterAll(() => {
+  for (const dir of scratchDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh temporary directory, removed after the test file that asked for it, whether its tests passed or not. */
 export function scratchDir(prefix = 'finanzamt-proxy-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  scratchDirs.push(dir);
+  return dir;
 }
 
 /** Runs `finanzamt <args>`; rejects on a non-zero exit. */
@@ -59,7 +69,8 @@ export interface StartOptions {
 }
 
 export async function startProxy(o: StartOptions): Promise<ProxyProcess> {
-  const logFile = join(scratchDir('finanzamt-log-'), 'proxy.log');
+  // In the run's record, which outlives the test file: the last check of the run reads every log.
+  const logFile = recordFile('proxy.log');
   const child = spawn(process.execPath, [...(o.nodeArgs ?? []), CLI, o.command ?? 'serve', '--host', '127.0.0.1', '--port', '0', '--keys-file', o.keysFile, '--log-file', logFile, ...o.args], {
     cwd: o.cwd, stdio: ['ignore', 'pipe', 'pipe'],
   });

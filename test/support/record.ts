@@ -1,6 +1,7 @@
 // What the whole test run leaves for its last check (test/reliability/suiteSecrets.test.ts): every key issued
 // to a test, and every file a proxy wrote (its log file, and its stdout and stderr saved when it ended). The
 // directory is made by the global setup and named in FINANZAMT_TEST_RECORD; without it nothing is recorded.
+import { randomUUID } from 'node:crypto';
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -9,6 +10,13 @@ const FILES = 'files';
 
 function dir(): string | undefined {
   return process.env.FINANZAMT_TEST_RECORD;
+}
+
+/** A new file name in the record directory, which the global teardown removes with everything in it. */
+export function recordFile(name: string): string {
+  const d = dir();
+  if (!d) throw new Error('FINANZAMT_TEST_RECORD is not set: run the tests through vitest, whose global setup makes it');
+  return join(d, `${randomUUID()}-${name}`);
 }
 
 export function rememberKey(key: string): void {

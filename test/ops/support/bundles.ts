@@ -1,4 +1,4 @@
-// Source bundles with known changes: a copy of the frozen test bundle whose files of some kinds are edited, with
+// Source bundles with known changes: a copy of the frozen test bundle (or of another bundle) whose files of some kinds are edited, with
 // the manifest's sha256 updated so that the bundle still reads.
 import { createHash } from 'node:crypto';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
@@ -8,8 +8,8 @@ import { FROZEN_BUNDLE } from '../../support/frozenBundle.ts';
 
 export type Edits = Partial<Record<BundleKind, (text: string) => string>>;
 
-export function editedBundle(dir: string, edits: Edits): string {
-  cpSync(FROZEN_BUNDLE, dir, { recursive: true });
+export function editedBundle(dir: string, edits: Edits, from = FROZEN_BUNDLE): string {
+  cpSync(from, dir, { recursive: true });
   const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as BundleManifest;
   for (const [kind, edit] of Object.entries(edits)) {
     const entry = manifest.files.find((f) => f.kind === kind)!;
