@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, readlink, rename, rm, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CURRENT, MANIFEST_FILE } from './core/manifest.ts';
+import { CURRENT, MANIFEST_FILE } from '../core/manifest.ts';
 
 const STAGING_PREFIX = '.staging-';
 const RETIRED_PREFIX = '.retired-';

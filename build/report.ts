@@ -1,7 +1,7 @@
 // The build report: what each assembly rule did and what was written, as `report.json` in the version and
 // as a short summary on the terminal. It holds no timings, so two builds of one bundle write the same report.
 import type { AssemblyFacts } from './assemble/assemble.ts';
-import type { Directory } from './core/model.ts';
+import type { Directory } from '../core/model.ts';
 import type { DirectoryDiff } from './diff/schema.ts';
 import type { BundleFile } from './sources/bundle.ts';
 import type { TreeStats } from './precompute/writeTree.ts';

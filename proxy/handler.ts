@@ -7,15 +7,15 @@
 //                       where every proxy and log on the way records it;
 //   5. authentication – 401 missing or unknown, 403 blocked; before anything reveals which paths exist;
 //   6. method         – 405 for anything but GET and HEAD;
-//   7. route, parameters – 404 unknown path, 400 unusable input (build/core/request.ts);
+//   7. route, parameters – 404 unknown path, 400 unusable input (core/request.ts);
 //   8. the answer     – stored file, or rendered; 404 for an unknown office, 503 when no version is loaded.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import type { Encoding } from '../build/core/manifest.ts';
-import { ERRORS } from '../build/core/errors.ts';
-import { keyInQuery as keyParamIn, parseQuestion } from '../build/core/request.ts';
-import { resolveIn, type AskedQuestions } from './askedQuestions.ts';
-import type { AddressResolver } from './clientAddress.ts';
-import type { DynamicAnswer, DynamicAnswers } from './dynamicAnswers.ts';
+import type { Encoding } from '../core/manifest.ts';
+import { ERRORS } from '../core/errors.ts';
+import { keyInQuery as keyParamIn, parseQuestion } from '../core/request.ts';
+import { resolveIn, type AskedQuestions } from './cache/askedQuestions.ts';
+import type { AddressResolver } from './rateLimit/clientAddress.ts';
+import type { DynamicAnswer, DynamicAnswers } from './cache/dynamicAnswers.ts';
 import { isDocsPath, serveDocs } from './docs/serve.ts';
 import { healthBody } from './health.ts';
 import { respond, respondError, type Exchange } from './http/exchange.ts';

@@ -1,7 +1,7 @@
 // The body of /healthz: what a load balancer or monitor reads of this instance. One function, so that the
 // answer and the example in the OpenAPI document cannot differ.
 import { z } from 'zod';
-import { Aenderung, Stand, StandQuelle } from '../build/core/model.ts';
+import { Aenderung, Stand, StandQuelle } from '../core/model.ts';
 import { dataAgeDays } from './versions/dataAge.ts';
 
 /** What `/healthz` answers, for the description and for the callers that read it. */

@@ -6,7 +6,7 @@
 // the URL.
 import pino, { type Logger } from 'pino';
 import type { Exchange } from './http/exchange.ts';
-import { maskKeys } from '../build/core/accessKey.ts';
+import { maskKeys } from '../core/accessKey.ts';
 
 export type AccessLog = (ex: Exchange, status: number, bytes: number) => void;
 

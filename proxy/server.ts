@@ -3,11 +3,11 @@
 import { createServer, type Server } from 'node:http';
 import { AggregatorRegistry } from 'prom-client';
 import type { AddressInfo } from 'node:net';
-import { AskedQuestions } from './askedQuestions.ts';
+import { AskedQuestions } from './cache/askedQuestions.ts';
 import { answerClientError } from './http/clientError.ts';
-import { addressResolver } from './clientAddress.ts';
-import { DynamicAnswers } from './dynamicAnswers.ts';
-import { FileCache } from './fileCache.ts';
+import { addressResolver } from './rateLimit/clientAddress.ts';
+import { DynamicAnswers } from './cache/dynamicAnswers.ts';
+import { FileCache } from './cache/fileCache.ts';
 import { createHandler } from './handler.ts';
 import { KeyStore } from './keys/keyStore.ts';
 import { joinFleet } from './fleet/joinFleet.ts';

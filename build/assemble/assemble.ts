@@ -1,6 +1,6 @@
 // Applies the data README's rules, in order, to a parsed source bundle: one directory, and the facts about
 // each rule that the build report must show.
-import { Directory, type Aenderung, type Municipality, type Zuordnung } from '../core/model.ts';
+import { Directory, type Aenderung, type Municipality, type Zuordnung } from '../../core/model.ts';
 import type { SourceBundle } from '../sources/bundle.ts';
 import { applyCorrections, selectCorrections, type AppliedCorrection } from './corrections.ts';
 import { crossCheck, type CrossCheck } from './crossCheck.ts';

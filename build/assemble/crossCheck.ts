@@ -2,7 +2,7 @@
 // Per municipality the 2021 file's office is the one of its seat's postal code (else the most frequent one of
 // its codes); a retired number there counts as its rule-4 successor. Disagreements are classed by their likely
 // cause: the review list for the next correction.
-import type { Municipality } from '../core/model.ts';
+import type { Municipality } from '../../core/model.ts';
 import type { PlzOfficeLocation } from '../sources/plzOffice.ts';
 import { compare } from './municipalities.ts';
 import type { StaleReplacement } from './staleNumbers.ts';

@@ -1,8 +1,8 @@
 // Rules 3 and 6: each office of the GemFA-derived list as an office object of the interface. What the sources
 // do not give stays empty rather than invented; the state comes from the office's municipalities, else from
 // its street address's postal code, else from its number, and is cross-checked against the 2022 list.
-import type { Office } from '../core/model.ts';
-import { fold } from '../core/normalize.ts';
+import type { Office } from '../../core/model.ts';
+import { fold } from '../../core/normalize.ts';
 import type { SourceOffice } from '../sources/offices.ts';
 import type { StateOffice } from '../sources/states.ts';
 import { AssemblyError } from './errors.ts';

@@ -2,7 +2,7 @@
 // An office without a municipality of its own that is no special-task office or branch, and whose name
 // begins with the name of a municipality of its state (followed by a space, a hyphen or the end), is added to
 // that municipality; in Berlin and Hamburg every such office of the state is added to the city.
-import { withoutTypeSuffix } from '../core/normalize.ts';
+import { withoutTypeSuffix } from '../../core/normalize.ts';
 import type { SourceOffice } from '../sources/offices.ts';
 import { compare, type RawMunicipality } from './municipalities.ts';
 import { landOfOfficeNumber, specialTaskOf } from './officeKinds.ts';

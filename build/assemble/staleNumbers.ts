@@ -2,7 +2,7 @@
 // office of the same state that the 2021 postal-code → office file names for most of the affected
 // municipalities' postal codes. Where that file names no current successor, a correction (data/corrections.json)
 // must cover every municipality carrying the number; otherwise the build stops rather than guess.
-import type { Herkunft } from '../core/model.ts';
+import type { Herkunft } from '../../core/model.ts';
 import type { PlzOfficeLocation } from '../sources/plzOffice.ts';
 import type { SourceOffice } from '../sources/offices.ts';
 import { AssemblyError } from './errors.ts';

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { parseCount } from '../../core/commandLine.ts';
 import { BUILD_DEFAULTS, buildVersion } from '../buildVersion.ts';
 import { summarizeDiff } from '../diff/formatDiff.ts';
 import { describeDrops } from '../guard/guard.ts';
@@ -28,10 +29,4 @@ export function registerBuildCommand(program: Command): void {
         bar.stop();
       }
     });
-}
-
-export function parseCount(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`expected a whole number, got "${value}"`);
-  return n;
 }

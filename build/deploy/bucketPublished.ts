@@ -1,7 +1,7 @@
 // The version a bucket serves: the one its `current` pointer names, with that version's report (for the
 // guard) and directory (for the release diff).
-import { CURRENT, DIRECTORY_FILE, REPORT_FILE } from '../core/manifest.ts';
-import { Directory } from '../core/model.ts';
+import { CURRENT, DIRECTORY_FILE, REPORT_FILE } from '../../core/manifest.ts';
+import { Directory } from '../../core/model.ts';
 import { GuardCounts } from '../guard/guard.ts';
 import type { PublishedVersion } from '../guard/published.ts';
 import type { ObjectStore } from './objectStore.ts';

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
-import { CURRENT, REPORT_FILE } from '../core/manifest.ts';
+import { CURRENT, REPORT_FILE } from '../../core/manifest.ts';
 import { assertPublishable, GuardCounts, type Drop, type GuardOptions } from '../guard/guard.ts';
 import { sha256 } from '../precompute/encode.ts';
 import { currentVersion } from '../publish.ts';

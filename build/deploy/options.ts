@@ -1,6 +1,6 @@
 // The deploy target's command-line options, the same for deploy and release.
 import type { Command } from 'commander';
-import { parseCount } from '../commands/build.ts';
+import { parseCount } from '../../core/commandLine.ts';
 import type { TargetFlags } from './target.ts';
 
 /** Uploads in flight at once: enough to hide the round trips, few enough for a small S3-compatible server. */

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { MANIFEST_FILE } from '../core/manifest.ts';
+import { MANIFEST_FILE } from '../../core/manifest.ts';
 
 const OBJECTS_DIR = 'objects';
 

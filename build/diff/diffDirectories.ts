@@ -1,7 +1,7 @@
 // The difference between two assembled directories, keyed the way the interface keys them: offices by
 // bufa_nr, municipalities by ags, postal codes by plz.
 import { compare } from '../assemble/municipalities.ts';
-import type { Directory, Office } from '../core/model.ts';
+import type { Directory, Office } from '../../core/model.ts';
 import type { DirectoryDiff, FieldChange } from './schema.ts';
 
 /**

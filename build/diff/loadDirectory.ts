@@ -3,8 +3,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { CURRENT, DIRECTORY_FILE, REPORT_FILE } from '../core/manifest.ts';
-import { Directory } from '../core/model.ts';
+import { CURRENT, DIRECTORY_FILE, REPORT_FILE } from '../../core/manifest.ts';
+import { Directory } from '../../core/model.ts';
 
 export function directoryFileOf(path: string): string {
   if (!existsSync(path)) throw new Error(`${path}: no such file or directory`);

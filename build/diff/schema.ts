@@ -1,7 +1,7 @@
 // What changed between two published versions of the directory: the review sheet of a monthly release and
 // the `diff` field of every build report. Lists are sorted by their key so that a diff is deterministic.
 import { z } from 'zod';
-import { Ags, BufaNr, Plz, Stand, StandQuelle } from '../core/model.ts';
+import { Ags, BufaNr, Plz, Stand, StandQuelle } from '../../core/model.ts';
 
 const VersionRef = z.object({ stand: Stand, stand_quelle: StandQuelle });
 

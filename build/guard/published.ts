@@ -2,8 +2,8 @@
 // names, or what a bucket's `current` names (build/deploy/bucketPublished.ts).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DIRECTORY_FILE, REPORT_FILE } from '../core/manifest.ts';
-import { Directory } from '../core/model.ts';
+import { DIRECTORY_FILE, REPORT_FILE } from '../../core/manifest.ts';
+import { Directory } from '../../core/model.ts';
 import { currentVersion } from '../publish.ts';
 import { GuardCounts } from './guard.ts';
 

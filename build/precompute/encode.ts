@@ -1,6 +1,6 @@
 // Each stored body in the three encodings the proxy negotiates.
 import { createHash } from 'node:crypto';
-import { compress, compressSync, type Encoded } from '../core/compress.ts';
+import { compress, compressSync, type Encoded } from '../../core/compress.ts';
 
 /**
  * Brotli's best quality pays off on the few large bodies that are fetched whole (the collection with its

@@ -1,8 +1,8 @@
 // Every finite question the service can be asked whose answer does not depend on free text: these are the
 // responses the build writes. Place-name searches and non-default limits are left to the proxy.
-import type { Directory } from '../core/model.ts';
-import { LOOKUP_LIMIT_DEFAULT, type Flag } from '../core/parameters.ts';
-import type { Question } from '../core/request.ts';
+import type { Directory } from '../../core/model.ts';
+import { LOOKUP_LIMIT_DEFAULT, type Flag } from '../../core/parameters.ts';
+import type { Question } from '../../core/request.ts';
 
 const FLAGS: Flag[] = [0, 1];
 

@@ -5,11 +5,11 @@ import { writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
-import { etagFor } from '../core/etag.ts';
-import { ENCODINGS, objectPath, type Manifest, type ManifestEntry, type StoredObject } from '../core/manifest.ts';
-import type { Directory } from '../core/model.ts';
-import { indexDirectory, renderAnswer } from '../core/render.ts';
-import { canonicalKey, type Question } from '../core/request.ts';
+import { etagFor } from '../../core/etag.ts';
+import { ENCODINGS, objectPath, type Manifest, type ManifestEntry, type StoredObject } from '../../core/manifest.ts';
+import type { Directory } from '../../core/model.ts';
+import { indexDirectory, renderAnswer } from '../../core/render.ts';
+import { canonicalKey, type Question } from '../../core/request.ts';
 import { encodeBody, sha256 } from './encode.ts';
 
 export interface TreeStats {

@@ -2,7 +2,7 @@
 // run against the frozen test bundle and assert its facts exactly; a newly fetched month is judged by these
 // instead, in a release step of its own. The publish guard (counts that fall, the cross-check agreement that
 // falls by more than a point) is its own step; this one adds what the guard does not look at.
-import type { Directory } from '../core/model.ts';
+import type { Directory } from '../../core/model.ts';
 import type { Gv100ad } from '../sources/gv100ad.ts';
 import { countChanges, type GuardCounts } from '../guard/guard.ts';
 

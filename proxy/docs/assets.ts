@@ -5,8 +5,8 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compress, type Encoded } from '../../build/core/compress.ts';
-import { bodyDigest } from '../../build/core/etag.ts';
+import { compress, type Encoded } from '../../core/compress.ts';
+import { bodyDigest } from '../../core/etag.ts';
 import { JSON_TYPE } from '../http/headers.ts';
 import type { Version } from '../versions/version.ts';
 import { openApiDocument } from './openapi/document.ts';

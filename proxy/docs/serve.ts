@@ -1,6 +1,6 @@
 // /openapi.json and /docs: public like /healthz (a caller reads how to use the key before having one), and
 // served like answers: ETag and If-None-Match, an hour of caching, brotli or gzip as the caller accepts.
-import type { Encoding } from '../../build/core/manifest.ts';
+import type { Encoding } from '../../core/manifest.ts';
 import { respondError, type Exchange } from '../http/exchange.ts';
 import { negotiateEncoding, NOTHING_ACCEPTABLE } from '../http/negotiate.ts';
 import { sendRepresentation } from '../http/representation.ts';

@@ -8,7 +8,7 @@ import { createLogs } from '../log.ts';
 import { listenForScrapes } from '../metrics/listener.ts';
 import { MemoryRateLimiter } from '../rateLimit/rateLimiter.ts';
 import { listenUrl } from '../server.ts';
-import { answerRateAsks } from './ipcRateLimit.ts';
+import { answerRateAsks } from '../rateLimit/ipcRateLimit.ts';
 
 export interface PrimaryOptions {
   workers: number;

@@ -4,7 +4,7 @@
 // one fits (an unusable head is 400) and 408 for a client too slow to finish its request.
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
-import { ERRORS, type ErrorCode } from '../../build/core/errors.ts';
+import { ERRORS, type ErrorCode } from '../../core/errors.ts';
 import { CACHE_ERROR, JSON_TYPE } from './headers.ts';
 
 interface Refusal {

@@ -1,7 +1,7 @@
 // One request and its response, with what the access log records about it. Every response goes out through
 // `respond`, so every one is logged exactly once and carries the shared headers.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ERRORS, type ErrorCode } from '../../build/core/errors.ts';
+import { ERRORS, type ErrorCode } from '../../core/errors.ts';
 import type { Logs } from '../log.ts';
 import type { ProxyMetrics } from '../metrics/metrics.ts';
 import type { RateDecision } from '../rateLimit/rateLimiter.ts';
@@ -43,7 +43,7 @@ export function respond(ex: Exchange, status: number, headers: HeaderList, body?
 }
 
 /**
- * An error: JSON `{"detail", "code", "stand"}` with the status of its code (build/core/errors.ts); cached like
+ * An error: JSON `{"detail", "code", "stand"}` with the status of its code (core/errors.ts); cached like
  * an answer when it depends only on the URL and the data version, never otherwise.
  */
 export function respondError(ex: Exchange, code: ErrorCode, detail: string, headers: HeaderList = []): void {

@@ -2,7 +2,7 @@
 // Accept-Encoding values, so the answer per value is remembered instead of parsed on every request.
 import Negotiator from 'negotiator';
 import { LRUCache } from 'lru-cache';
-import { ENCODINGS, type Encoding } from '../../build/core/manifest.ts';
+import { ENCODINGS, type Encoding } from '../../core/manifest.ts';
 
 const available = [...ENCODINGS];
 // negotiator 1 breaks ties by `preferred`; its type declarations predate that option.

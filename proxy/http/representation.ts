@@ -1,6 +1,6 @@
 // Sending one representation of an answer or a document: ETag, caching and encoding headers, If-Match,
 // If-None-Match, HEAD. 304 and HEAD are answered from the ETag and size alone; only a GET needs the body.
-import type { Encoding } from '../../build/core/manifest.ts';
+import type { Encoding } from '../../core/manifest.ts';
 import { notModified, preconditionFailed } from './conditional.ts';
 import { respond, respondError, type Exchange } from './exchange.ts';
 import { CACHE_OK, type HeaderList } from './headers.ts';

@@ -1,7 +1,7 @@
 // Section 5: the key comes in exactly one of X-API-Key or Authorization: Bearer. Nothing here echoes the
 // presented value, so no error body or log line can carry a key.
 import type { IncomingHttpHeaders } from 'node:http';
-import type { ErrorCode } from '../../build/core/errors.ts';
+import type { ErrorCode } from '../../core/errors.ts';
 import type { KeyRecord } from './keysFile.ts';
 import type { KeyStore } from './keyStore.ts';
 

@@ -3,14 +3,14 @@
 // an edit does not lock every caller out (or let every caller in).
 import { stat } from 'node:fs/promises';
 import type { Logger } from 'pino';
-import { coalesced } from '../coalesce.ts';
-import { watchAndPoll } from '../watch.ts';
+import { coalesced } from '../watch/coalesced.ts';
+import { watchAndPoll } from '../watch/watchAndPoll.ts';
 import { hashKey, readKeysFile, type KeyRecord } from './keysFile.ts';
 
 const POLL_MS = 250;
 const MISSING = 'missing';
 
-/** Keys from elsewhere put in force beside the file's: a fleet's shared keys (proxy/fleet/keySync.ts). */
+/** Keys from elsewhere put in force beside the file's: a fleet's shared keys (proxy/keys/keySync.ts). */
 export interface KeyOverlay {
   /** The records in force, given the file's. */
   combine(file: readonly KeyRecord[]): KeyRecord[];

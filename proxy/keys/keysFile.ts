@@ -4,7 +4,7 @@ import { hash, randomBytes } from 'node:crypto';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
-import { KEY_PREFIX } from '../../build/core/accessKey.ts';
+import { KEY_PREFIX } from '../../core/accessKey.ts';
 
 export const KeyStatus = z.enum(['active', 'blocked', 'revoked']);
 export type KeyStatus = z.infer<typeof KeyStatus>;

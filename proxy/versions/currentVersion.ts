@@ -2,8 +2,8 @@
 // the old one and then put in place with one assignment, so requests see either the old or the new version.
 // Problems never stop the proxy: while nothing is loaded it answers 503, and it keeps trying.
 import type { Logger } from 'pino';
-import { coalesced } from '../coalesce.ts';
-import type { FileCache } from '../fileCache.ts';
+import { coalesced } from '../watch/coalesced.ts';
+import type { FileCache } from '../cache/fileCache.ts';
 import type { VersionSource } from './source.ts';
 import { Version } from './version.ts';
 

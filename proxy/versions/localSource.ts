@@ -2,8 +2,8 @@
 // switched by an atomic rename, so a readlink is a consistent view of which version is published.
 import { readFile, readlink, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { CURRENT, MANIFEST_FILE } from '../../build/core/manifest.ts';
-import { watchAndPoll } from '../watch.ts';
+import { CURRENT, MANIFEST_FILE } from '../../core/manifest.ts';
+import { watchAndPoll } from '../watch/watchAndPoll.ts';
 import type { Published, VersionSource } from './source.ts';
 
 const POLL_MS = 250;

@@ -9,7 +9,7 @@ import { Agent as HttpsAgent } from 'node:https';
 import { Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import httpProxy from 'http-proxy';
-import { CURRENT, MANIFEST_FILE, type Encoding } from '../../build/core/manifest.ts';
+import { CURRENT, MANIFEST_FILE, type Encoding } from '../../core/manifest.ts';
 import type { Published, VersionSource } from './source.ts';
 
 const POLL_MS = 1_000;

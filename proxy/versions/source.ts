@@ -1,7 +1,7 @@
 // Where published versions come from: the local tree (`dist/current` → `dist/<version>/`) or an origin that
 // holds the same layout (`<origin>/current` names the version, `<origin>/<version>/...`). The proxy reads
 // both through this interface and does not otherwise care which one it has.
-import type { Encoding } from '../../build/core/manifest.ts';
+import type { Encoding } from '../../core/manifest.ts';
 
 /** The version the source currently publishes. */
 export interface Published {

@@ -3,11 +3,11 @@
 // it, so body, ETag and `stand` of one response always come from the same version.
 import { hash } from 'node:crypto';
 import type { Logger } from 'pino';
-import { DIRECTORY_FILE, Manifest, MANIFEST_FILE, objectPath, type Encoding, type ManifestEntry, type StoredFile, type StoredObject } from '../../build/core/manifest.ts';
-import { Directory } from '../../build/core/model.ts';
-import { indexDirectory, type DirectoryIndex, type OrtSearch } from '../../build/core/render.ts';
-import { PlaceIndex, SEARCH_FILE } from '../../build/core/search/placeIndex.ts';
-import type { FileCache } from '../fileCache.ts';
+import { DIRECTORY_FILE, Manifest, MANIFEST_FILE, objectPath, type Encoding, type ManifestEntry, type StoredFile, type StoredObject } from '../../core/manifest.ts';
+import { Directory } from '../../core/model.ts';
+import { indexDirectory, type DirectoryIndex, type OrtSearch } from '../../core/render.ts';
+import { PlaceIndex, SEARCH_FILE } from '../../core/search/placeIndex.ts';
+import type { FileCache } from '../cache/fileCache.ts';
 import type { Published, VersionSource } from './source.ts';
 
 export class Version {

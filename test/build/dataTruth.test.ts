@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DistrictResponse, LookupResponse, OfficeResponse } from '../../build/core/model.ts';
+import { DistrictResponse, LookupResponse, OfficeResponse } from '../../core/model.ts';
 import { testTree } from '../support/tree.ts';
 
 const tree = testTree();

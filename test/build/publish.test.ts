@@ -15,7 +15,7 @@ const scratch = mkdtempSync(join(tmpdir(), 'finanzamt-publish-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 function build(out: string, source = FROZEN_BUNDLE) {
-  return spawnSync(process.execPath, ['build/finanzamt.mjs', 'build', '--source', source, '--out', out], { encoding: 'utf8' });
+  return spawnSync(process.execPath, ['bin/finanzamt.mjs', 'build', '--source', source, '--out', out], { encoding: 'utf8' });
 }
 
 /** A published version to build over: a copy of the test tree (hard links, cheap) with its own `current` link. */
@@ -56,7 +56,7 @@ describe('publishing', () => {
   it('leaves the published version untouched when a build is killed midway, and cleans up after it', async () => {
     const out = publishedCopy('killed');
     const before = readFileSync(join(out, 'current', 'manifest.json'));
-    const child = spawn(process.execPath, ['build/finanzamt.mjs', 'build', '--out', out], { stdio: 'ignore' });
+    const child = spawn(process.execPath, ['bin/finanzamt.mjs', 'build', '--out', out], { stdio: 'ignore' });
     // Kill it once it has started writing bodies into its staging directory.
     const staging = await new Promise<string>((resolve, reject) => {
       const timer = setInterval(() => {

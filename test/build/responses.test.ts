@@ -4,9 +4,9 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CollectionResponse, DistrictResponse, LookupResponse, OfficeResponse } from '../../build/core/model.ts';
-import { decompressSync } from '../../build/core/compress.ts';
-import { ENCODINGS, objectPath } from '../../build/core/manifest.ts';
+import { CollectionResponse, DistrictResponse, LookupResponse, OfficeResponse } from '../../core/model.ts';
+import { decompressSync } from '../../core/compress.ts';
+import { ENCODINGS, objectPath } from '../../core/manifest.ts';
 import { testTree } from '../support/tree.ts';
 
 const OFFICE_KEYS = ['bufa_nr', 'name', 'bezeichnung', 'bundesland', 'anschrift', 'postfach', 'kontakt', 'bankverbindung',

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FinanzamtApiError, FinanzamtClient } from 'finanzamt-api/client';
 import { eventually } from '../support/http.ts';
 import { z } from 'zod';
-import { ErrorResponse } from '../../build/core/model.ts';
+import { ErrorResponse } from '../../core/model.ts';
 import { startCallerProxy, type CallerProxy } from '../support/callerProxy.ts';
 
 let service: CallerProxy;

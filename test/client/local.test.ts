@@ -10,8 +10,8 @@
 // Those answers must still name only municipalities and offices that the service has for the question.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FinanzamtApiError, FinanzamtClient, type LocalDirectory, type LookupOptions } from 'finanzamt-api/client';
-import { municipalitiesUnder } from '../../build/core/render.ts';
-import { DistrictResponse, ErrorResponse, LookupResponse, OfficeResponse, type Municipality } from '../../build/core/model.ts';
+import { municipalitiesUnder } from '../../core/render.ts';
+import { DistrictResponse, ErrorResponse, LookupResponse, OfficeResponse, type Municipality } from '../../core/model.ts';
 import { eventually } from '../support/http.ts';
 import { startCallerProxy, type CallerProxy } from '../support/callerProxy.ts';
 import { testTree } from '../support/tree.ts';

@@ -1,12 +1,12 @@
-// The parameter schemas of the description against the parser that decides (build/core/request.ts): for each
+// The parameter schemas of the description against the parser that decides (core/request.ts): for each
 // parameter, values on both sides of every rule must get the same verdict from both. One rule cannot be put
 // in a JSON schema and is held only one way: `ort` needs three characters after trimming and a letter or digit
 // among them, so a value the parser accepts must pass the schema, and a value only the schema accepts must be
 // one that this rule refuses.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { parseQuestion } from '../../build/core/request.ts';
-import { ortTooShort } from '../../build/core/search/query.ts';
+import { parseQuestion } from '../../core/request.ts';
+import { ortTooShort } from '../../core/search/query.ts';
 import { openApiDocument } from '../../proxy/docs/openapi/document.ts';
 import { PARAMETERS, type ParameterId } from '../../proxy/docs/openapi/parameters.ts';
 

@@ -3,7 +3,7 @@
 // was never seen, so the description describes nothing the service does not do.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LookupResponse } from '../../build/core/model.ts';
+import { LookupResponse } from '../../core/model.ts';
 import { startCallerProxy, type CallerProxy } from '../support/callerProxy.ts';
 import { scratchDir } from '../support/proxy.ts';
 import { untilRefused, type RawResponse } from '../support/http.ts';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { DistrictResponse, ErrorResponse, LookupResponse } from '../../build/core/model.ts';
+import { DistrictResponse, ErrorResponse, LookupResponse } from '../../core/model.ts';
 import { startCallerProxy, type CallerProxy } from '../support/callerProxy.ts';
 import { OpenApiDocument } from '../support/contract.ts';
 import { eventually } from '../support/http.ts';

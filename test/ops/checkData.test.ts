@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Directory } from '../../build/core/model.ts';
+import type { Directory } from '../../core/model.ts';
 import { GuardCounts } from '../../build/guard/guard.ts';
 import { checkData, type DataCheckInput } from '../../build/release/checkData.ts';
 import { readBundle } from '../../build/sources/bundle.ts';

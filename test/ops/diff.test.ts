@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assembleDirectory } from '../../build/assemble/assemble.ts';
-import type { Directory } from '../../build/core/model.ts';
+import type { Directory } from '../../core/model.ts';
 import { diffDirectories } from '../../build/diff/diffDirectories.ts';
 import { DirectoryDiff } from '../../build/diff/schema.ts';
 import { readBundle } from '../../build/sources/bundle.ts';
@@ -81,7 +81,7 @@ describe('diffDirectories', () => {
 });
 
 describe('the diff command', () => {
-  const run = (...args: string[]) => spawnSync(process.execPath, ['build/finanzamt.mjs', 'diff', ...args], { encoding: 'utf8' });
+  const run = (...args: string[]) => spawnSync(process.execPath, ['bin/finanzamt.mjs', 'diff', ...args], { encoding: 'utf8' });
   let newVersion: string;
 
   beforeAll(() => {

@@ -54,7 +54,7 @@ describe('the build guard', () => {
   let out: string;
   let source: string;
   const build = (...extra: string[]) => spawnSync(process.execPath,
-    ['build/finanzamt.mjs', 'build', '--source', source, '--out', out, ...extra], { encoding: 'utf8' });
+    ['bin/finanzamt.mjs', 'build', '--source', source, '--out', out, ...extra], { encoding: 'utf8' });
   const currentReport = () => JSON.parse(readFileSync(join(out, 'current', 'report.json'), 'utf8'));
 
   beforeAll(() => {
@@ -95,7 +95,7 @@ describe('the build guard', () => {
 
 describe('the build guard on the cross-check', () => {
   let out: string;
-  const build = (...extra: string[]) => spawnSync(process.execPath, ['build/finanzamt.mjs', 'build', '--out', out, ...extra], { encoding: 'utf8' });
+  const build = (...extra: string[]) => spawnSync(process.execPath, ['bin/finanzamt.mjs', 'build', '--out', out, ...extra], { encoding: 'utf8' });
 
   beforeAll(() => {
     // The published version claims an agreement two points above what the shipped bundle reaches: to the guard

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const CLI = join(ROOT, 'build', 'finanzamt.mjs');
+const CLI = join(ROOT, 'bin', 'finanzamt.mjs');
 const UNIT = join(ROOT, 'proxy', 'systemd', 'finanzamt-api.service');
 const finanzamt = (...args: string[]) => execFileSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
 
@@ -32,7 +32,7 @@ describe('the systemd unit', () => {
     const [execStart, ...more] = setting('ExecStart');
     expect(more).toEqual([]);
     const [node, cli, command, ...args] = execStart!.split(/\s+/);
-    expect([node, cli?.endsWith('/build/finanzamt.mjs'), command]).toEqual(['/usr/bin/node', true, 'serve']);
+    expect([node, cli?.endsWith('/bin/finanzamt.mjs'), command]).toEqual(['/usr/bin/node', true, 'serve']);
     const help = finanzamt('serve', '--help');
     for (const flag of args.filter((a) => a.startsWith('--'))) expect(help).toContain(`${flag} `);
     expect(setting('KillSignal')).toEqual(['SIGTERM']);

@@ -1,9 +1,9 @@
 // The endpoints of section 4 through the real proxy over HTTP, against the real built tree: facts, every
 // parameter rule, and the status table of section 7.
 import { describe, expect, it } from 'vitest';
-import { etagFor } from '../../build/core/etag.ts';
-import { CollectionResponse, DistrictResponse, ErrorResponse, LookupResponse, OfficeResponse } from '../../build/core/model.ts';
-import { canonicalKey, parseQuestion } from '../../build/core/request.ts';
+import { etagFor } from '../../core/etag.ts';
+import { CollectionResponse, DistrictResponse, ErrorResponse, LookupResponse, OfficeResponse } from '../../core/model.ts';
+import { canonicalKey, parseQuestion } from '../../core/request.ts';
 import { HealthResponse } from '../../proxy/health.ts';
 import { eventually } from '../support/http.ts';
 import { proxyForFile } from '../support/proxy.ts';

@@ -2,7 +2,7 @@
 // 401/403, and changes to the keys file taking effect in the running proxy without a restart.
 import { readFileSync, writeFileSync, renameSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ErrorResponse } from '../../build/core/model.ts';
+import { ErrorResponse } from '../../core/model.ts';
 import { eventually } from '../support/http.ts';
 import { cli, issueKey, proxyForFile, type ProxyProcess } from '../support/proxy.ts';
 import { rememberKey } from '../support/record.ts';

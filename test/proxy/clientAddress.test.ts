@@ -1,6 +1,6 @@
 // Which address a request counts against, for every shape of X-Forwarded-For.
 import { describe, expect, it } from 'vitest';
-import { addressResolver, trustList } from '../../proxy/clientAddress.ts';
+import { addressResolver, trustList } from '../../proxy/rateLimit/clientAddress.ts';
 
 describe('addressResolver', () => {
   const trusting = addressResolver(['127.0.0.1', '10.0.0.0/8', 'fd00::/8']);

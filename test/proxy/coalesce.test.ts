@@ -1,7 +1,7 @@
 // The one helper that keeps the keys file, the published version and the shared keys from being read twice
 // at once, while still reading once more after a change that arrived during a read.
 import { describe, expect, it } from 'vitest';
-import { coalesced } from '../../proxy/coalesce.ts';
+import { coalesced } from '../../proxy/watch/coalesced.ts';
 
 describe('coalesced', () => {
   it('never runs twice at once; any number of calls during a run lead to exactly one run after it', async () => {

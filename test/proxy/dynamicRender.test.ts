@@ -3,11 +3,11 @@
 // over HTTP a stored question is always answered from its file.
 import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { decompressSync } from '../../build/core/compress.ts';
-import { ENCODINGS } from '../../build/core/manifest.ts';
-import { canonicalKey, parseQuestion } from '../../build/core/request.ts';
-import { DynamicAnswers } from '../../proxy/dynamicAnswers.ts';
-import { FileCache } from '../../proxy/fileCache.ts';
+import { decompressSync } from '../../core/compress.ts';
+import { ENCODINGS } from '../../core/manifest.ts';
+import { canonicalKey, parseQuestion } from '../../core/request.ts';
+import { DynamicAnswers } from '../../proxy/cache/dynamicAnswers.ts';
+import { FileCache } from '../../proxy/cache/fileCache.ts';
 import { localSource } from '../../proxy/versions/localSource.ts';
 import { Version } from '../../proxy/versions/version.ts';
 import { testDist, testTree } from '../support/tree.ts';

@@ -1,9 +1,9 @@
 // HTTP semantics of section 4.5 through the real proxy: conditional requests, HEAD, content-coding
 // negotiation over the stored encodings, cache and CORS headers, preflight.
 import { describe, expect, it } from 'vitest';
-import { decompressSync } from '../../build/core/compress.ts';
-import type { Encoding } from '../../build/core/manifest.ts';
-import { ErrorResponse } from '../../build/core/model.ts';
+import { decompressSync } from '../../core/compress.ts';
+import type { Encoding } from '../../core/manifest.ts';
+import { ErrorResponse } from '../../core/model.ts';
 import { parseResponses, rawRequest } from '../reliability/rawHttp.ts';
 import { proxyForFile } from '../support/proxy.ts';
 import { testTree } from '../support/tree.ts';

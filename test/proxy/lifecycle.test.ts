@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync, realpathSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LookupResponse } from '../../build/core/model.ts';
+import { LookupResponse } from '../../core/model.ts';
 import { eventually, request } from '../support/http.ts';
 import { testTreeOrigin } from '../support/origin.ts';
 import { freePort } from '../support/ports.ts';

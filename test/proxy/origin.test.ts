@@ -3,8 +3,8 @@
 import { realpathSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorResponse, LookupResponse } from '../../build/core/model.ts';
-import { objectPath } from '../../build/core/manifest.ts';
+import { ErrorResponse, LookupResponse } from '../../core/model.ts';
+import { objectPath } from '../../core/manifest.ts';
 import { HealthResponse } from '../../proxy/health.ts';
 import { eventually } from '../support/http.ts';
 import { startOrigin, testTreeOrigin, type Origin } from '../support/origin.ts';

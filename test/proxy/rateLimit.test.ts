@@ -2,7 +2,7 @@
 // client address, where X-Forwarded-For counts only when a trusted proxy wrote it.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorResponse } from '../../build/core/model.ts';
+import { ErrorResponse } from '../../core/model.ts';
 import { untilRefused } from '../support/http.ts';
 import { issueKey, scratchDir, startProxy, type ProxyProcess } from '../support/proxy.ts';
 import { testDist } from '../support/tree.ts';

@@ -3,8 +3,8 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorResponse } from '../../build/core/model.ts';
-import { objectPath } from '../../build/core/manifest.ts';
+import { ErrorResponse } from '../../core/model.ts';
+import { objectPath } from '../../core/manifest.ts';
 import { HealthResponse } from '../../proxy/health.ts';
 import { eventually, type RawResponse } from '../support/http.ts';
 import { issueKey, scratchDir, startProxy, UNLIMITED, type ProxyProcess } from '../support/proxy.ts';

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { codesOf } from '../../build/core/errors.ts';
+import { codesOf } from '../../core/errors.ts';
 import { eventually } from '../support/http.ts';
 import { proxyForFile } from '../support/proxy.ts';
 import { testTree } from '../support/tree.ts';

@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { runWrkScript } from '../../build/bench/wrk.ts';
+import { runWrkScript } from '../../bench/wrk.ts';
 import { untilRefused } from '../support/http.ts';
 import { heapAfterGc, INSPECT } from '../support/inspector.ts';
 import { issueKey, scratchDir, startProxy, type ProxyProcess } from '../support/proxy.ts';

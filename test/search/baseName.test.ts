@@ -1,10 +1,10 @@
 // Base names: a fixed set of derivations, including the tricky suffixes, and the rules checked over every
 // name of the real directory.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Municipality } from '../../build/core/model.ts';
-import { foldWords } from '../../build/core/normalize.ts';
-import { baseName } from '../../build/core/search/baseName.ts';
-import { nameForms } from '../../build/core/search/nameForms.ts';
+import type { Municipality } from '../../core/model.ts';
+import { foldWords } from '../../core/normalize.ts';
+import { baseName } from '../../core/search/baseName.ts';
+import { nameForms } from '../../core/search/nameForms.ts';
 import { realMunicipalities } from './fixtures.ts';
 
 let municipalities: Municipality[];

@@ -1,5 +1,5 @@
 // Municipality lists for the search tests: hand-made ones for exact expectations, and the real directory.
-import type { Municipality } from '../../build/core/model.ts';
+import type { Municipality } from '../../core/model.ts';
 import { realDirectory } from '../support/directory.ts';
 
 /** A municipality that only its key, name and population matter for; sorted lists are the caller's job. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { nameForms } from '../../build/core/search/nameForms.ts';
-import { ORT_MIN_LENGTH, ortTooShort, queryReadings } from '../../build/core/search/query.ts';
+import { nameForms } from '../../core/search/nameForms.ts';
+import { ORT_MIN_LENGTH, ortTooShort, queryReadings } from '../../core/search/query.ts';
 
 describe('ortTooShort', () => {
   it('is three characters', () => {

@@ -2,10 +2,10 @@
 // and the index answers every query exactly as the linear scan does.
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Municipality } from '../../build/core/model.ts';
-import { linearSearch, linearSuggest } from '../../build/core/search/linearSearch.ts';
-import { PlaceIndex } from '../../build/core/search/placeIndex.ts';
-import { ortTooShort } from '../../build/core/search/query.ts';
+import type { Municipality } from '../../core/model.ts';
+import { linearSearch, linearSuggest } from '../../core/search/linearSearch.ts';
+import { PlaceIndex } from '../../core/search/placeIndex.ts';
+import { ortTooShort } from '../../core/search/query.ts';
 import { realMunicipalities } from './fixtures.ts';
 
 const TRANSLITERATION: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss', Ä: 'Ae', Ö: 'Oe', Ü: 'Ue' };

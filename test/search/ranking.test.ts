@@ -1,9 +1,9 @@
 // The answer order and the matching rules on small hand-made lists, for the index and the scan alike.
 import { describe, expect, it } from 'vitest';
-import type { Municipality } from '../../build/core/model.ts';
-import type { Hits } from '../../build/core/render.ts';
-import { linearSearch } from '../../build/core/search/linearSearch.ts';
-import { PlaceIndex } from '../../build/core/search/placeIndex.ts';
+import type { Municipality } from '../../core/model.ts';
+import type { Hits } from '../../core/render.ts';
+import { linearSearch } from '../../core/search/linearSearch.ts';
+import { PlaceIndex } from '../../core/search/placeIndex.ts';
 import { place } from './fixtures.ts';
 
 type Search = (query: string, limit: number) => Hits;

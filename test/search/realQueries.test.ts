@@ -1,9 +1,9 @@
 // Real queries against the real directory. Every key below was looked up in the GV100AD file of the bundle
 // (Satzart 60, characters 11–18); the test also checks each key names the municipality it is meant to.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Municipality } from '../../build/core/model.ts';
-import { linearSearch, linearSuggest } from '../../build/core/search/linearSearch.ts';
-import { PlaceIndex } from '../../build/core/search/placeIndex.ts';
+import type { Municipality } from '../../core/model.ts';
+import { linearSearch, linearSuggest } from '../../core/search/linearSearch.ts';
+import { PlaceIndex } from '../../core/search/placeIndex.ts';
 import { realMunicipalities } from './fixtures.ts';
 
 const KNOWN: Record<string, string> = {

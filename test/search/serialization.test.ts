@@ -1,8 +1,8 @@
 // The index file: what the build writes, the proxy reads back unchanged, and anything else is refused.
 import { crc32 } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Municipality } from '../../build/core/model.ts';
-import { PlaceIndex, SEARCH_FILE } from '../../build/core/search/placeIndex.ts';
+import type { Municipality } from '../../core/model.ts';
+import { PlaceIndex, SEARCH_FILE } from '../../core/search/placeIndex.ts';
 import { realMunicipalities } from './fixtures.ts';
 
 const QUERIES = ['koeln', 'Munchen', 'frankfurt', 'halle', 'ohe', 'Bad St', 'Sankt', 'stadt', 'ber', 'Xyzzyhausen'];

@@ -12,8 +12,8 @@
 //   - a path not described is an error response (400, 401, 403, 404, 405 or 429) with the ErrorResponse body.
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { z } from 'zod';
-import { decompressSync } from '../../build/core/compress.ts';
-import { ENCODINGS } from '../../build/core/manifest.ts';
+import { decompressSync } from '../../core/compress.ts';
+import { ENCODINGS } from '../../core/manifest.ts';
 import type { openApiDocument } from '../../proxy/docs/openapi/document.ts';
 import { eventually, type RawResponse } from './http.ts';
 import type { ProxyProcess } from './proxy.ts';

@@ -33,7 +33,7 @@ export default function setup(): () => Promise<void> {
   const given = process.env.FINANZAMT_TEST_DIST;
   if (!given || !existsSync(join(given, 'current'))) {
     const dist = join(run, TREE, 'dist');
-    execFileSync(process.execPath, ['build/finanzamt.mjs', 'build', '--source', FROZEN_BUNDLE, '--out', dist], { stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync(process.execPath, ['bin/finanzamt.mjs', 'build', '--source', FROZEN_BUNDLE, '--out', dist], { stdio: ['ignore', 'ignore', 'inherit'] });
     process.env.FINANZAMT_TEST_DIST = dist;
   }
   // Asynchronous: removing the tree's many files takes seconds, which would keep vitest from ending its workers.

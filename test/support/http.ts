@@ -9,7 +9,7 @@ export interface RawResponse {
   body: Buffer;
   text: string;
   /**
-   * The body checked against `schema` (one of build/core/model.ts), typed by it. Returned as sent, not as
+   * The body checked against `schema` (one of core/model.ts), typed by it. Returned as sent, not as
    * parsed: parsing drops members the schema does not name, which a test of the exact body must still see.
    */
   parsed: <S extends z.ZodType>(schema: S) => z.output<S>;

@@ -10,7 +10,7 @@ import { eventually, request, type RawResponse } from './http.ts';
 import { recordFile, rememberKey, rememberProxyLog, rememberProxyOutput } from './record.ts';
 import { testDist } from './tree.ts';
 
-const CLI = join(import.meta.dirname, '..', '..', 'build', 'finanzamt.mjs');
+const CLI = join(import.meta.dirname, '..', '..', 'bin', 'finanzamt.mjs');
 const execFileAsync = promisify(execFile);
 const running = new Set<ChildProcess>();
 process.on('exit', () => { for (const child of running) child.kill('SIGKILL'); });

@@ -2,8 +2,8 @@
 import { readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
-import { Manifest, objectPath, type Encoding } from '../../build/core/manifest.ts';
-import { Directory } from '../../build/core/model.ts';
+import { Manifest, objectPath, type Encoding } from '../../core/manifest.ts';
+import { Directory } from '../../core/model.ts';
 import { checkedJson } from './http.ts';
 
 export function testDist(): string {

@@ -3,8 +3,8 @@
 // without copying 600 MB or touching the shared tree.
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { etagFor } from '../../build/core/etag.ts';
-import { Manifest, objectPath } from '../../build/core/manifest.ts';
+import { etagFor } from '../../core/etag.ts';
+import { Manifest, objectPath } from '../../core/manifest.ts';
 import { encodeBody, sha256 } from '../../build/precompute/encode.ts';
 import { testTree } from './tree.ts';
 

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import {
   Aenderung, Ags, AnsweredOffice, Anschrift, BufaNr, CollectionResponse, DistrictMunicipality, DistrictResponse, ErrorResponse,
   Kontakt, LookupFrage, LookupMunicipality, LookupResponse, Office, OfficeResponse, Plz, Stand, StandQuelle, Zuordnung,
-} from '../../../build/core/model.ts';
+} from '../../../core/model.ts';
 import { HealthResponse } from '../../health.ts';
 
 interface Meta {

@@ -1,10 +1,10 @@
 // The examples of the OpenAPI document, taken from the loaded data version when the document is generated:
 // real answers of the real renderer (the lookup for Köln, office 2115, its district, a page of the collection)
 // and every error as the code that refuses it words it, so the reference page shows what callers get.
-import type { ErrorCode } from '../../../build/core/errors.ts';
-import type { ErrorResponse } from '../../../build/core/model.ts';
-import { renderAnswer, type DirectoryIndex, type OrtSearch } from '../../../build/core/render.ts';
-import { parseQuestion } from '../../../build/core/request.ts';
+import type { ErrorCode } from '../../../core/errors.ts';
+import type { ErrorResponse } from '../../../core/model.ts';
+import { renderAnswer, type DirectoryIndex, type OrtSearch } from '../../../core/render.ts';
+import { parseQuestion } from '../../../core/request.ts';
 import { NOTHING_ACCEPTABLE } from '../../http/negotiate.ts';
 import { INTERNAL, keyInQuery, methodNotAllowed, PRECONDITION_FAILED, rateLimited } from '../../http/refusals.ts';
 import { healthBody } from '../../health.ts';

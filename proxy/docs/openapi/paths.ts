@@ -2,7 +2,7 @@
 // the same operation without a body (so that generated clients can call it and validators check it); and the
 // CORS preflight, OPTIONS.
 import { idOf } from './components.ts';
-import { LookupResponse, OfficeResponse, DistrictResponse, CollectionResponse } from '../../../build/core/model.ts';
+import { LookupResponse, OfficeResponse, DistrictResponse, CollectionResponse } from '../../../core/model.ts';
 import type { Examples } from './examples.ts';
 import { parameterRef, PARAMETERS, type ParameterId } from './parameters.ts';
 import { answer, document, health, PREFLIGHT_RESPONSE, responseRef, withoutContent, type Response, type ResponseId } from './responses.ts';

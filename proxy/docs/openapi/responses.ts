@@ -1,7 +1,7 @@
 // Response headers and the responses that several operations share, as proxy/http/headers.ts, the handler and
 // the rate limiter send them. Header values are described by what the proxy writes, not by what HTTP allows.
-// Every error response lists the codes (build/core/errors.ts) it can carry, each with an example body.
-import { ERRORS, type ErrorCode } from '../../../build/core/errors.ts';
+// Every error response lists the codes (core/errors.ts) it can carry, each with an example body.
+import { ERRORS, type ErrorCode } from '../../../core/errors.ts';
 import { ALLOW, CACHE_ERROR, CACHE_OK, EXPOSE, PREFLIGHT } from '../../http/headers.ts';
 import { schemaRef } from './components.ts';
 import type { Examples } from './examples.ts';

@@ -16,7 +16,7 @@ export function cleanEnv(env: Record<string, string>): NodeJS.ProcessEnv {
 }
 
 export function startCli(args: string[], env: Record<string, string> = {}): { child: ChildProcess; done: Promise<Run> } {
-  const child = spawn(process.execPath, ['build/finanzamt.mjs', ...args], { env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['bin/finanzamt.mjs', ...args], { env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (chunk: Buffer) => { stdout += chunk.toString('utf8'); });

@@ -1,0 +1,49 @@
+// The direction of the code, checked by test/layout/direction.test.ts (and by `npx depcruise --config
+// .dependency-cruiser.cjs bin build core proxy client bench`): data flows data/ → build/ → dist/ → proxy/, and
+// core/ is what both sides share, so it imports neither. The parser is swc because TypeScript 7 has no
+// JavaScript API for dependency-cruiser to use.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'core-imports-neither',
+      comment: 'core/ is shared by the build, the proxy and the client: it may import only itself and packages.',
+      severity: 'error',
+      from: { path: '^core/' },
+      to: { path: '^(bin|build|proxy|client|bench|test)/' },
+    },
+    {
+      name: 'build-not-downstream',
+      comment: 'The build writes dist/ and knows nothing of what serves or calls it.',
+      severity: 'error',
+      from: { path: '^build/' },
+      to: { path: '^(bin|proxy|client|bench|test)/' },
+    },
+    {
+      name: 'proxy-not-build',
+      comment: 'The proxy serves what the build wrote and reads it through core/; only `finanzamt start`, which builds what is missing before it serves, runs the build.',
+      severity: 'error',
+      from: { path: '^proxy/', pathNot: '^proxy/commands/start\\.ts$' },
+      to: { path: '^(bin|build|client|bench|test)/' },
+    },
+    {
+      name: 'client-only-core',
+      comment: 'The client is what callers install: it renders local answers with core/ and needs nothing else here.',
+      severity: 'error',
+      from: { path: '^client/' },
+      to: { path: '^(bin|build|proxy|bench|test)/' },
+    },
+    {
+      name: 'bench-not-tests',
+      comment: 'The benchmarks start the real programs; they borrow nothing from the suite except its request generators.',
+      severity: 'error',
+      from: { path: '^bench/' },
+      to: { path: '^(bin|test/(?!fuzz|support/fuzz))' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    parser: 'swc',
+  },
+};

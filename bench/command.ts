@@ -1,0 +1,63 @@
+// `finanzamt bench`: runs the benchmarks side by side with their baselines and writes BENCHMARKS.md. Each
+// benchmark is a module of bench/ that returns its own markdown section.
+import { readFile, writeFile } from 'node:fs/promises';
+import { cpus } from 'node:os';
+import type { Command } from 'commander';
+import { benchBuild } from './buildBench.ts';
+import { benchDeploy } from './deployBench.ts';
+import { benchHttp } from './httpBench.ts';
+import { benchSearch } from './searchBench.ts';
+import { benchSearchHttp } from './searchHttpBench.ts';
+import { benchWorkers } from './workersBench.ts';
+
+const BENCHMARKS: Record<string, () => Promise<{ markdown: string }>> = {
+  build: benchBuild,
+  search: benchSearch,
+  'search-http': benchSearchHttp,
+  deploy: benchDeploy,
+  http: benchHttp,
+  workers: benchWorkers,
+};
+
+const START = (name: string) => `<!-- bench:${name} -->`;
+const END = (name: string) => `<!-- /bench:${name} -->`;
+
+/**
+ * The marked sections of the existing file. Sections of no benchmark here (the reliability figures, which
+ * the test suite produces) are kept as they are, after the benchmarks.
+ */
+function previousSections(text: string): Map<string, string> {
+  const sections = new Map<string, string>();
+  for (const [, name, body] of text.matchAll(/<!-- bench:([\w-]+) -->\n([\s\S]*?)\n<!-- \/bench:\1 -->/g)) sections.set(name!, body!.trim());
+  return sections;
+}
+
+export function registerBenchCommand(program: Command): void {
+  program.command('bench')
+    .description(`Run the benchmarks (${Object.keys(BENCHMARKS).join(', ')}) and write their results as markdown.`)
+    .option('--only <names>', 'comma-separated subset of the benchmarks')
+    .option('--out <file>', 'where to write the results', 'BENCHMARKS.md')
+    .action(async (opts: { only?: string; out: string }) => {
+      const names = opts.only ? opts.only.split(',').map((n) => n.trim()) : Object.keys(BENCHMARKS);
+      const unknown = names.filter((n) => !(n in BENCHMARKS));
+      if (unknown.length) throw new Error(`unknown benchmark ${unknown.join(', ')}; known: ${Object.keys(BENCHMARKS).join(', ')}`);
+      // A partial run replaces only its own sections: the others keep the figures of their last run.
+      const sections = previousSections(await readFile(opts.out, 'utf8').catch(() => ''));
+      for (const name of names) {
+        console.error(`bench: ${name} …`);
+        const { markdown } = await BENCHMARKS[name]!();
+        console.log(`${markdown}\n`);
+        sections.set(name, `${markdown}\n\nProduced by \`npm run bench -- --only ${name}\` on ${process.version}, ${cpus().length} cores.`);
+      }
+      const header = [
+        '# Benchmarks',
+        '',
+        'Produced by `npm run bench` (all sections) or `npm run bench -- --only NAME` (one section; each says its command).',
+        'The machine is shared and noisy: every figure is a median, and comparisons are ratios measured side by side in one run.',
+      ].join('\n');
+      const order = [...Object.keys(BENCHMARKS), ...[...sections.keys()].filter((n) => !(n in BENCHMARKS))];
+      const ordered = order.filter((n) => sections.has(n)).map((n) => `${START(n)}\n${sections.get(n)}\n${END(n)}`);
+      await writeFile(opts.out, `${[header, ...ordered].join('\n\n')}\n`);
+      console.error(`bench: wrote ${opts.out}`);
+    });
+}

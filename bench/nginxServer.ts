@@ -1,0 +1,69 @@
+// nginx serving a version's stored files, as the static baseline for the proxy: the body of a request by its
+// object path (`/objects/ab/<sha>.json`), sent from the `.br` or `.gz` file beside it by brotli_static (the
+// Debian module) and gzip_static, with the proxy's Content-Type and representation headers (Vary, caching,
+// CORS; nginx makes its own ETag). Configured as one would for production (sendfile, open_file_cache, a
+// buffered access log), run as the current user with its files in a throwaway directory.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { userInfo } from 'node:os';
+import { join } from 'node:path';
+import { CACHE_OK, EXPOSE } from '../proxy/http/headers.ts';
+import { answering, spawnServer, type Served } from './spawnServer.ts';
+
+const BROTLI_STATIC = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+
+/** Starts nginx with `workers` worker processes over `versionDir`; ready once `probePath` answers. */
+export async function serveNginx(scratch: string, versionDir: string, workers: number, probePath: string): Promise<Served> {
+  const prefix = join(scratch, `nginx-${workers}`);
+  mkdirSync(prefix, { recursive: true });
+  const port = await freePort();
+  const conf = join(prefix, 'nginx.conf');
+  writeFileSync(conf, nginxConf(prefix, versionDir, port, workers));
+  const url = `http://127.0.0.1:${port}`;
+  return spawnServer('nginx', ['-p', prefix, '-c', conf, '-e', 'stderr', '-g', `daemon off; pid ${join(prefix, 'nginx.pid')};`], () => answering(url, probePath));
+}
+
+function nginxConf(prefix: string, versionDir: string, port: number, workers: number): string {
+  return `
+load_module ${BROTLI_STATIC};
+# As root, nginx would hand its workers to "nobody"; the current user is who owns the scratch directory.
+${process.getuid?.() === 0 ? `user ${userInfo().username};` : ''}
+worker_processes ${workers};
+events { worker_connections 1024; }
+http {
+  # Like the proxy's, one line per request to a file, written in batches.
+  access_log ${join(prefix, 'access.log')} combined buffer=64k flush=1s;
+  sendfile on;
+  tcp_nopush on;
+  open_file_cache max=10000 inactive=60s;
+  # wrk keeps its connections for the whole round, as it does with the Node servers (which set no limit).
+  keepalive_requests 1000000;
+  types { application/json json; }
+  default_type application/octet-stream;
+  charset utf-8;
+  charset_types application/json;
+  server {
+    listen 127.0.0.1:${port};
+    root ${versionDir};
+    location /objects/ {
+      brotli_static on;
+      gzip_static on;
+      gzip_vary on;
+      add_header Cache-Control "${CACHE_OK}";
+      add_header Access-Control-Allow-Origin "*";
+      add_header Access-Control-Expose-Headers "${EXPOSE}";
+    }
+  }
+}
+`;
+}
+
+/** A port free right now; nginx cannot be asked to pick one and say which. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().once('error', reject).listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}

@@ -1,0 +1,58 @@
+// The caller's options turned into the questions of core/request.ts, whose canonical key is the path
+// to ask: the client asks exactly what the build stored under that key, and local mode parses it back with
+// the service's own parser, so both reject bad input with the service's words.
+// The numbers are the route's parameter types (core/parameters.ts) and the service checks their bounds; the
+// flags are booleans here, since a caller in TypeScript says yes or no, not 0 or 1.
+import type { z } from 'zod';
+import { LOOKUP_LIMIT_DEFAULT, type CollectionParameters, type LookupBy, type LookupParameters } from '../core/parameters.ts';
+import { canonicalKey, type CollectionQuestion } from '../core/request.ts';
+
+type Lookup = z.output<typeof LookupParameters>;
+type Collection = z.output<typeof CollectionParameters>;
+
+export interface LookupOptions {
+  /** Include each office's complete district (`gemeinden=1`). */
+  gemeinden?: boolean;
+  /** Municipality hits taken into account (bounds and default: `LookupParameters` in core/parameters.ts). */
+  limit?: Lookup['limit'];
+}
+
+export interface OfficeOptions {
+  /** Include the district as `amt.gemeinden`. */
+  gemeinden?: boolean;
+}
+
+export interface CollectionOptions {
+  gemeinden?: boolean;
+  bundesland?: NonNullable<Collection['bundesland']>;
+  name?: NonNullable<Collection['name']>;
+  /** true: only offices without a district; false: only those with one; omitted: both. */
+  ohneBezirk?: boolean;
+  /** 0 or omitted means all (bounds: `CollectionParameters` in core/parameters.ts). */
+  limit?: Collection['limit'];
+  offset?: Collection['offset'];
+}
+
+const flag = (on: boolean | undefined) => (on ? 1 : 0);
+
+export function lookupPath(by: LookupBy, value: string, o: LookupOptions = {}): string {
+  return canonicalKey({ kind: 'lookup', by, value, gemeinden: flag(o.gemeinden), limit: o.limit ?? LOOKUP_LIMIT_DEFAULT });
+}
+
+// The office number goes into the path, where a parsed question holds four digits: encoded, a malformed one
+// reaches the service (or the local parser) as one path segment and is answered 400 there.
+export function officePath(bufaNr: string, o: OfficeOptions = {}): string {
+  return canonicalKey({ kind: 'office', bufa_nr: encodeURIComponent(bufaNr), gemeinden: flag(o.gemeinden) });
+}
+
+export function districtPath(bufaNr: string): string {
+  return canonicalKey({ kind: 'district', bufa_nr: encodeURIComponent(bufaNr) });
+}
+
+export function collectionPath(o: CollectionOptions = {}): string {
+  const q: CollectionQuestion = {
+    kind: 'collection', gemeinden: flag(o.gemeinden), bundesland: o.bundesland ?? null, name: o.name ?? null,
+    ohne_bezirk: o.ohneBezirk === undefined ? null : flag(o.ohneBezirk), limit: o.limit ?? 0, offset: o.offset ?? 0,
+  };
+  return canonicalKey(q);
+}

@@ -1,0 +1,120 @@
+// The parameters of each route, one zod schema per route: the parser (request.ts) checks a request against it,
+// the OpenAPI description generates its parameter schemas from it (proxy/docs/openapi/parameters.ts), and the
+// client's option types are taken from it (client/questions.ts). Query values arrive as text; each
+// parameter is a codec from the text to the value a question holds, so the description shows the value
+// (`limit` an integer from 1 to 200), as the response side shows the answer.
+import { z } from 'zod';
+import { maskKeys } from './accessKey.ts';
+import { ORT_MIN_LENGTH, ortLength, ortTooShort } from './search/query.ts';
+
+export const LOOKUP_LIMIT_DEFAULT = 20;
+export const LOOKUP_LIMIT_MAX = 200;
+export const COLLECTION_LIMIT_MAX = 600;
+/** Larger offsets can never return anything (there are about 600 offices); refusing them keeps keys short. */
+export const COLLECTION_OFFSET_MAX = 100_000;
+/** Free-text parameters longer than this are refused: no municipality or office name comes close. */
+export const TEXT_MAX = 100;
+
+/**
+ * How a value that breaks its parameter's rule is refused, worded from the text as sent: a check on the decoded
+ * value (a `limit` of `0300` read as 300) would otherwise echo something the caller did not send.
+ */
+type Refusal = (name: string, sent: string) => string;
+
+/** `text`: the parameter holds text (not a number or a flag); its refusal is named before the others of a request. */
+const refusals = z.registry<{ refusal: Refusal; text: boolean }>();
+
+function refused<T extends z.ZodType>(schema: T, refusal: Refusal, text = false): T {
+  refusals.add(schema, { refusal, text });
+  return schema;
+}
+
+function refusalOf(schema: z.ZodType, name: string): { refusal: Refusal; text: boolean } {
+  const found = refusals.get(schema);
+  if (found === undefined) throw new Error(`parameters: ${name} has no refusal`);
+  return found;
+}
+
+/** The `detail` for a value `sent` as parameter `name`, which `schema` (a member of a route's schema) refuses. */
+export function refusal(schema: z.ZodType, name: string, sent: string): string {
+  return refusalOf(schema, name).refusal(name, sent);
+}
+
+/**
+ * Which of several refused parameters (in the route's order) a refusal names: free text first, then the first
+ * other, as the service has always answered.
+ */
+export function namedRefused(route: z.ZodObject, names: readonly string[]): string {
+  return names.find((name) => refusalOf(route.shape[name]!, name).text) ?? names[0]!;
+}
+
+/** Echoes caller input into a message without letting it grow the message or break a log line. */
+export function quote(value: string): string {
+  const masked = maskKeys(value);
+  const shown = masked.length > 40 ? `${masked.slice(0, 40)}…` : masked;
+  return JSON.stringify(shown);
+}
+
+export const Flag = z.codec(z.enum(['0', '1']), z.literal([0, 1]), {
+  decode: (sent) => (sent === '1' ? 1 : 0),
+  encode: (flag) => (flag === 1 ? '1' : '0'),
+});
+export type Flag = z.output<typeof Flag>;
+
+const flagRefusal: Refusal = (name, sent) => `${name} muss 0 oder 1 sein (erhalten: ${quote(sent)}).`;
+
+/** Digits only: a sign, a point or an exponent is refused rather than read. Seven digits exceed every bound. */
+function integer(min: number, max: number, byDefault: number) {
+  const schema = z.codec(z.string().regex(/^\d{1,7}$/), z.int().min(min).max(max), { decode: Number, encode: String }).default(byDefault);
+  return refused(schema, (name, sent) => `${name} muss eine ganze Zahl von ${min} bis ${max} sein (erhalten: ${quote(sent)}).`);
+}
+
+/** Not blank, no control characters and no U+FFFD (what a wrongly encoded byte decodes to). */
+const TEXT_PATTERN = /^(?=[\s\S]*\S)[^\u0000-\u001f\u007f\ufffd]*$/;
+
+/** The first rule of free text that `sent` breaks, if any. */
+function textProblem(name: string, sent: string): string | null {
+  if (sent.trim() === '') return `${name} darf nicht leer sein.`;
+  if (sent.length > TEXT_MAX) return `${name} ist zu lang (höchstens ${TEXT_MAX} Zeichen).`;
+  if (!TEXT_PATTERN.test(sent)) return `${name} enthält Steuerzeichen oder ungültig kodierte Zeichen.`;
+  return null;
+}
+
+const Text = z.string().min(1).max(TEXT_MAX).regex(TEXT_PATTERN);
+const text = () => refused(Text.optional(), (name, sent) => textProblem(name, sent)!, true);
+
+// The minimum length is what a JSON schema can say of `ort`; the parser also wants a letter or digit among
+// the characters after trimming (ortTooShort), which no schema keyword expresses.
+const Ort = refused(Text.min(ORT_MIN_LENGTH).refine((sent) => !ortTooShort(sent)).optional(), (name, sent) => textProblem(name, sent)
+  ?? `${name} muss mindestens ${ORT_MIN_LENGTH} Zeichen lang sein und einen Buchstaben oder eine Ziffer enthalten (erhalten: ${quote(sent)}, ${ortLength(sent)} Zeichen).`, true);
+
+export const LookupParameters = z.object({
+  ags: refused(z.string().regex(/^\d{1,8}$/).optional(), (name, sent) => `${name} muss aus einer bis acht Ziffern bestehen (erhalten: ${quote(sent)}).`, true),
+  plz: refused(z.string().regex(/^\d{5}$/).optional(), (name, sent) => `${name} muss aus genau fünf Ziffern bestehen (erhalten: ${quote(sent)}).`, true),
+  ort: Ort,
+  gemeinden: refused(Flag.default(0), flagRefusal),
+  limit: integer(1, LOOKUP_LIMIT_MAX, LOOKUP_LIMIT_DEFAULT),
+});
+
+/** What a lookup is asked by: exactly one of them (a rule across parameters, which request.ts checks first). */
+export const LOOKUP_BY = ['ags', 'plz', 'ort'] as const satisfies readonly (keyof typeof LookupParameters.shape)[];
+export type LookupBy = (typeof LOOKUP_BY)[number];
+
+/** In the path of /finanzamt/{amtsnummer} and /finanzamt/{amtsnummer}/bezirk. */
+export const Amtsnummer = refused(z.string().regex(/^\d{4}$/), (_name, sent) => `Die Amtsnummer muss aus genau vier Ziffern bestehen (erhalten: ${quote(sent)}).`);
+
+export const OfficeParameters = z.object({
+  gemeinden: refused(Flag.default(0), flagRefusal),
+});
+
+export const DistrictParameters = z.object({});
+
+export const CollectionParameters = z.object({
+  gemeinden: refused(Flag.default(0), flagRefusal),
+  bundesland: text(),
+  name: text(),
+  ohne_bezirk: refused(Flag.optional(), flagRefusal),
+  /** 0 means all. */
+  limit: integer(0, COLLECTION_LIMIT_MAX, 0),
+  offset: integer(0, COLLECTION_OFFSET_MAX, 0),
+});

@@ -1,0 +1,105 @@
+// `finanzamt serve`: the proxy in front of a built tree (or an origin holding one). Its options are shared
+// with `finanzamt start`, which serves the same way after preparing a first tree and key.
+import cluster from 'node:cluster';
+import type { Command } from 'commander';
+import { IpcRateLimiter } from '../rateLimit/ipcRateLimit.ts';
+import { runPrimary } from '../fleet/primary.ts';
+import { parseRedisUrl } from '../fleet/redisUrl.ts';
+import { createProxy, type ProxyOptions } from '../server.ts';
+import { DEFAULT_MAX_DATA_AGE_DAYS } from '../versions/dataAge.ts';
+import { parseCount } from '../../core/commandLine.ts';
+
+/** The options as commander hands them over: the port may come from $PORT, the timeouts have shorter names. */
+export type ServeFlags = Omit<ProxyOptions, 'port' | 'readTimeoutMs' | 'redisTimeoutMs' | 'limiter' | 'metricsByPrimary' | 'now'>
+  & { port?: number; readTimeout: number; redisTimeout: number; workers: number };
+
+const MIB = 1024 * 1024;
+
+export function registerServeCommand(program: Command): void {
+  withServeOptions(program.command('serve'))
+    .description('Serve the built tree: key check, rate limit, stored and rendered answers.')
+    .action(async (flags: ServeFlags) => {
+      await serve(flags);
+    });
+}
+
+export function withServeOptions(command: Command): Command {
+  return command
+    .option('--port <n>', 'port to listen on; 0 picks a free one (default: $PORT, else 8080)', parsePort)
+    .option('--host <address>', 'address to listen on; the default serves every interface, as a public endpoint does', '0.0.0.0')
+    .option('--dist <dir>', 'tree written by finanzamt build; <dir>/current is served', 'dist')
+    .option('--origin <url>', 'serve the tree held at this URL (<url>/current names the version) instead of --dist')
+    .option('--keys-file <file>', 'keys file, as written by finanzamt keys', 'keys.json')
+    .option('--trust-proxy <list>', 'comma-separated addresses or CIDR ranges of reverse proxies whose X-Forwarded-For is believed', parseList, [])
+    .option('--rate <n>', 'requests per second per client address', parsePositive, 20)
+    .option('--burst <n>', 'requests a client may make at once before --rate applies', parsePositive, 40)
+    .option('--rate-clients <n>', 'client addresses whose rate state is kept at most', parsePositive, 100_000)
+    .option('--cache-bytes <n>', 'memory for stored bodies', parsePositive, 64 * MIB)
+    .option('--dynamic-cache-bytes <n>', 'memory for rendered answers (place names, other limits and filters)', parsePositive, 16 * MIB)
+    .option('--read-timeout <ms>', 'longest wait for one body from disk or origin before answering 503', parsePositive, 2_000)
+    .option('--log-file <file>', 'write the logs here instead of to stdout')
+    .option('--workers <n>', 'processes serving on this machine (node:cluster), sharing the port and the rate limit', parsePositive, 1)
+    .option('--redis <url>', 'share the rate limit and the keys with every proxy using this Redis (redis://host:port)', parseRedisUrl)
+    .option('--redis-timeout <ms>', 'longest wait for Redis on a request before this machine\'s own limit decides it', parsePositive, 50)
+    .option('--metrics-port <n>', 'answer Prometheus scrapes at /metrics on this port (0 picks a free one); off when not given', parsePort)
+    .option('--metrics-host <address>', 'address the metrics port listens on; keep it private', '127.0.0.1')
+    .option('--max-data-age-days <n>', 'age of the data in days above which the log warns (at start and once a day)', parsePositive, DEFAULT_MAX_DATA_AGE_DAYS);
+}
+
+/**
+ * Starts the proxy, prints where it listens (the first line on stdout), and stops it cleanly on SIGTERM/SIGINT.
+ * With --workers N this process forks N workers (proxy/fleet/primary.ts), each of which comes back here.
+ */
+export async function serve(flags: ServeFlags): Promise<{ url: string }> {
+  if (flags.workers > 1 && cluster.isPrimary) {
+    const primary = await runPrimary(flags);
+    console.log(`listening on ${primary.url}`);
+    if (primary.metricsUrl) console.log(`metrics on ${primary.metricsUrl}`);
+    return primary;
+  }
+  const worker = cluster.isWorker;
+  const port = flags.port ?? (process.env.PORT ? parsePort(process.env.PORT) : 8080);
+  const options: ProxyOptions = {
+    ...flags, port, readTimeoutMs: flags.readTimeout, redisTimeoutMs: flags.redisTimeout,
+    limiter: worker ? new IpcRateLimiter(flags.rate, flags.burst) : undefined,
+    metricsByPrimary: worker && flags.metricsPort !== undefined,
+  };
+  const proxy = await createProxy(options).catch((e: unknown) => {
+    // The channel to the primary would keep a worker that cannot serve alive; without it, the error ends it.
+    cluster.worker?.disconnect();
+    throw e;
+  });
+  if (!worker) console.log(`listening on ${proxy.url}`);
+  if (proxy.metricsUrl) console.log(`metrics on ${proxy.metricsUrl}`);
+  proxy.logs.logger.info({ url: proxy.url, source: proxy.source, metrics: proxy.metricsUrl }, 'listening');
+  const stop = (signal: NodeJS.Signals) => {
+    proxy.logs.logger.info({ signal }, 'stopping: no new connections, finishing requests in flight');
+    proxy.close().then(() => process.exit(0), (e: unknown) => {
+      console.error(`finanzamt: stopping failed: ${e instanceof Error ? e.message : String(e)}`);
+      process.exit(1);
+    });
+  };
+  // `once`: a second signal ends the process at once, for an operator who does not want to wait.
+  process.once('SIGTERM', stop);
+  // A worker leaves that to its primary: Ctrl-C reaches the whole process group, and the primary passes it
+  // on as SIGTERM, which would be the second signal.
+  if (worker) process.on('SIGINT', () => {});
+  else process.once('SIGINT', stop);
+  return proxy;
+}
+
+function parsePort(value: string): number {
+  const n = parseCount(value);
+  if (n > 65535) throw new Error(`expected a port number, got "${value}"`);
+  return n;
+}
+
+function parsePositive(value: string): number {
+  const n = parseCount(value);
+  if (n === 0) throw new Error(`expected a positive whole number, got "${value}"`);
+  return n;
+}
+
+function parseList(value: string): string[] {
+  return value.split(',').map((s) => s.trim()).filter(Boolean);
+}
