@@ -58,8 +58,8 @@ http {
 `;
 }
 
-/** A port free right now; nginx cannot be asked to pick one and say which. */
-function freePort(): Promise<number> {
+/** A port free right now, for a server that cannot be asked to pick one and say which (nginx, node's inspector). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer().once('error', reject).listen(0, '127.0.0.1', () => {
       const { port } = probe.address() as { port: number };
