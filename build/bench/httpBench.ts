@@ -26,8 +26,8 @@ const LOAD: Load = {
   connections: 32,
   threads: 1,
 };
-const MIX_SIZE = 2000;
-const MIX_SEED = 0x5eed;
+export const MIX_SIZE = 2000;
+export const MIX_SEED = 0x5eed;
 /** Requests of the mix fetched from every server before measuring, to check that all send the same answer. */
 const CHECKED = 20;
 /** Issue 3: the proxy, with key check and rate limit, at least half of nginx and within 15 % of plain Node. */
@@ -84,18 +84,18 @@ export async function benchHttp(): Promise<{ runs: Record<string, Round[]>; mark
   }
 }
 
-interface Server extends Target {
+export interface Server extends Target {
   /** What this server is asked for a request of the mix. */
   pathOf(r: MixRequest): string;
 }
 
 /** Where nginx finds the body of `r`: its identity file, beside which the `.br` and `.gz` are. */
-function storedPath(r: MixRequest): string {
+export function storedPath(r: MixRequest): string {
   return `/${objectPath(r.object, 'identity')}`;
 }
 
 /** A fair comparison needs every server to send the same bytes with the same type and encoding. */
-async function checkSameAnswers(servers: Record<string, Server>, requests: MixRequest[], key: string): Promise<void> {
+export async function checkSameAnswers(servers: Record<string, Server>, requests: MixRequest[], key: string): Promise<void> {
   for (const r of requests) {
     const answers = await Promise.all(Object.entries(servers).map(async ([name, { served, pathOf }]) => {
       const a = await get(`${served.url}${pathOf(r)}`, key);

@@ -11,8 +11,10 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseExposition, total } from '../../test/support/metrics.ts';
-import { CURRENT, Manifest, MANIFEST_FILE } from '../core/manifest.ts';
+import { CURRENT, DIRECTORY_FILE, Manifest, MANIFEST_FILE } from '../core/manifest.ts';
+import { Directory } from '../core/model.ts';
 import { rankedQuestions } from '../core/ranking.ts';
+import { indexDirectory } from '../core/render.ts';
 import { deployVersion } from '../deploy/deployVersion.ts';
 import { s3Store } from '../deploy/objectStore.ts';
 import { DEFAULT_UPLOAD_CONCURRENCY } from '../deploy/options.ts';
@@ -69,7 +71,8 @@ export async function benchOrigin(): Promise<{ markdown: string }> {
     const { dist, keysFile, key } = await proxyFixture(scratch);
     const versionDir = realpathSync(join(dist, CURRENT));
     const manifest = Manifest.parse(JSON.parse(readFileSync(join(versionDir, MANIFEST_FILE), 'utf8')));
-    const questions = rankedQuestions(manifest);
+    const directory = Directory.parse(JSON.parse(readFileSync(join(versionDir, DIRECTORY_FILE), 'utf8')));
+    const questions = rankedQuestions(manifest.entries, indexDirectory(directory));
     const scripts: string[] = [];
     for (let w = 0; w < WINDOWS; w++) {
       scripts.push(join(scratch, `zipf-${w}.lua`));

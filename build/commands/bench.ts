@@ -6,8 +6,11 @@ import type { Command } from 'commander';
 import { benchBuild } from '../bench/buildBench.ts';
 import { benchDeploy } from '../bench/deployBench.ts';
 import { benchHttp } from '../bench/httpBench.ts';
+import { benchOrigin } from '../bench/originBench.ts';
+import { benchPeers } from '../bench/peersBench.ts';
 import { benchSearch } from '../bench/searchBench.ts';
 import { benchSearchHttp } from '../bench/searchHttpBench.ts';
+import { benchSoak } from '../bench/soakBench.ts';
 import { benchWorkers } from '../bench/workersBench.ts';
 
 const BENCHMARKS: Record<string, () => Promise<{ markdown: string }>> = {
@@ -16,7 +19,11 @@ const BENCHMARKS: Record<string, () => Promise<{ markdown: string }>> = {
   'search-http': benchSearchHttp,
   deploy: benchDeploy,
   http: benchHttp,
+  peers: benchPeers,
+  origin: benchOrigin,
   workers: benchWorkers,
+  // Last and long (more than ten minutes): fuzzing, then a load held at the rate limit's edge.
+  soak: benchSoak,
 };
 
 const START = (name: string) => `<!-- bench:${name} -->`;

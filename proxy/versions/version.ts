@@ -77,7 +77,7 @@ export class Version {
    */
   async warm(count: number, concurrency: number): Promise<void> {
     const limit = pLimit(concurrency);
-    await Promise.all(rankedObjects(this.entries.values()).slice(0, count).map((object) => limit(() => this.body(object, 'br'))));
+    await Promise.all(rankedObjects(Object.fromEntries(this.entries), this.index).slice(0, count).map((object) => limit(() => this.body(object, 'br'))));
   }
 
   /** The body, read from the source and checked against the manifest; rejects rather than return other bytes. */
