@@ -3,9 +3,10 @@
 import { readFileSync } from 'node:fs';
 import { heapAfterGcAt } from '../../test/support/inspector.ts';
 
-/** MB resident: the process alone, or with its children (cluster workers). */
+/** MB resident of the process and its children (nginx's workers, a cluster's). */
 export function rssMb(pid: number): number {
-  const kb = Number(/^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+  const kb = [pid, ...children].reduce((sum, p) => sum + Number(/^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1]), 0);
   return Math.round(kb / 1024 * 10) / 10;
 }
 

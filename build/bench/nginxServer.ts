@@ -63,6 +63,8 @@ ${job ? `
   real_ip_header X-Forwarded-For;
   limit_req_zone $binary_remote_addr zone=per_address:16m rate=20r/s;
   limit_req_status 429;
+  # A refusal is the expected answer under this load, not an error worth a line on stderr.
+  limit_req_log_level info;
   map $http_x_api_key $key_state {
     default unknown;
     "" missing;

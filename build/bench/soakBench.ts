@@ -145,7 +145,9 @@ async function loadPhase(url: string, versionDir: string, key: string, pid: numb
   const samples: Sample[] = [];
   for (let second = SAMPLE_EVERY_S; second <= LOAD_SECONDS; second += SAMPLE_EVERY_S) {
     await new Promise((r) => setTimeout(r, SAMPLE_EVERY_S * 1000));
-    samples.push({ second, rss: rssMb(pid), heap: await heapAfterGcMb(inspectPort) });
+    // The heap first: its full GC lets V8 give back what it no longer needs, so both figures are after GC.
+    const heap = await heapAfterGcMb(inspectPort);
+    samples.push({ second, rss: rssMb(pid), heap });
     console.error(`soak: ${second} s, ${c.requests} requests, RSS ${samples.at(-1)!.rss} MB, heap ${samples.at(-1)!.heap} MB`);
   }
   for (const t of timers) clearInterval(t);
@@ -184,7 +186,7 @@ function report(fuzz: Counted & { seconds: number }, load: Counted & { samples: 
     `Refused by the rate limit during the load: ${(refused / load.requests * 100).toFixed(1)} % of the requests. `
       + `Latency over the whole load: p50 ${percentile(latencies, 0.5).toFixed(2)} ms, p99 ${percentile(latencies, 0.99).toFixed(2)} ms.`,
     '',
-    '| after the start of the load | RSS | heap after full GC |',
+    '| after the start of the load | RSS after full GC | heap after full GC |',
     '|---|---:|---:|',
     ...load.samples.map((s) => `| ${s.second} s | ${s.rss} MB | ${s.heap} MB |`),
     '',
