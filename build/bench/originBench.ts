@@ -22,7 +22,7 @@ import { resolveTarget } from '../deploy/target.ts';
 import { DEFAULT_MAX_DROP_PERCENT } from '../guard/guard.ts';
 import { startDelayingProxy, type DelayingProxy } from './delayingProxy.ts';
 import { startLocalS3 } from './localS3.ts';
-import { rssMb } from './memory.ts';
+import { heapAfterGcMb, rssMb } from './memory.ts';
 import { freePort } from './nginxServer.ts';
 import { proxyFixture, serveProxy } from './proxyProcess.ts';
 import { mulberry32 } from './random.ts';
@@ -35,6 +35,7 @@ const WINDOW_SECONDS = Number(process.env.FINANZAMT_BENCH_ORIGIN_WINDOW_SECONDS 
 /** Requests drawn per window: more than wrk sends in one, so that no window repeats itself. */
 const DRAWN = 150_000;
 const SEED = 0x0417;
+/** About a fifth of the answers, which the Zipf mix asks for in about 86 % of its requests. */
 const WARM = Number(process.env.FINANZAMT_BENCH_ORIGIN_WARM ?? 10_000);
 const LOAD = { connections: 32, threads: 1 };
 /** Issue 15's targets. */
@@ -60,7 +61,10 @@ interface Run {
   /** From start until the proxy answered. */
   startSeconds: number;
   windows: Window[];
+  /** MB: resident at the end of the load; heap and resident after a full GC then. */
   rss: number;
+  heapAfterGc: number;
+  rssAfterGc: number;
 }
 
 export async function benchOrigin(): Promise<{ markdown: string }> {
@@ -148,9 +152,9 @@ async function deployBrotli(scratch: string, versionDir: string, s3: Awaited<Ret
 }
 
 async function measure(name: string, scratch: string, dist: string, keysFile: string, flags: string[], scripts: string[], origin: DelayingProxy | null): Promise<Run> {
-  const metricsPort = await freePort();
+  const [metricsPort, inspectPort] = [await freePort(), await freePort()];
   const started = performance.now();
-  const proxy = await serveProxy(scratch, dist, keysFile, 1, [...flags, '--metrics-port', String(metricsPort)]);
+  const proxy = await serveProxy(scratch, dist, keysFile, 1, [...flags, '--metrics-port', String(metricsPort)], [`--inspect=127.0.0.1:${inspectPort}`]);
   const startSeconds = (performance.now() - started) / 1000;
   try {
     const counters = async () => {
@@ -173,7 +177,9 @@ async function measure(name: string, scratch: string, dist: string, keysFile: st
       });
       before = after;
     }
-    return { name, startSeconds, windows, rss: rssMb(proxy.pid) };
+    const rss = rssMb(proxy.pid);
+    const heapAfterGc = await heapAfterGcMb(inspectPort);
+    return { name, startSeconds, windows, rss, heapAfterGc, rssAfterGc: rssMb(proxy.pid) };
   } finally {
     await proxy.stop();
   }
@@ -194,8 +200,8 @@ function report(runs: Run[], questions: number, deployed: number, deploySeconds:
       + '(`build/bench/delayingProxy.ts`; `current` and the manifest pass at once). The proxy runs with its default cache sizes (64 MiB of bodies) and '
       + `\`--metrics-port\`, whose \`finanzamt_answers_total\` tells hot-cache hits from reads; ${LOAD.threads} wrk thread, ${LOAD.connections} connections, `
       + `every request keyed, \`Accept-Encoding: br, gzip\` and its own client address. Mix: Zipf with s = ${ZIPF_S} over every stored question, ranked by `
-      + '`build/core/ranking.ts` (the order `--warm` uses: the build has no traffic, so the bench asks in the order the build expects), '
-      + `a fresh seeded draw for each ${WINDOW_SECONDS} s window. Each run starts a new proxy process (cold); the three run one after the other, `
+      + '`build/core/ranking.ts` (the order `--warm` uses: the build has no traffic, so the bench asks in the order the build expects; real traffic would match it less well), '
+      + `a fresh seeded draw for each ${WINDOW_SECONDS} s window. Each run starts a new proxy process (cold; `--inspect`, to read its heap after the load); the three run one after the other, `
       + 'on a shared, noisy 2-core machine.',
     '',
     '| run | window | requests/s | p50 | p99 | hot-cache hit ratio | origin object requests/s | misses merged into a read in flight | object requested twice at once | non-2xx or socket errors |',
@@ -203,12 +209,12 @@ function report(runs: Run[], questions: number, deployed: number, deploySeconds:
     ...runs.flatMap((r) => r.windows.map((w, i) => `| ${i === 0 ? r.name : ''} | ${i * WINDOW_SECONDS}–${(i + 1) * WINDOW_SECONDS} s | ${w.rps.toFixed(0)} | `
       + `${w.p50.toFixed(2)} ms | ${w.p99.toFixed(2)} ms | ${pct(w.hitRatio)} | ${opt(w.originPerSecond, (x) => x.toFixed(0))} | ${opt(w.merged, String)} | ${opt(w.duplicates, String)} | ${w.failed} |`)),
     '',
-    '| run | start until answering | p50 first / last window | p99 first / last window | last-window p99 against local disk | hit ratio, last window | RSS after the load |',
-    '|---|---:|---:|---:|---:|---:|---:|',
+    '| run | start until answering | p50 first / last window | p99 first / last window | last-window p99 against local disk | hit ratio, last window | RSS after the load | heap / RSS after a full GC then |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
     ...runs.map((r) => {
       const [first, last] = [r.windows[0]!, r.windows.at(-1)!];
       return `| ${r.name} | ${r.startSeconds.toFixed(1)} s | ${first.p50.toFixed(2)} / ${last.p50.toFixed(2)} ms | ${first.p99.toFixed(2)} / ${last.p99.toFixed(2)} ms | `
-        + `${(last.p99 / localLast.p99).toFixed(2)}× | ${pct(last.hitRatio)} | ${r.rss} MB |`;
+        + `${(last.p99 / localLast.p99).toFixed(2)}× | ${pct(last.hitRatio)} | ${r.rss} MB | ${r.heapAfterGc} / ${r.rssAfterGc} MB |`;
     }),
     '',
     'Targets:',
