@@ -201,7 +201,7 @@ function report(runs: Run[], questions: number, deployed: number, deploySeconds:
       + `\`--metrics-port\`, whose \`finanzamt_answers_total\` tells hot-cache hits from reads; ${LOAD.threads} wrk thread, ${LOAD.connections} connections, `
       + `every request keyed, \`Accept-Encoding: br, gzip\` and its own client address. Mix: Zipf with s = ${ZIPF_S} over every stored question, ranked by `
       + '`build/core/ranking.ts` (the order `--warm` uses: the build has no traffic, so the bench asks in the order the build expects; real traffic would match it less well), '
-      + `a fresh seeded draw for each ${WINDOW_SECONDS} s window. Each run starts a new proxy process (cold; `--inspect`, to read its heap after the load); the three run one after the other, `
+      + `a fresh seeded draw for each ${WINDOW_SECONDS} s window. Each run starts a new proxy process (cold; \`--inspect\`, to read its heap after the load); the three run one after the other, `
       + 'on a shared, noisy 2-core machine.',
     '',
     '| run | window | requests/s | p50 | p99 | hot-cache hit ratio | origin object requests/s | misses merged into a read in flight | object requested twice at once | non-2xx or socket errors |',
