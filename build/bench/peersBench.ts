@@ -6,30 +6,20 @@
 // Before measuring, every server is checked to do the job: the same answer bytes, 401 with a JSON `detail`
 // without a key or with an unknown one, and 429 with a JSON `detail` for an address over its limit.
 // Run alone with `npx tsx build/bench/peersBench.ts`; prints a markdown section.
-import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CURRENT } from '../core/manifest.ts';
 import { PEER_ERRORS, serveFastify, type PeerConfig } from './fastifyServer.ts';
-import { checkSameAnswers, MIX_SEED, MIX_SIZE, storedPath, type Server } from './httpBench.ts';
-import { alternateRounds, type Load, type Round } from './loadRounds.ts';
+import { CHECKED, checkSameAnswers, LOAD, medianRows, mixFixture, storedPath, type Server } from './httpBench.ts';
+import { alternateRounds, type Round } from './loadRounds.ts';
 import { rssMb } from './memory.ts';
 import { serveNginx } from './nginxServer.ts';
-import { proxyFixture, serveProxy } from './proxyProcess.ts';
-import { MIX_SHARES, requestMix, type MixRequest } from './requestMix.ts';
+import { serveProxy } from './proxyProcess.ts';
+import { MIX_SHARES, type MixRequest } from './requestMix.ts';
 import type { Served } from './spawnServer.ts';
-import { median } from './stats.ts';
-import { writeWrkScript } from './wrk.ts';
 
-const LOAD: Load = {
-  rounds: Number(process.env.FINANZAMT_BENCH_HTTP_ROUNDS ?? 5),
-  seconds: Number(process.env.FINANZAMT_BENCH_HTTP_SECONDS ?? 5),
-  warmupSeconds: 2,
-  connections: 32,
-  threads: 1,
-};
 const TARGET_OF_NGINX = 0.6;
 const TARGET_OF_FASTIFY = 1.3;
 const PROXY = 'proxy (finanzamt serve), 1 process';
@@ -42,15 +32,7 @@ export async function benchPeers(): Promise<{ markdown: string }> {
   const scratch = mkdtempSync(join(tmpdir(), 'finanzamt-peers-bench-'));
   const served: Served[] = [];
   try {
-    const { dist, keysFile, key } = await proxyFixture(scratch);
-    const versionDir = realpathSync(join(dist, CURRENT));
-    const mix = requestMix(versionDir, MIX_SIZE, MIX_SEED);
-    const mixFile = join(scratch, 'mix.json');
-    writeFileSync(mixFile, JSON.stringify(mix));
-    const apiScript = join(scratch, 'api.lua');
-    await writeWrkScript(apiScript, key, mix.map((r) => r.path));
-    const fileScript = join(scratch, 'files.lua');
-    await writeWrkScript(fileScript, key, mix.map(storedPath));
+    const { dist, keysFile, key, versionDir, mix, mixFile, apiScript, fileScript } = await mixFixture(scratch);
     const peer: PeerConfig = { versionDir, mixFile, keys: [key], blockedKeys: [BLOCKED], logFile: join(scratch, 'fastify.log') };
     const peerFile = join(scratch, 'fastify.json');
     writeFileSync(peerFile, JSON.stringify(peer));
@@ -68,7 +50,7 @@ export async function benchPeers(): Promise<{ markdown: string }> {
       },
       [FASTIFY]: { served: await start(serveFastify(peer, peerFile)), script: apiScript, pathOf: api },
     };
-    await checkSameAnswers(targets, mix.slice(0, 20), key);
+    await checkSameAnswers(targets, mix.slice(0, CHECKED), key);
     for (const [name, server] of Object.entries(targets)) await checkSameJob(name, server, mix[0]!, key);
     const runs = await alternateRounds(targets, LOAD);
     const rss = Object.fromEntries(Object.entries(targets).map(([name, { served }]) => [name, rssMb(served.pid)]));
@@ -106,14 +88,7 @@ function get(url: string, headers: Record<string, string>): Promise<{ status: nu
 }
 
 function report(runs: Record<string, Round[]>, rss: Record<string, number>, mix: MixRequest[]): string {
-  const rows = Object.fromEntries(Object.entries(runs).map(([name, r]) => [name, {
-    rps: median(r.map((x) => x.rps)),
-    p50: median(r.map((x) => x.p50_us)) / 1000,
-    p99: median(r.map((x) => x.p99_us)) / 1000,
-    cpu: median(r.map((x) => x.cpu_us_per_request)),
-    failed: r.reduce((sum, x) => sum + x.non_2xx + x.socket_errors, 0),
-    all: r.map((x) => x.rps.toFixed(0)).join(', '),
-  }]));
+  const rows = medianRows(runs);
   const proxy = rows[PROXY]!;
   const verdict = (ratio: number, target: number) => (ratio >= target ? 'met' : 'not met');
   const against = (name: string, target: number) => {
@@ -129,7 +104,7 @@ function report(runs: Record<string, Round[]>, rss: Record<string, number>, mix:
       + `${LOAD.seconds} s per round, ${LOAD.rounds} rounds alternating between the servers after a ${LOAD.warmupSeconds} s warm-up each; medians of the rounds; `
       + `${cpu.length} cores (${cpu[0]?.model.trim()}), shared with wrk and with other work on this machine, so the figures are noisy and only the ratios of one run compare. `
       + 'Every request carries a valid `X-API-Key`, `Accept-Encoding: br, gzip` and its own `X-Forwarded-For` address (believed from 127.0.0.1). '
-      + 'Before measuring, every server was checked to send the same bytes and headers for 20 requests, 401 with a JSON `detail` without a key and with an '
+      + `Before measuring, every server was checked to send the same bytes and headers for ${CHECKED} requests, 401 with a JSON \`detail\` without a key and with an `
       + 'unknown key, and 429 with a JSON `detail` to an address sending 60 requests at once.',
     '',
     '- **proxy**: `finanzamt serve --trust-proxy 127.0.0.1`, as in the HTTP section (key check, 20/s burst 40 per address, RateLimit-* fields, access log to a file).',
