@@ -24,6 +24,8 @@ const TARGET_OF_NGINX = 0.6;
 const TARGET_OF_FASTIFY = 1.3;
 const PROXY = 'proxy (finanzamt serve), 1 process';
 const NGINX = 'nginx doing the same job, 1 worker';
+/** What the job costs nginx: the same nginx sending the files without it (the HTTP section's static baseline). */
+const NGINX_STATIC = 'nginx sending the files only, 1 worker';
 const FASTIFY = 'fastify + @fastify/rate-limit + key hook, 1 process';
 /** A key only the peers know, as blocked: their 403 path is configured like the proxy's. */
 const BLOCKED = `fa_${'X'.repeat(43)}`;
@@ -49,9 +51,10 @@ export async function benchPeers(): Promise<{ markdown: string }> {
         script: fileScript, pathOf: storedPath,
       },
       [FASTIFY]: { served: await start(serveFastify(peer, peerFile)), script: apiScript, pathOf: api },
+      [NGINX_STATIC]: { served: await start(serveNginx(scratch, versionDir, 1, storedPath(mix[0]!))), script: fileScript, pathOf: storedPath },
     };
     await checkSameAnswers(targets, mix.slice(0, CHECKED), key);
-    for (const [name, server] of Object.entries(targets)) await checkSameJob(name, server, mix[0]!, key);
+    for (const [name, server] of Object.entries(targets)) if (name !== NGINX_STATIC) await checkSameJob(name, server, mix[0]!, key);
     const runs = await alternateRounds(targets, LOAD);
     const rss = Object.fromEntries(Object.entries(targets).map(([name, { served }]) => [name, rssMb(served.pid)]));
     return { markdown: report(runs, rss, mix) };
@@ -123,6 +126,9 @@ function report(runs: Record<string, Round[]>, rss: Record<string, number>, mix:
     '|---|---:|---:|---|---|---|',
     against(NGINX, TARGET_OF_NGINX),
     against(FASTIFY, TARGET_OF_FASTIFY),
+    '',
+    `What the job costs nginx: ${(rows[NGINX]!.cpu - rows[NGINX_STATIC]!.cpu).toFixed(1)} µs of CPU per request (${rows[NGINX_STATIC]!.cpu.toFixed(1)} → ${rows[NGINX]!.cpu.toFixed(1)}), `
+      + `${(rows[NGINX]!.rps / rows[NGINX_STATIC]!.rps).toFixed(2)}× its requests/s sending the files only.`,
     '',
     'Run alone with `npx tsx build/bench/peersBench.ts` (FINANZAMT_BENCH_DIST: a built tree to serve; FINANZAMT_BENCH_HTTP_ROUNDS, FINANZAMT_BENCH_HTTP_SECONDS).',
   ].join('\n');
