@@ -64,11 +64,20 @@ interface Counted {
   /** Answers outside the allowed statuses, and 5xx other than 503. */
   unexpected: number;
   non503Errors: number;
-  /** No answer and no close in time, or a connection that failed. */
-  failures: number;
+  /** No answer and no close in time, or a connection that failed: how many of each error code. */
+  failures: Map<string, number>;
 }
 
-const counted = (): Counted => ({ requests: 0, statuses: new Map(), unexpected: 0, non503Errors: 0, failures: 0 });
+const counted = (): Counted => ({ requests: 0, statuses: new Map(), unexpected: 0, non503Errors: 0, failures: new Map() });
+
+function fail(c: Counted, e: unknown): void {
+  c.requests++;
+  const code = (e as { code?: string }).code ?? (e as Error).message;
+  c.failures.set(code, (c.failures.get(code) ?? 0) + 1);
+}
+
+const failed = (c: Counted) => [...c.failures.values()].reduce((a, b) => a + b, 0);
+const failures = (c: Counted) => `${failed(c)}${c.failures.size ? ` (${[...c.failures].map(([code, n]) => `${code} ×${n}`).join(', ')})` : ''}`;
 
 function count(c: Counted, status: number | null, allowed: (s: number | null) => boolean): void {
   c.requests++;
@@ -95,9 +104,8 @@ async function fuzzPhase(url: string, versionDir: string, key: string): Promise<
     try {
       const answer = await rawRequest(url, head.slice(0, lineEnd) + from + head.slice(lineEnd));
       count(c, answer.status, allowed);
-    } catch {
-      c.requests++;
-      c.failures++;
+    } catch (e) {
+      fail(c, e);
     }
   })));
   return { ...c, seconds: (performance.now() - started) / 1000 };
@@ -136,10 +144,8 @@ async function loadPhase(url: string, versionDir: string, key: string, pid: numb
         latencies.push(performance.now() - started);
         count(c, res.statusCode!, allowed);
       });
-    }).on('timeout', function (this: { destroy(): void }) { this.destroy(); }).on('error', () => {
-      c.requests++;
-      c.failures++;
-    }).end();
+    }).on('timeout', function (this: { destroy(e: Error): void }) { this.destroy(Object.assign(new Error('no answer within 10 s'), { code: 'TIMEOUT' })); })
+      .on('error', (e) => fail(c, e)).end();
   };
   const timers = Array.from({ length: ADDRESSES }, (_, i) => setInterval(() => send(`10.250.0.${i + 1}`), 1000 / ADDRESS_RATE));
   const samples: Sample[] = [];
@@ -180,8 +186,8 @@ function report(fuzz: Counted & { seconds: number }, load: Counted & { samples: 
     '',
     '| phase | requests | statuses | outside the specified statuses | 5xx other than 503 | hangs or failed connections | target |',
     '|---|---:|---|---:|---:|---:|---|',
-    `| fuzz | ${fuzz.requests.toLocaleString('en')} | ${statuses(fuzz)} | ${fuzz.unexpected} | ${fuzz.non503Errors} | ${fuzz.failures} | 0, 0: ${verdict(fuzz.unexpected + fuzz.non503Errors + fuzz.failures === 0)} |`,
-    `| mixed load | ${load.requests.toLocaleString('en')} | ${statuses(load)} | ${load.unexpected} | ${load.non503Errors} | ${load.failures} | 0, 0: ${verdict(load.unexpected + load.non503Errors + load.failures === 0)} |`,
+    `| fuzz | ${fuzz.requests.toLocaleString('en')} | ${statuses(fuzz)} | ${fuzz.unexpected} | ${fuzz.non503Errors} | ${failures(fuzz)} | 0, 0: ${verdict(fuzz.unexpected + fuzz.non503Errors + failed(fuzz) === 0)} |`,
+    `| mixed load | ${load.requests.toLocaleString('en')} | ${statuses(load)} | ${load.unexpected} | ${load.non503Errors} | ${failures(load)} | 0, 0: ${verdict(load.unexpected + load.non503Errors + failed(load) === 0)} |`,
     '',
     `Refused by the rate limit during the load: ${(refused / load.requests * 100).toFixed(1)} % of the requests. `
       + `Latency over the whole load: p50 ${percentile(latencies, 0.5).toFixed(2)} ms, p99 ${percentile(latencies, 0.99).toFixed(2)} ms.`,
