@@ -34,11 +34,18 @@ module.exports = {
       to: { path: '^(bin|build|proxy|bench|test)/' },
     },
     {
-      name: 'bench-not-tests',
-      comment: 'The benchmarks start the real programs; they borrow nothing from the suite except its request generators.',
+      name: 'bench-borrows-no-test',
+      comment: 'The benchmarks reuse the suite\'s request generators and probes (the soak runs the fuzz generators longer), never a test file itself.',
       severity: 'error',
       from: { path: '^bench/' },
-      to: { path: '^(bin|test/(?!fuzz|support/fuzz))' },
+      to: { path: '\\.test\\.ts$' },
+    },
+    {
+      name: 'bin-only-registers',
+      comment: 'The entry point registers the commands; it reaches nothing of the suite.',
+      severity: 'error',
+      from: { path: '^bin/' },
+      to: { path: '^test/' },
     },
   ],
   options: {

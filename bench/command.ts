@@ -6,8 +6,11 @@ import type { Command } from 'commander';
 import { benchBuild } from './buildBench.ts';
 import { benchDeploy } from './deployBench.ts';
 import { benchHttp } from './httpBench.ts';
+import { benchOrigin } from './originBench.ts';
+import { benchPeers } from './peersBench.ts';
 import { benchSearch } from './searchBench.ts';
 import { benchSearchHttp } from './searchHttpBench.ts';
+import { benchSoak } from './soakBench.ts';
 import { benchWorkers } from './workersBench.ts';
 
 const BENCHMARKS: Record<string, () => Promise<{ markdown: string }>> = {
@@ -16,7 +19,11 @@ const BENCHMARKS: Record<string, () => Promise<{ markdown: string }>> = {
   'search-http': benchSearchHttp,
   deploy: benchDeploy,
   http: benchHttp,
+  peers: benchPeers,
+  origin: benchOrigin,
   workers: benchWorkers,
+  // Last and long (more than ten minutes): fuzzing, then a load held at the rate limit's edge.
+  soak: benchSoak,
 };
 
 const START = (name: string) => `<!-- bench:${name} -->`;

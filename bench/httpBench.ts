@@ -19,7 +19,8 @@ import type { Served } from './spawnServer.ts';
 import { median } from './stats.ts';
 import { writeWrkScript } from './wrk.ts';
 
-const LOAD: Load = {
+/** The HTTP benchmarks' load (this one and peersBench.ts). */
+export const LOAD: Load = {
   rounds: Number(process.env.FINANZAMT_BENCH_HTTP_ROUNDS ?? 5),
   seconds: Number(process.env.FINANZAMT_BENCH_HTTP_SECONDS ?? 5),
   warmupSeconds: 2,
@@ -29,7 +30,7 @@ const LOAD: Load = {
 const MIX_SIZE = 2000;
 const MIX_SEED = 0x5eed;
 /** Requests of the mix fetched from every server before measuring, to check that all send the same answer. */
-const CHECKED = 20;
+export const CHECKED = 20;
 /** Issue 3: the proxy, with key check and rate limit, at least half of nginx and within 15 % of plain Node. */
 const TARGET_OF_NGINX = 0.5;
 const TARGET_OF_PLAIN = 0.85;
@@ -51,16 +52,7 @@ export async function benchHttp(): Promise<{ runs: Record<string, Round[]>; mark
   const scratch = mkdtempSync(join(tmpdir(), 'finanzamt-http-bench-'));
   const served: Served[] = [];
   try {
-    const { dist, keysFile, key } = await proxyFixture(scratch);
-    const versionDir = realpathSync(join(dist, CURRENT));
-    const mix = requestMix(versionDir, MIX_SIZE, MIX_SEED);
-    const mixFile = join(scratch, 'mix.json');
-    writeFileSync(mixFile, JSON.stringify(mix));
-    // Every server gets the same headers (key, client address, Accept-Encoding); nginx the files' paths.
-    const apiScript = join(scratch, 'api.lua');
-    await writeWrkScript(apiScript, key, mix.map((r) => r.path));
-    const fileScript = join(scratch, 'files.lua');
-    await writeWrkScript(fileScript, key, mix.map(storedPath));
+    const { dist, keysFile, key, versionDir, mix, mixFile, apiScript, fileScript } = await mixFixture(scratch);
 
     const start = async (server: Promise<Served>) => {
       served.push(await server);
@@ -84,18 +76,36 @@ export async function benchHttp(): Promise<{ runs: Record<string, Round[]>; mark
   }
 }
 
-interface Server extends Target {
+/**
+ * What the HTTP benchmarks serve and send: the proxy's fixture, the seeded mix (also as a JSON file for the
+ * servers that load it) and the wrk scripts asking for it by API URL and by stored file (nginx).
+ */
+export async function mixFixture(scratch: string) {
+  const { dist, keysFile, key } = await proxyFixture(scratch);
+  const versionDir = realpathSync(join(dist, CURRENT));
+  const mix = requestMix(versionDir, MIX_SIZE, MIX_SEED);
+  const mixFile = join(scratch, 'mix.json');
+  writeFileSync(mixFile, JSON.stringify(mix));
+  // Every server gets the same headers (key, client address, Accept-Encoding); nginx the files' paths.
+  const apiScript = join(scratch, 'api.lua');
+  await writeWrkScript(apiScript, key, mix.map((r) => r.path));
+  const fileScript = join(scratch, 'files.lua');
+  await writeWrkScript(fileScript, key, mix.map(storedPath));
+  return { dist, keysFile, key, versionDir, mix, mixFile, apiScript, fileScript };
+}
+
+export interface Server extends Target {
   /** What this server is asked for a request of the mix. */
   pathOf(r: MixRequest): string;
 }
 
 /** Where nginx finds the body of `r`: its identity file, beside which the `.br` and `.gz` are. */
-function storedPath(r: MixRequest): string {
+export function storedPath(r: MixRequest): string {
   return `/${objectPath(r.object, 'identity')}`;
 }
 
 /** A fair comparison needs every server to send the same bytes with the same type and encoding. */
-async function checkSameAnswers(servers: Record<string, Server>, requests: MixRequest[], key: string): Promise<void> {
+export async function checkSameAnswers(servers: Record<string, Server>, requests: MixRequest[], key: string): Promise<void> {
   for (const r of requests) {
     const answers = await Promise.all(Object.entries(servers).map(async ([name, { served, pathOf }]) => {
       const a = await get(`${served.url}${pathOf(r)}`, key);
@@ -124,7 +134,7 @@ function get(url: string, key: string): Promise<{ status: number; type?: string;
   });
 }
 
-interface Row {
+export interface Row {
   rps: number;
   p50: number;
   p99: number;
@@ -133,8 +143,9 @@ interface Row {
   all: string;
 }
 
-function report(runs: Record<string, Round[]>, mix: MixRequest[]): string {
-  const rows: Record<string, Row> = Object.fromEntries(Object.entries(runs).map(([name, r]) => [name, {
+/** Each server's medians over its rounds. */
+export function medianRows(runs: Record<string, Round[]>): Record<string, Row> {
+  return Object.fromEntries(Object.entries(runs).map(([name, r]) => [name, {
     rps: median(r.map((x) => x.rps)),
     p50: median(r.map((x) => x.p50_us)) / 1000,
     p99: median(r.map((x) => x.p99_us)) / 1000,
@@ -142,6 +153,10 @@ function report(runs: Record<string, Round[]>, mix: MixRequest[]): string {
     failed: r.reduce((sum, x) => sum + x.non_2xx + x.socket_errors, 0),
     all: r.map((x) => x.rps.toFixed(0)).join(', '),
   }]));
+}
+
+function report(runs: Record<string, Round[]>, mix: MixRequest[]): string {
+  const rows = medianRows(runs);
   const verdict = (ratio: number, target: number) => (ratio >= target ? 'met' : 'not met');
   const compared = CONFIGS.map((c) => {
     const [proxy, nginx, plain, together] = [rows[c.proxy]!, rows[c.nginx]!, rows[c.plain]!, rows[c.together]!];

@@ -12,18 +12,34 @@ import { answering, spawnServer, type Served } from './spawnServer.ts';
 
 const BROTLI_STATIC = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 
-/** Starts nginx with `workers` worker processes over `versionDir`; ready once `probePath` answers. */
-export async function serveNginx(scratch: string, versionDir: string, workers: number, probePath: string): Promise<Served> {
-  const prefix = join(scratch, `nginx-${workers}`);
+/**
+ * What nginx does besides sending files when it does the proxy's job (the peer of issue 15): the key checked on
+ * every request against a `map` of the keys (401 / 403 with a JSON `detail`), and `limit_req` per client
+ * address (X-Forwarded-For believed from 127.0.0.1 through the realip module) at the proxy's 20/s with a burst
+ * of 40, 429 with a JSON `detail`. The key check runs in nginx's rewrite phase, before limit_req.
+ */
+export interface SameJob {
+  keys: string[];
+  blockedKeys: string[];
+  errors: Record<'missing' | 'unknown' | 'blocked' | 'limited', { status: number; body: object }>;
+}
+
+/**
+ * Starts nginx with `workers` worker processes over `versionDir`, sending the files (and with `job`, doing the
+ * proxy's job too); ready once `probePath` answers.
+ */
+export async function serveNginx(scratch: string, versionDir: string, workers: number, probePath: string, job?: SameJob): Promise<Served> {
+  const prefix = join(scratch, `nginx-${workers}${job ? '-job' : ''}`);
   mkdirSync(prefix, { recursive: true });
   const port = await freePort();
   const conf = join(prefix, 'nginx.conf');
-  writeFileSync(conf, nginxConf(prefix, versionDir, port, workers));
+  writeFileSync(conf, nginxConf(prefix, versionDir, port, workers, job));
   const url = `http://127.0.0.1:${port}`;
   return spawnServer('nginx', ['-p', prefix, '-c', conf, '-e', 'stderr', '-g', `daemon off; pid ${join(prefix, 'nginx.pid')};`], () => answering(url, probePath));
 }
 
-function nginxConf(prefix: string, versionDir: string, port: number, workers: number): string {
+function nginxConf(prefix: string, versionDir: string, port: number, workers: number, job?: SameJob): string {
+  const json = (e: { status: number; body: object }) => `return ${e.status} '${JSON.stringify(e.body)}';`;
   return `
 load_module ${BROTLI_STATIC};
 # As root, nginx would hand its workers to "nobody"; the current user is who owns the scratch directory.
@@ -42,10 +58,36 @@ http {
   default_type application/octet-stream;
   charset utf-8;
   charset_types application/json;
+${job ? `
+  set_real_ip_from 127.0.0.1;
+  real_ip_header X-Forwarded-For;
+  limit_req_zone $binary_remote_addr zone=per_address:16m rate=20r/s;
+  limit_req_status 429;
+  # A refusal is the expected answer under this load, not an error worth a line on stderr.
+  limit_req_log_level info;
+  map $http_x_api_key $key_state {
+    default unknown;
+    "" missing;
+${job.keys.map((k) => `    "${k}" ok;`).join('\n')}
+${job.blockedKeys.map((k) => `    "${k}" blocked;`).join('\n')}
+  }` : ''}
   server {
     listen 127.0.0.1:${port};
     root ${versionDir};
+${job ? `
+    error_page 429 = @limited;
+    location @limited {
+      default_type application/json;
+      add_header Access-Control-Allow-Origin "*" always;
+      ${json(job.errors.limited)}
+    }` : ''}
     location /objects/ {
+${job ? `
+      default_type application/json;
+      if ($key_state = missing) { ${json(job.errors.missing)} }
+      if ($key_state = unknown) { ${json(job.errors.unknown)} }
+      if ($key_state = blocked) { ${json(job.errors.blocked)} }
+      limit_req zone=per_address burst=40 nodelay;` : ''}
       brotli_static on;
       gzip_static on;
       gzip_vary on;
@@ -58,8 +100,8 @@ http {
 `;
 }
 
-/** A port free right now; nginx cannot be asked to pick one and say which. */
-function freePort(): Promise<number> {
+/** A port free right now, for a server that cannot be asked to pick one and say which (nginx, node's inspector). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer().once('error', reject).listen(0, '127.0.0.1', () => {
       const { port } = probe.address() as { port: number };

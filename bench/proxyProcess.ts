@@ -22,10 +22,13 @@ export async function proxyFixture(scratch: string): Promise<{ dist: string; key
   return { dist, keysFile, key };
 }
 
-/** Starts the proxy (with `flags` besides the usual ones) and waits until every one of its processes has loaded the version. */
-export async function serveProxy(scratch: string, dist: string, keysFile: string, workers: number, flags: string[] = []): Promise<Served> {
+/**
+ * Starts the proxy (with `flags` besides the usual ones, and `nodeFlags` for node itself) and waits until every
+ * one of its processes has loaded the version.
+ */
+export async function serveProxy(scratch: string, dist: string, keysFile: string, workers: number, flags: string[] = [], nodeFlags: string[] = []): Promise<Served> {
   const logFile = join(scratch, `proxy-${workers}${flags.join('').replace(/\W/g, '')}.log`);
-  const proxy = await spawnServer(process.execPath, [join(ROOT, 'bin/finanzamt.mjs'), 'serve', '--host', '127.0.0.1', '--port', '0', '--dist', dist,
+  const proxy = await spawnServer(process.execPath, [...nodeFlags, join(ROOT, 'bin/finanzamt.mjs'), 'serve', '--host', '127.0.0.1', '--port', '0', '--dist', dist,
     '--keys-file', keysFile, '--trust-proxy', '127.0.0.1', '--log-file', logFile, '--workers', String(workers), ...flags], announcedUrl);
   const loaded = () => readFileSync(logFile, 'utf8').split('\n').filter((l) => l.includes('"msg":"version loaded"')).length;
   for (let waited = 0; loaded() < workers; waited += 100) {

@@ -39,6 +39,8 @@ export interface ProxyOptions {
   rateClients: number;
   /** Bytes of stored bodies kept in memory. */
   cacheBytes: number;
+  /** Bodies of the most-asked answers read into the hot cache before a version answers; 0 reads none ahead. */
+  warm: number;
   /** Bytes of rendered (not precomputed) answers kept in memory. */
   dynamicCacheBytes: number;
   /** How long reading one body from disk or origin may take before the request gets 503. */
@@ -96,7 +98,7 @@ export async function createProxy(o: ProxyOptions): Promise<Proxy> {
     ? new ProxyMetrics({ keys, readSource: o.origin ? 'origin' : 'disk', maxDataAgeDays: o.maxDataAgeDays, now })
     : null;
   const source = metrics ? measuredSource(plainSource, metrics) : plainSource;
-  const versions = new CurrentVersion(source, new FileCache(o.cacheBytes), logs.logger);
+  const versions = new CurrentVersion(source, new FileCache(o.cacheBytes), logs.logger, o.warm);
   metrics?.showVersions(versions);
   if (metrics && o.metricsByPrimary) {
     new AggregatorRegistry(); // in a worker: answers the primary's asks for this process's metrics

@@ -35,6 +35,7 @@ export function withServeOptions(command: Command): Command {
     .option('--burst <n>', 'requests a client may make at once before --rate applies', parsePositive, 40)
     .option('--rate-clients <n>', 'client addresses whose rate state is kept at most', parsePositive, 100_000)
     .option('--cache-bytes <n>', 'memory for stored bodies', parsePositive, 64 * MIB)
+    .option('--warm <n>', 'before a version answers, read the bodies of its n most-asked answers (ranked by the build) into memory', parseCount, 0)
     .option('--dynamic-cache-bytes <n>', 'memory for rendered answers (place names, other limits and filters)', parsePositive, 16 * MIB)
     .option('--read-timeout <ms>', 'longest wait for one body from disk or origin before answering 503', parsePositive, 2_000)
     .option('--log-file <file>', 'write the logs here instead of to stdout')

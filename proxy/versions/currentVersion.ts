@@ -10,6 +10,9 @@ import { Version } from './version.ts';
 /** How long a version that failed to load is left alone before the next attempt (unless the source changes). */
 const RETRY_MS = 5_000;
 
+/** Reads in flight while warming: enough to hide an origin's latency (64 reads of 20 ms each: 3,200 a second), few for object storage. */
+const WARM_CONCURRENCY = 64;
+
 export const UNAVAILABLE = 'Das Verzeichnis ist vorübergehend nicht verfügbar.';
 
 export class CurrentVersion {
@@ -21,15 +24,18 @@ export class CurrentVersion {
   private failed: { token: string; at: number } | null = null;
   private lastProblem: string | null = null;
   private stopFollowing: (() => void) | null = null;
+  /** Most-asked bodies put in the hot cache before a version is put in place (`--warm`). */
+  private readonly warmCount: number;
 
   private readonly source: VersionSource;
   private readonly files: FileCache;
   private readonly log: Logger;
 
-  constructor(source: VersionSource, files: FileCache, log: Logger) {
+  constructor(source: VersionSource, files: FileCache, log: Logger, warmCount = 0) {
     this.source = source;
     this.files = files;
     this.log = log;
+    this.warmCount = warmCount;
   }
 
   /** Loads what is published now (if anything), then follows the source. */
@@ -45,6 +51,21 @@ export class CurrentVersion {
 
   /** Checks the source; calls during a check make one more check afterwards instead of running in parallel. */
   readonly check = coalesced(() => this.refresh());
+
+  /**
+   * Reads the most-asked bodies before the version answers, so that a proxy in front of a distant origin does not
+   * start with every caller waiting on it. A body that cannot be read now is read when asked, as without warming.
+   */
+  private async warm(version: Version): Promise<void> {
+    if (this.warmCount === 0) return;
+    const started = performance.now();
+    try {
+      await version.warm(this.warmCount, WARM_CONCURRENCY);
+      this.log.info({ version: version.name, objects: this.warmCount, ms: Math.round(performance.now() - started) }, 'hot cache warmed');
+    } catch (e) {
+      this.log.warn({ version: version.name, error: (e as Error).message }, 'warming the hot cache failed; answering anyway');
+    }
+  }
 
   private async refresh(): Promise<void> {
     let published;
@@ -70,6 +91,7 @@ export class CurrentVersion {
       const previous = this.current;
       // The same build again (a touched manifest, a copied tree): keep the loaded one, it is identical.
       const switched = previous?.buildId !== version.buildId || previous.name !== version.name;
+      if (switched) await this.warm(version);
       if (switched) {
         this.current = version;
         this.switchedAt = Date.now();

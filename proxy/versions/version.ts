@@ -2,10 +2,12 @@
 // index, loaded completely before the proxy switches to it. A request takes the version once and uses only
 // it, so body, ETag and `stand` of one response always come from the same version.
 import { hash } from 'node:crypto';
+import pLimit from 'p-limit';
 import type { Logger } from 'pino';
 import { DIRECTORY_FILE, Manifest, MANIFEST_FILE, objectPath, type Encoding, type ManifestEntry, type StoredFile, type StoredObject } from '../../core/manifest.ts';
 import { Directory } from '../../core/model.ts';
 import { indexDirectory, type DirectoryIndex, type OrtSearch } from '../../core/render.ts';
+import { rankedObjects } from '../../core/ranking.ts';
 import { PlaceIndex, SEARCH_FILE } from '../../core/search/placeIndex.ts';
 import type { FileCache } from '../cache/fileCache.ts';
 import type { Published, VersionSource } from './source.ts';
@@ -79,6 +81,15 @@ export class Version {
   /** The body if it is in memory: the hot path answers without a promise. */
   cached(file: StoredFile): Buffer | undefined {
     return this.files.get(file.sha256);
+  }
+
+  /**
+   * Puts the brotli bodies (what callers ask for) of the `count` most-asked answers (core/ranking.ts)
+   * into the hot cache, `concurrency` reads at a time; those already there cost nothing.
+   */
+  async warm(count: number, concurrency: number): Promise<void> {
+    const limit = pLimit(concurrency);
+    await Promise.all(rankedObjects(Object.fromEntries(this.entries), this.index).slice(0, count).map((object) => limit(() => this.body(object, 'br'))));
   }
 
   /** The body, read from the source and checked against the manifest; rejects rather than return other bytes. */

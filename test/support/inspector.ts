@@ -15,6 +15,11 @@ export const INSPECT = '--inspect=127.0.0.1:0';
 export async function heapAfterGc(proxy: ProxyProcess): Promise<number> {
   const url = /Debugger listening on (ws:\/\/\S+)/.exec(proxy.output())?.[1];
   if (url === undefined) throw new Error(`the proxy was not started with ${INSPECT}`);
+  return heapAfterGcAt(url);
+}
+
+/** The same for the process whose inspector listens at the WebSocket `url`. */
+export async function heapAfterGcAt(url: string): Promise<number> {
   const ws = new WebSocket(url);
   await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
   let id = 0;

@@ -1,0 +1,46 @@
+// Which stored answers are asked most, as far as a build can tell without traffic. Lookups concentrate on
+// large places, and the directory's measure of a place's size is its number of postcodes (Berlin has about
+// 190, a village one): a question weighs what the municipalities it names weigh. An office's or district's
+// answer is asked by callers who already know the office, so it weighs a quarter of its municipalities;
+// a variant with the municipalities spelled out (`gemeinden=1`) half of the plain question; collections least.
+// The proxy warms its hot cache in this order (`--warm N`); the origin benchmark draws its Zipf mix in it.
+import type { Manifest } from './manifest.ts';
+import type { DirectoryIndex } from './render.ts';
+import { parseQuestion, type Question } from './request.ts';
+
+/** The manifest's questions, most-asked first (equal weights in the manifest's order). */
+export function rankedQuestions(entries: Manifest['entries'], index: DirectoryIndex): string[] {
+  const weigh = questionWeight(index);
+  return Object.keys(entries).map((path) => ({ path, weight: weigh(parsePath(path)) }))
+    .sort((a, b) => b.weight - a.weight || (a.path < b.path ? -1 : 1)).map((q) => q.path);
+}
+
+/** The answers of the manifest's questions, most-asked first: each at the rank of its most-asked question. */
+export function rankedObjects(entries: Manifest['entries'], index: DirectoryIndex): string[] {
+  return [...new Set(rankedQuestions(entries, index).map((path) => entries[path]!.object))];
+}
+
+function questionWeight(index: DirectoryIndex): (q: Question) => number {
+  const postcodes = new Map<string, number>();
+  for (const municipalities of index.plz.values()) for (const m of municipalities) postcodes.set(m.ags, (postcodes.get(m.ags) ?? 0) + 1);
+  const size = (ags: string) => postcodes.get(ags) ?? 1;
+  const sum = (agss: Iterable<string>) => [...agss].reduce((n, ags) => n + size(ags), 0);
+  return (q) => {
+    switch (q.kind) {
+      case 'lookup': {
+        const named = q.by === 'plz' ? sum((index.plz.get(q.value) ?? []).map((m) => m.ags)) : index.byAgs.has(q.value) ? size(q.value) : 1;
+        return q.gemeinden ? named / 2 : named;
+      }
+      case 'office': return sum((index.districts.get(q.bufa_nr) ?? []).map((m) => m.ags)) / (q.gemeinden ? 8 : 4);
+      case 'district': return sum((index.districts.get(q.bufa_nr) ?? []).map((m) => m.ags)) / 8;
+      default: return 0.1;
+    }
+  };
+}
+
+function parsePath(path: string): Question {
+  const q = path.indexOf('?');
+  const parsed = parseQuestion(q === -1 ? path : path.slice(0, q), new URLSearchParams(q === -1 ? '' : path.slice(q + 1)));
+  if (!parsed.ok) throw new Error(`the manifest lists ${path}, which does not parse: ${parsed.detail}`);
+  return parsed.question;
+}
