@@ -79,7 +79,7 @@ export async function benchOrigin(): Promise<{ markdown: string }> {
     const versionDir = realpathSync(join(dist, CURRENT));
     const manifest = Manifest.parse(JSON.parse(readFileSync(join(versionDir, MANIFEST_FILE), 'utf8')));
     const directory = Directory.parse(JSON.parse(readFileSync(join(versionDir, DIRECTORY_FILE), 'utf8')));
-    const questions = rankedQuestions(manifest.entries, indexDirectory(directory));
+    const questions = rankedQuestions(Object.keys(manifest.entries), indexDirectory(directory));
     const warm = WARM_ENV === undefined ? Object.keys(manifest.objects).length : Number(WARM_ENV);
     const scripts: string[] = [];
     for (let w = 0; w < WINDOWS; w++) {

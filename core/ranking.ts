@@ -4,20 +4,24 @@
 // answer is asked by callers who already know the office, so it weighs a quarter of its municipalities;
 // a variant with the municipalities spelled out (`gemeinden=1`) half of the plain question; collections least.
 // The proxy warms its hot cache in this order (`--warm N`); the origin benchmark draws its Zipf mix in it.
-import type { Manifest } from './manifest.ts';
 import type { DirectoryIndex } from './render.ts';
 import { parseQuestion, type Question } from './request.ts';
 
-/** The manifest's questions, most-asked first (equal weights in the manifest's order). */
-export function rankedQuestions(entries: Manifest['entries'], index: DirectoryIndex): string[] {
+/** The stored questions, most-asked first (equal weights in the order given). */
+export function rankedQuestions(keys: Iterable<string>, index: DirectoryIndex): string[] {
   const weigh = questionWeight(index);
-  return Object.keys(entries).map((path) => ({ path, weight: weigh(parsePath(path)) }))
+  return Array.from(keys, (path) => ({ path, weight: weigh(parsePath(path)) }))
     .sort((a, b) => b.weight - a.weight || (a.path < b.path ? -1 : 1)).map((q) => q.path);
 }
 
-/** The answers of the manifest's questions, most-asked first: each at the rank of its most-asked question. */
-export function rankedObjects(entries: Manifest['entries'], index: DirectoryIndex): string[] {
-  return [...new Set(rankedQuestions(entries, index).map((path) => entries[path]!.object))];
+/** The answers of the stored questions, most-asked first: each at the rank of its most-asked question. */
+export function rankedObjects<A extends { object: string }>(keys: Iterable<string>, answerOf: (key: string) => A, index: DirectoryIndex): A[] {
+  const answers = new Map<string, A>();
+  for (const path of rankedQuestions(keys, index)) {
+    const answer = answerOf(path);
+    if (!answers.has(answer.object)) answers.set(answer.object, answer);
+  }
+  return [...answers.values()];
 }
 
 function questionWeight(index: DirectoryIndex): (q: Question) => number {

@@ -135,7 +135,7 @@ function route(d: HandlerDeps, ex: Exchange, url: string, queryStart: number): S
     const cached = version.cached(file);
     d.metrics?.stored(cached !== undefined);
     return sendRepresentation(ex, {
-      etag: stored.etag, type: JSON_TYPE, encoding, bytes: file.bytes, body: cached ?? (() => version.body(stored.object, encoding)),
+      etag: stored.etag, type: JSON_TYPE, encoding, bytes: file.bytes, body: cached ?? (() => version.body(stored, encoding)),
     });
   }
   if (question.kind === 'lookup' && question.by === 'ort' && version.searchOrt === null) {

@@ -2,9 +2,9 @@
 // building the canonical key and finding it in the manifest are most of the work of answering from memory.
 // Only URLs that parsed into a question are kept (none with a key in the query), bounded in number and bytes.
 import { LRUCache } from 'lru-cache';
-import type { StoredObject } from '../../core/manifest.ts';
 import { matchBundesland } from '../../core/render.ts';
 import { canonicalKey, type Question } from '../../core/request.ts';
+import type { StoredAnswer } from '../versions/storedAnswers.ts';
 import type { Version } from '../versions/version.ts';
 
 export interface Asked {
@@ -23,12 +23,6 @@ export interface Resolved {
   key: string;
   /** The stored answer, or undefined when it is rendered on request. */
   stored: StoredAnswer | undefined;
-}
-
-export interface StoredAnswer {
-  object: string;
-  etag: string;
-  files: StoredObject;
 }
 
 export class AskedQuestions {
@@ -51,8 +45,7 @@ export function resolveIn(version: Version, asked: Asked): Resolved {
   if (known !== null && known.buildId === version.buildId) return known;
   const question = withExactState(version, asked.question);
   const key = question === asked.question ? asked.key : canonicalKey(question);
-  const entry = version.entries.get(key);
-  const stored = entry === undefined ? undefined : { object: entry.object, etag: entry.etag, files: version.storedObject(entry.object) };
+  const stored = version.answers.get(key);
   const resolved: Resolved = { buildId: version.buildId, question, key, stored };
   asked.resolved = resolved;
   return resolved;

@@ -100,7 +100,7 @@ export class CurrentVersion {
       this.failed = null;
       this.lastProblem = null;
       this.log.info({
-        version: version.name, stand: version.stand, build_id: version.buildId, entries: version.entries.size,
+        version: version.name, stand: version.stand, build_id: version.buildId, entries: version.answers.size,
         search: version.searchOrt !== null, ms: Math.round(performance.now() - started), previous: previous?.name ?? null,
       }, switched ? 'version loaded' : 'version unchanged');
     } catch (e) {

@@ -4,39 +4,39 @@
 import { hash } from 'node:crypto';
 import pLimit from 'p-limit';
 import type { Logger } from 'pino';
-import { DIRECTORY_FILE, Manifest, MANIFEST_FILE, objectPath, type Encoding, type ManifestEntry, type StoredFile, type StoredObject } from '../../core/manifest.ts';
+import { DIRECTORY_FILE, Manifest, MANIFEST_FILE, objectPath, type Encoding, type StoredFile } from '../../core/manifest.ts';
 import { Directory } from '../../core/model.ts';
 import { indexDirectory, type DirectoryIndex, type OrtSearch } from '../../core/render.ts';
 import { rankedObjects } from '../../core/ranking.ts';
 import { PlaceIndex, SEARCH_FILE } from '../../core/search/placeIndex.ts';
 import type { FileCache } from '../cache/fileCache.ts';
 import type { Published, VersionSource } from './source.ts';
+import { StoredAnswers, type StoredAnswer } from './storedAnswers.ts';
 
 export class Version {
   readonly stand: string;
   readonly standQuelle: string;
   readonly buildId: string;
   /** Canonical key → stored answer. */
-  readonly entries: Map<string, ManifestEntry>;
+  readonly answers: StoredAnswers;
   readonly published: Published;
   readonly index: DirectoryIndex;
   /** Null when the version has no (usable) place index: `ort` questions are then unavailable. */
   readonly searchOrt: OrtSearch | null;
-  private readonly objects: Record<string, StoredObject>;
   private readonly source: VersionSource;
   private readonly files: FileCache;
 
   private constructor(
     published: Published,
-    objects: Record<string, StoredObject>,
     manifest: Manifest,
+    answers: StoredAnswers,
     index: DirectoryIndex,
     searchOrt: OrtSearch | null,
     source: VersionSource,
     files: FileCache,
   ) {
     this.published = published;
-    this.objects = objects;
+    this.answers = answers;
     this.index = index;
     this.searchOrt = searchOrt;
     this.source = source;
@@ -44,7 +44,6 @@ export class Version {
     this.stand = manifest.stand;
     this.standQuelle = manifest.stand_quelle;
     this.buildId = manifest.build_id;
-    this.entries = new Map(Object.entries(manifest.entries));
   }
 
   /**
@@ -62,20 +61,13 @@ export class Version {
     if (directory.stand_quelle !== manifest.stand_quelle || directory.stand !== manifest.stand) {
       throw new Error(`version ${name}: ${DIRECTORY_FILE} is of ${directory.stand_quelle}, ${MANIFEST_FILE} of ${manifest.stand_quelle}`);
     }
-    for (const [key, entry] of Object.entries(manifest.entries)) {
-      if (!Object.hasOwn(manifest.objects, entry.object)) throw new Error(`version ${name}: ${key} names an object the manifest does not list`);
-    }
+    const answers = StoredAnswers.of(manifest, `version ${name}`);
     const search = placeSearch(name, () => checked(searchData, manifest.files[SEARCH_FILE], SEARCH_FILE), directory, log);
-    return new Version(published, manifest.objects, manifest, indexDirectory(directory), search, source, files);
+    return new Version(published, manifest, answers, indexDirectory(directory), search, source, files);
   }
 
   get name(): string {
     return this.published.name;
-  }
-
-  /** Size and hash of an answer's body in each encoding, as the manifest promises them. */
-  storedObject(object: string): StoredObject {
-    return this.objects[object]!;
   }
 
   /** The body if it is in memory: the hot path answers without a promise. */
@@ -89,13 +81,14 @@ export class Version {
    */
   async warm(count: number, concurrency: number): Promise<void> {
     const limit = pLimit(concurrency);
-    await Promise.all(rankedObjects(Object.fromEntries(this.entries), this.index).slice(0, count).map((object) => limit(() => this.body(object, 'br'))));
+    const ranked = rankedObjects(this.answers.keys(), (key) => this.answers.get(key)!, this.index);
+    await Promise.all(ranked.slice(0, count).map((answer) => limit(() => this.body(answer, 'br'))));
   }
 
   /** The body, read from the source and checked against the manifest; rejects rather than return other bytes. */
-  body(object: string, encoding: Encoding): Promise<Buffer> {
-    const file = this.storedObject(object)[encoding];
-    const path = objectPath(object, encoding);
+  body(answer: StoredAnswer, encoding: Encoding): Promise<Buffer> {
+    const file = answer.files[encoding];
+    const path = objectPath(answer.object, encoding);
     return this.files.load(file.sha256, async () => checked(await this.source.readObject(this.name, path, encoding), file, path));
   }
 }

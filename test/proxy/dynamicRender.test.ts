@@ -63,10 +63,18 @@ describe('rendered answers', () => {
     expect(unknown[0]).toBe(unknown[1]);
   });
 
+  it('keeps every stored answer of the manifest as the manifest lists it, and no other', () => {
+    expect(version.answers.size).toBe(Object.keys(tree.manifest.entries).length);
+    for (const [key, { object, etag }] of Object.entries(tree.manifest.entries)) {
+      expect(version.answers.get(key), key).toEqual({ object, etag, files: tree.manifest.objects[object] });
+    }
+    expect(version.answers.get('/finanzamt?ort=Bochum')).toBeUndefined();
+  });
+
   it('reads stored bodies only when they match the manifest', async () => {
-    const entry = tree.manifest.entries['/finanzamt/2115']!;
-    const body = await version.body(entry.object, 'br');
+    const answer = version.answers.get('/finanzamt/2115')!;
+    const body = await version.body(answer, 'br');
     expect(body.equals(tree.file('/finanzamt/2115', 'br'))).toBe(true);
-    expect(version.cached(version.storedObject(entry.object).br)).toBe(body);
+    expect(version.cached(answer.files.br)).toBe(body);
   });
 });

@@ -15,7 +15,7 @@ const tree = testTree();
 const WARM = 5;
 const OBJECT_DELAY_MS = 300;
 const index = indexDirectory(tree.directory);
-const ranked = rankedObjects(tree.manifest.entries, index);
+const ranked = rankedObjects(Object.keys(tree.manifest.entries), (path) => tree.manifest.entries[path]!, index).map((entry) => entry.object);
 const started: { origin: Origin; proxy: ProxyProcess }[] = [];
 let keysFile: string;
 let key: string;
@@ -65,7 +65,7 @@ describe('origin mode', () => {
     // The first answer that is not 503: by then every warmed body must have been fetched.
     let status = 503;
     while (status === 503) {
-      status = (await proxy.get(rankedQuestions(tree.manifest.entries, index)[0]!, { 'x-api-key': key, 'accept-encoding': 'br' })).status;
+      status = (await proxy.get(rankedQuestions(Object.keys(tree.manifest.entries), index)[0]!, { 'x-api-key': key, 'accept-encoding': 'br' })).status;
       if (status === 503) {
         for (const object of ranked.slice(0, WARM)) expect(fetchesOf(origin, object)).toBeLessThanOrEqual(1);
         await new Promise((r) => setTimeout(r, 20));
@@ -79,7 +79,7 @@ describe('origin mode', () => {
     // Asked now, the warmed answers come from memory: the origin is asked for no body (only, as always, for `current`).
     const bodies = () => origin.requests.filter((r) => r.path.includes('/objects/')).length;
     const before = bodies();
-    for (const path of rankedQuestions(tree.manifest.entries, index).filter((p) => ranked.slice(0, WARM).includes(tree.manifest.entries[p]!.object))) {
+    for (const path of rankedQuestions(Object.keys(tree.manifest.entries), index).filter((p) => ranked.slice(0, WARM).includes(tree.manifest.entries[p]!.object))) {
       expect((await proxy.get(path, { 'x-api-key': key, 'accept-encoding': 'br' })).status).toBe(200);
     }
     expect(bodies()).toBe(before);

@@ -1,0 +1,88 @@
+// The manifest's stored answers as a loaded version keeps them. Parsed as JSON they are about 50 MB of heap for
+// the shipped bundle (48,617 keys, 48,598 bodies in three files each: an object per entry and per file and a
+// 64-character string per hash); here the hashes are bytes in one buffer and the sizes one typed array, about
+// 12 MB in all. An answer becomes objects and hex strings again only when a request asks for it, and is then
+// remembered with the request's URL (proxy/cache/askedQuestions.ts).
+import { ENCODINGS, type Encoding, type Manifest, type StoredObject } from '../../core/manifest.ts';
+
+/** A stored answer as a request needs it: where its body is, its ETag, and size and hash of each encoding. */
+export interface StoredAnswer {
+  object: string;
+  etag: string;
+  files: StoredObject;
+}
+
+const HASH = 32;
+/** Per body: the object's name, then the hash of each encoding in ENCODINGS' order. */
+const HASHES_PER_OBJECT = 1 + ENCODINGS.length;
+
+export class StoredAnswers {
+  /** Canonical key → entry number. */
+  private readonly entryOf: Map<string, number>;
+  /** Per entry: its body's number. */
+  private readonly objectOf: Uint32Array;
+  private readonly etags: string[];
+  private readonly hashes: Buffer;
+  /** Per body: its size in each encoding, in ENCODINGS' order. */
+  private readonly sizes: Uint32Array;
+
+  private constructor(entryOf: Map<string, number>, objectOf: Uint32Array, etags: string[], hashes: Buffer, sizes: Uint32Array) {
+    this.entryOf = entryOf;
+    this.objectOf = objectOf;
+    this.etags = etags;
+    this.hashes = hashes;
+    this.sizes = sizes;
+  }
+
+  /** Throws (`where` names the manifest) when an entry names a body the manifest does not list. */
+  static of(manifest: Pick<Manifest, 'entries' | 'objects'>, where: string): StoredAnswers {
+    const objects = Object.entries(manifest.objects);
+    const hashes = Buffer.alloc(objects.length * HASHES_PER_OBJECT * HASH);
+    const sizes = new Uint32Array(objects.length * ENCODINGS.length);
+    const numberOf = new Map<string, number>();
+    objects.forEach(([name, stored], n) => {
+      numberOf.set(name, n);
+      hashes.write(name, n * HASHES_PER_OBJECT * HASH, HASH, 'hex');
+      ENCODINGS.forEach((encoding, e) => {
+        hashes.write(stored[encoding].sha256, (n * HASHES_PER_OBJECT + 1 + e) * HASH, HASH, 'hex');
+        sizes[n * ENCODINGS.length + e] = stored[encoding].bytes;
+      });
+    });
+    const entries = Object.entries(manifest.entries);
+    const entryOf = new Map<string, number>();
+    const objectOf = new Uint32Array(entries.length);
+    const etags: string[] = [];
+    entries.forEach(([key, entry], i) => {
+      const n = numberOf.get(entry.object);
+      if (n === undefined) throw new Error(`${where}: ${key} names an object the manifest does not list`);
+      entryOf.set(key, i);
+      objectOf[i] = n;
+      etags.push(entry.etag);
+    });
+    return new StoredAnswers(entryOf, objectOf, etags, hashes, sizes);
+  }
+
+  get size(): number {
+    return this.entryOf.size;
+  }
+
+  keys(): IterableIterator<string> {
+    return this.entryOf.keys();
+  }
+
+  /** The stored answer to a canonical key, or undefined when it is not stored (rendered on request). */
+  get(key: string): StoredAnswer | undefined {
+    const i = this.entryOf.get(key);
+    if (i === undefined) return undefined;
+    const n = this.objectOf[i]!;
+    const files = {} as StoredObject;
+    ENCODINGS.forEach((encoding: Encoding, e) => {
+      files[encoding] = { bytes: this.sizes[n * ENCODINGS.length + e]!, sha256: this.hash(n * HASHES_PER_OBJECT + 1 + e) };
+    });
+    return { object: this.hash(n * HASHES_PER_OBJECT), etag: this.etags[i]!, files };
+  }
+
+  private hash(slot: number): string {
+    return this.hashes.toString('hex', slot * HASH, (slot + 1) * HASH);
+  }
+}
