@@ -32,6 +32,14 @@ export const Manifest = z.object({
 });
 export type Manifest = z.infer<typeof Manifest>;
 
+/**
+ * A manifest with its two large records checked only as records, for a reader that checks their values one at a
+ * time as it takes them in (proxy/versions/storedAnswers.ts): a parsed copy of the whole manifest would hold
+ * about 50 MB of heap at once beside the JSON it came from.
+ */
+export const ManifestShell = Manifest.extend({ entries: z.record(z.string(), z.unknown()), objects: z.record(z.string(), z.unknown()) });
+export type ManifestShell = z.infer<typeof ManifestShell>;
+
 export function makeManifest(
   version: { stand: string; stand_quelle: string },
   entries: Manifest['entries'],

@@ -3,7 +3,8 @@
 // 64-character string per hash); here the hashes are bytes in one buffer and the sizes one typed array, about
 // 12 MB in all. An answer becomes objects and hex strings again only when a request asks for it, and is then
 // remembered with the request's URL (proxy/cache/askedQuestions.ts).
-import { ENCODINGS, type Encoding, type Manifest, type StoredObject } from '../../core/manifest.ts';
+import type { z } from 'zod';
+import { ENCODINGS, ManifestEntry, StoredObject, type Encoding, type ManifestShell } from '../../core/manifest.ts';
 
 /** A stored answer as a request needs it: where its body is, its ETag, and size and hash of each encoding. */
 export interface StoredAnswer {
@@ -34,13 +35,18 @@ export class StoredAnswers {
     this.sizes = sizes;
   }
 
-  /** Throws (`where` names the manifest) when an entry names a body the manifest does not list. */
-  static of(manifest: Pick<Manifest, 'entries' | 'objects'>, where: string): StoredAnswers {
+  /**
+   * Checks each entry and body against the manifest's schema as it takes it in; throws (`where` names the
+   * manifest) when one does not match or an entry names a body the manifest does not list.
+   */
+  static of(manifest: Pick<ManifestShell, 'entries' | 'objects'>, where: string): StoredAnswers {
     const objects = Object.entries(manifest.objects);
     const hashes = Buffer.alloc(objects.length * HASHES_PER_OBJECT * HASH);
     const sizes = new Uint32Array(objects.length * ENCODINGS.length);
     const numberOf = new Map<string, number>();
-    objects.forEach(([name, stored], n) => {
+    objects.forEach(([name, value], n) => {
+      const stored = checked(StoredObject, value, where, name);
+      if (!/^[0-9a-f]{64}$/.test(name)) throw new Error(`${where}: ${name} is not a sha256`);
       numberOf.set(name, n);
       hashes.write(name, n * HASHES_PER_OBJECT * HASH, HASH, 'hex');
       ENCODINGS.forEach((encoding, e) => {
@@ -52,7 +58,8 @@ export class StoredAnswers {
     const entryOf = new Map<string, number>();
     const objectOf = new Uint32Array(entries.length);
     const etags: string[] = [];
-    entries.forEach(([key, entry], i) => {
+    entries.forEach(([key, value], i) => {
+      const entry = checked(ManifestEntry, value, where, key);
       const n = numberOf.get(entry.object);
       if (n === undefined) throw new Error(`${where}: ${key} names an object the manifest does not list`);
       entryOf.set(key, i);
@@ -85,4 +92,10 @@ export class StoredAnswers {
   private hash(slot: number): string {
     return this.hashes.toString('hex', slot * HASH, (slot + 1) * HASH);
   }
+}
+
+function checked<T>(schema: z.ZodType<T>, value: unknown, where: string, name: string): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new Error(`${where}: ${name}: ${parsed.error.message}`);
+  return parsed.data;
 }

@@ -4,7 +4,7 @@
 import { hash } from 'node:crypto';
 import pLimit from 'p-limit';
 import type { Logger } from 'pino';
-import { DIRECTORY_FILE, Manifest, MANIFEST_FILE, objectPath, type Encoding, type StoredFile } from '../../core/manifest.ts';
+import { DIRECTORY_FILE, ManifestShell, MANIFEST_FILE, objectPath, type Encoding, type StoredFile } from '../../core/manifest.ts';
 import { Directory } from '../../core/model.ts';
 import { indexDirectory, type DirectoryIndex, type OrtSearch } from '../../core/render.ts';
 import { rankedObjects } from '../../core/ranking.ts';
@@ -28,7 +28,7 @@ export class Version {
 
   private constructor(
     published: Published,
-    manifest: Manifest,
+    manifest: ManifestShell,
     answers: StoredAnswers,
     index: DirectoryIndex,
     searchOrt: OrtSearch | null,
@@ -56,7 +56,7 @@ export class Version {
       source.readMeta(name, MANIFEST_FILE), source.readMeta(name, DIRECTORY_FILE), source.readMeta(name, SEARCH_FILE),
     ]);
     if (!manifestData) throw new Error(`version ${name} has no ${MANIFEST_FILE}`);
-    const manifest = Manifest.parse(JSON.parse(manifestData.toString('utf8')));
+    const manifest = ManifestShell.parse(JSON.parse(manifestData.toString('utf8')));
     const directory = Directory.parse(JSON.parse(checked(directoryData, manifest.files[DIRECTORY_FILE], DIRECTORY_FILE).toString('utf8')));
     if (directory.stand_quelle !== manifest.stand_quelle || directory.stand !== manifest.stand) {
       throw new Error(`version ${name}: ${DIRECTORY_FILE} is of ${directory.stand_quelle}, ${MANIFEST_FILE} of ${manifest.stand_quelle}`);
