@@ -1,9 +1,12 @@
 // Which stored answers are asked most, as far as a build can tell without traffic. Lookups concentrate on
-// large places, and the directory's measure of a place's size is its number of postcodes (Berlin has about
-// 190, a village one): a question weighs what the municipalities it names weigh. An office's or district's
-// answer is asked by callers who already know the office, so it weighs a quarter of its municipalities;
-// a variant with the municipalities spelled out (`gemeinden=1`) half of the plain question; collections least.
-// The proxy warms its hot cache in this order (`--warm N`); the origin benchmark draws its Zipf mix in it.
+// large places, and the directory knows each municipality's population (GV100AD, `einwohner`): a question
+// weighs what the municipalities it names weigh. Where a municipality has no inhabitants on record (an
+// unincorporated area, mostly forest or lake) it weighs one; a directory without any populations (older data)
+// measures a place by its number of postcodes instead (Berlin has about 190, a village one). An office's or
+// district's answer is asked by callers who already know the office, so it weighs a quarter of its
+// municipalities; a variant with the municipalities spelled out (`gemeinden=1`) half of the plain question;
+// collections least. The proxy warms its hot cache in this order (`--warm N`); the origin benchmark draws its
+// Zipf mix in it.
 import type { DirectoryIndex } from './render.ts';
 import { parseQuestion, type Question } from './request.ts';
 
@@ -25,9 +28,7 @@ export function rankedObjects<A extends { object: string }>(keys: Iterable<strin
 }
 
 function questionWeight(index: DirectoryIndex): (q: Question) => number {
-  const postcodes = new Map<string, number>();
-  for (const municipalities of index.plz.values()) for (const m of municipalities) postcodes.set(m.ags, (postcodes.get(m.ags) ?? 0) + 1);
-  const size = (ags: string) => postcodes.get(ags) ?? 1;
+  const size = placeSize(index);
   const sum = (agss: Iterable<string>) => [...agss].reduce((n, ags) => n + size(ags), 0);
   return (q) => {
     switch (q.kind) {
@@ -40,6 +41,14 @@ function questionWeight(index: DirectoryIndex): (q: Question) => number {
       default: return 0.1;
     }
   };
+}
+
+/** A municipality's weight: its population, or where the directory has none, its number of postcodes. */
+function placeSize(index: DirectoryIndex): (ags: string) => number {
+  if (index.dir.municipalities.some((m) => m.einwohner !== null)) return (ags) => index.byAgs.get(ags)?.einwohner || 1;
+  const postcodes = new Map<string, number>();
+  for (const municipalities of index.plz.values()) for (const m of municipalities) postcodes.set(m.ags, (postcodes.get(m.ags) ?? 0) + 1);
+  return (ags) => postcodes.get(ags) ?? 1;
 }
 
 function parsePath(path: string): Question {
