@@ -118,7 +118,7 @@ interface Sample {
 }
 
 /** The mixed load at the rate limit's edge, with memory sampled every minute. */
-async function loadPhase(url: string, versionDir: string, key: string, pid: number, inspectPort: number): Promise<Counted & { samples: Sample[]; latencies: number[] }> {
+async function loadPhase(url: string, versionDir: string, key: string, pid: number, inspectPort: number): Promise<Counted & { samples: Sample[]; latencies: number[]; retried: number[] }> {
   const mix = requestMix(versionDir, 2000, FUZZ_SEED + 1);
   const random = mulberry32(FUZZ_SEED + 2);
   const agent = new Agent({ keepAlive: true, maxSockets: 64 });
@@ -136,16 +136,26 @@ async function loadPhase(url: string, versionDir: string, key: string, pid: numb
     if (roll < 0.95) return { path: r.path, headers: { ...headers, 'x-api-key': `fa_${'B'.repeat(43)}` } };
     return { path: ['/finanzamt?ags=123', '/finanzamt/0000', '/finanzamt?plz=00000', '/nirgends', '/finanzaemter?bundesland=Atlantis'][Math.floor(random() * 5)]!, headers };
   };
-  const send = (address: string) => {
-    const { path, headers } = nextRequest();
-    const started = performance.now();
-    request(`${url}${path}`, { agent, headers: { ...headers, 'x-forwarded-for': address }, timeout: 10_000 }, (res) => {
+  const loadStarted = performance.now();
+  const retried: number[] = [];
+  const send = (address: string, next = nextRequest(), started = performance.now(), again = false): void => {
+    const { path, headers } = next;
+    const req = request(`${url}${path}`, { agent, headers: { ...headers, 'x-forwarded-for': address }, timeout: 10_000 }, (res) => {
       res.resume().on('end', () => {
         latencies.push(performance.now() - started);
         count(c, res.statusCode!, allowed);
       });
-    }).on('timeout', function (this: { destroy(e: Error): void }) { this.destroy(Object.assign(new Error('no answer within 10 s'), { code: 'TIMEOUT' })); })
-      .on('error', (e) => fail(c, e)).end();
+    });
+    req.on('timeout', () => req.destroy(Object.assign(new Error('no answer within 10 s'), { code: 'TIMEOUT' })))
+      .on('error', (e: NodeJS.ErrnoException) => {
+        // A kept-alive connection the server closed just as this request went out: a GET is sent again on a new
+        // one, once, as Node's documentation of `request.reusedSocket` advises and as HTTP clients do.
+        if (!again && req.reusedSocket && e.code === 'ECONNRESET') {
+          retried.push(Math.round((performance.now() - loadStarted) / 1000));
+          return send(address, next, started, true);
+        }
+        fail(c, e);
+      }).end();
   };
   const timers = Array.from({ length: ADDRESSES }, (_, i) => setInterval(() => send(`10.250.0.${i + 1}`), 1000 / ADDRESS_RATE));
   const samples: Sample[] = [];
@@ -159,14 +169,14 @@ async function loadPhase(url: string, versionDir: string, key: string, pid: numb
   for (const t of timers) clearInterval(t);
   await new Promise((r) => setTimeout(r, 2_000));
   agent.destroy();
-  return { ...c, samples, latencies };
+  return { ...c, samples, latencies, retried };
 }
 
 function statuses(c: Counted): string {
   return [...c.statuses].sort(([a], [b]) => (a ?? 0) - (b ?? 0)).map(([s, n]) => `${s ?? 'closed'} ×${n.toLocaleString('en')}`).join(', ');
 }
 
-function report(fuzz: Counted & { seconds: number }, load: Counted & { samples: Sample[]; latencies: number[] }): string {
+function report(fuzz: Counted & { seconds: number }, load: Counted & { samples: Sample[]; latencies: number[]; retried: number[] }): string {
   const latencies = load.latencies.sort((a, b) => a - b);
   const first = load.samples[0]!;
   const last = load.samples.at(-1)!;
@@ -188,6 +198,9 @@ function report(fuzz: Counted & { seconds: number }, load: Counted & { samples: 
     '|---|---:|---|---:|---:|---:|---|',
     `| fuzz | ${fuzz.requests.toLocaleString('en')} | ${statuses(fuzz)} | ${fuzz.unexpected} | ${fuzz.non503Errors} | ${failures(fuzz)} | 0, 0: ${verdict(fuzz.unexpected + fuzz.non503Errors + failed(fuzz) === 0)} |`,
     `| mixed load | ${load.requests.toLocaleString('en')} | ${statuses(load)} | ${load.unexpected} | ${load.non503Errors} | ${failures(load)} | 0, 0: ${verdict(load.unexpected + load.non503Errors + failed(load) === 0)} |`,
+    '',
+    `Sent again on a new connection because the kept-alive one they went out on was reset before an answer (ECONNRESET, as clients retry an idempotent request): ${load.retried.length}`
+      + `${load.retried.length ? `, at ${load.retried.map((s) => `${s} s`).join(', ')} into the load (memory sampled every ${SAMPLE_EVERY_S} s)` : ''}; counted above only if the second attempt failed too.`,
     '',
     `Refused by the rate limit during the load: ${(refused / load.requests * 100).toFixed(1)} % of the requests. `
       + `Latency over the whole load: p50 ${percentile(latencies, 0.5).toFixed(2)} ms, p99 ${percentile(latencies, 0.99).toFixed(2)} ms.`,
