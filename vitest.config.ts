@@ -6,7 +6,8 @@ import { defineConfig } from 'vitest/config';
  */
 const LOAD = ['test/reliability/overload.test.ts', 'test/reliability/switchUnderLoad.test.ts', 'test/reliability/millionAddresses.test.ts'];
 
-const LAST = 'test/reliability/suiteSecrets.test.ts';
+/** The checks of what the whole run left: the proxies' output (no key in it) and the temporary directory (nothing in it). */
+const LAST = ['test/reliability/suiteSecrets.test.ts', 'test/reliability/suiteLeftovers.test.ts'];
 
 export default defineConfig({
   test: {
@@ -17,7 +18,7 @@ export default defineConfig({
       {
         extends: true,
         // Tests start real servers on loopback ports and share one built tree; two workers fit this 2-core machine.
-        test: { name: 'functional', include: ['test/**/*.test.ts'], exclude: [...LOAD, LAST], maxWorkers: 2, sequence: { groupOrder: 0 } },
+        test: { name: 'functional', include: ['test/**/*.test.ts'], exclude: [...LOAD, ...LAST], maxWorkers: 2, sequence: { groupOrder: 0 } },
       },
       {
         extends: true,
@@ -25,8 +26,8 @@ export default defineConfig({
       },
       {
         extends: true,
-        // Reads what every proxy of the run wrote, so it comes after all of them.
-        test: { name: 'last', include: [LAST], maxWorkers: 1, sequence: { groupOrder: 2 } },
+        // Reads what every other test file wrote and left, so it comes after all of them.
+        test: { name: 'last', include: LAST, maxWorkers: 1, sequence: { groupOrder: 2 } },
       },
     ],
   },

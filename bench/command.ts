@@ -3,27 +3,19 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import type { Command } from 'commander';
-import { benchBuild } from './buildBench.ts';
-import { benchDeploy } from './deployBench.ts';
-import { benchHttp } from './httpBench.ts';
-import { benchOrigin } from './originBench.ts';
-import { benchPeers } from './peersBench.ts';
-import { benchSearch } from './searchBench.ts';
-import { benchSearchHttp } from './searchHttpBench.ts';
-import { benchSoak } from './soakBench.ts';
-import { benchWorkers } from './workersBench.ts';
 
+// Each benchmark's module is loaded when it runs, so that the other commands (and --help) load none of them.
 const BENCHMARKS: Record<string, () => Promise<{ markdown: string }>> = {
-  build: benchBuild,
-  search: benchSearch,
-  'search-http': benchSearchHttp,
-  deploy: benchDeploy,
-  http: benchHttp,
-  peers: benchPeers,
-  origin: benchOrigin,
-  workers: benchWorkers,
+  build: async () => (await import('./buildBench.ts')).benchBuild(),
+  search: async () => (await import('./searchBench.ts')).benchSearch(),
+  'search-http': async () => (await import('./searchHttpBench.ts')).benchSearchHttp(),
+  deploy: async () => (await import('./deployBench.ts')).benchDeploy(),
+  http: async () => (await import('./httpBench.ts')).benchHttp(),
+  peers: async () => (await import('./peersBench.ts')).benchPeers(),
+  origin: async () => (await import('./originBench.ts')).benchOrigin(),
+  workers: async () => (await import('./workersBench.ts')).benchWorkers(),
   // Last and long (more than ten minutes): fuzzing, then a load held at the rate limit's edge.
-  soak: benchSoak,
+  soak: async () => (await import('./soakBench.ts')).benchSoak(),
 };
 
 const START = (name: string) => `<!-- bench:${name} -->`;

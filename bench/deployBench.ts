@@ -11,7 +11,7 @@ import { deployVersion, type DeployResult } from '../build/deploy/deployVersion.
 import { s3Store } from '../build/deploy/objectStore.ts';
 import { DEFAULT_UPLOAD_CONCURRENCY } from '../build/deploy/options.ts';
 import { resolveTarget } from '../build/deploy/target.ts';
-import { DEFAULT_MAX_DROP_PERCENT } from '../build/guard/guard.ts';
+import { DEFAULT_MAX_DROP_PERCENT } from '../build/guard/defaults.ts';
 import { startLocalS3 } from './localS3.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));

@@ -19,7 +19,7 @@ import { deployVersion } from '../build/deploy/deployVersion.ts';
 import { s3Store } from '../build/deploy/objectStore.ts';
 import { DEFAULT_UPLOAD_CONCURRENCY } from '../build/deploy/options.ts';
 import { resolveTarget } from '../build/deploy/target.ts';
-import { DEFAULT_MAX_DROP_PERCENT } from '../build/guard/guard.ts';
+import { DEFAULT_MAX_DROP_PERCENT } from '../build/guard/defaults.ts';
 import { startDelayingProxy, type DelayingProxy } from './delayingProxy.ts';
 import { startLocalS3 } from './localS3.ts';
 import { heapAfterGcMb, rssMb } from './memory.ts';

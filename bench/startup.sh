@@ -4,7 +4,7 @@
 # its peak, after 30 s and after 90 s (when V8 gives memory back depends on when it finds the process idle). Prints the median of RUNS runs of each. Usage: bench/startup.sh <dist> [runs]
 # NODE_OPTIONS=--no-experimental-strip-types makes the command take its tsx path on a Node that could strip types.
 set -euo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/.."
 dist=${1:?usage: bench/startup.sh <dist containing current/> [runs]}
 runs=${2:-5}
 scratch=$(mktemp -d)

@@ -2,12 +2,13 @@
 // then publish atomically. Any failure removes the staging directory and leaves the published version alone.
 // The publish guard runs before anything is written, against the version `current` names.
 import { rm, writeFile } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { assembleDirectory } from './assemble/assemble.ts';
+import { BUILD_DEFAULTS } from './buildDefaults.ts';
 import { DIRECTORY_FILE, makeManifest, MANIFEST_FILE, REPORT_FILE, type StoredFile } from '../core/manifest.ts';
 import { diffDirectories } from './diff/diffDirectories.ts';
-import { assertPublishable, DEFAULT_MAX_DROP_PERCENT, type Drop, type GuardOptions } from './guard/guard.ts';
+import { DEFAULT_MAX_DROP_PERCENT } from './guard/defaults.ts';
+import { assertPublishable, type Drop, type GuardOptions } from './guard/guard.ts';
 import { localPublished } from './guard/published.ts';
 import { PlaceIndex, SEARCH_FILE } from '../core/search/placeIndex.ts';
 import { precomputedQuestions } from './precompute/questions.ts';
@@ -16,14 +17,6 @@ import { createStaging, publish, pruneVersions } from './publish.ts';
 import { buildReport, directoryCounts, type BuildReport } from './report.ts';
 import { readBundle } from './sources/bundle.ts';
 import { sha256 } from './precompute/encode.ts';
-
-/** What a build does unless told otherwise; `finanzamt build`, `start` and `release` all build this way. */
-export const BUILD_DEFAULTS = {
-  /** Published versions kept besides the current one. */
-  keep: 2,
-  /** Bodies compressed at once: compression runs on the thread pool, so a few per core keep it busy. */
-  concurrency: Math.max(4, availableParallelism() * 2),
-};
 
 export interface BuildOptions {
   source: string;

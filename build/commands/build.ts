@@ -1,11 +1,17 @@
+// `finanzamt build`: its options and help. What it runs is in buildAction.ts, loaded only when it runs.
 import type { Command } from 'commander';
 import { parseCount } from '../../core/commandLine.ts';
-import { BUILD_DEFAULTS, buildVersion } from '../buildVersion.ts';
-import { summarizeDiff } from '../diff/formatDiff.ts';
-import { describeDrops } from '../guard/guard.ts';
+import { BUILD_DEFAULTS } from '../buildDefaults.ts';
 import { addGuardOptions } from '../guard/options.ts';
-import { summarize } from '../report.ts';
-import { progressBar } from './progress.ts';
+
+export interface BuildCommandOptions {
+  source: string;
+  out: string;
+  keep: number;
+  concurrency: number;
+  maxDrop: number;
+  force: boolean;
+}
 
 export function registerBuildCommand(program: Command): void {
   addGuardOptions(program.command('build')
@@ -14,19 +20,5 @@ export function registerBuildCommand(program: Command): void {
     .option('--out <dir>', 'output tree', 'dist')
     .option('--keep <n>', 'older versions kept besides the current one', parseCount, BUILD_DEFAULTS.keep)
     .option('--concurrency <n>', 'bodies compressed at once', parseCount, BUILD_DEFAULTS.concurrency)
-    .action(async (opts: { source: string; out: string; keep: number; concurrency: number; maxDrop: number; force: boolean }) => {
-      const bar = progressBar('precomputing');
-      try {
-        const result = await buildVersion({ ...opts, guard: { maxDrop: opts.maxDrop, force: opts.force }, onProgress: bar.update });
-        bar.stop();
-        console.log(summarize(result.report));
-        if (result.report.diff) console.log(`changes since ${result.report.diff.from.stand_quelle}: ${summarizeDiff(result.report.diff)}`);
-        if (result.forcedDrops.length > 0) console.warn(`published despite the guard (--force): ${describeDrops(result.forcedDrops, opts.maxDrop)}`);
-        console.log(result.outcome === 'unchanged'
-          ? `${opts.out}/${result.version} was already published with the same content; current points at it`
-          : `published ${opts.out}/${result.version} as ${opts.out}/current`);
-      } finally {
-        bar.stop();
-      }
-    });
+    .action(async (opts: BuildCommandOptions) => (await import('./buildAction.ts')).build(opts));
 }

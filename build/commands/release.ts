@@ -1,15 +1,10 @@
-import { appendFile, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// `finanzamt release`: its options and help. What it runs is in releaseAction.ts, loaded only when it runs.
 import type { Command } from 'commander';
 import { addTargetOptions, type DeployFlags } from '../deploy/options.ts';
-import { resolveTarget } from '../deploy/target.ts';
 import { addGuardOptions } from '../guard/options.ts';
-import { DEFAULT_SOURCE_CONFIG, readSourceConfig } from '../release/fetchSources.ts';
-import { RELEASE_STEPS, runRelease, type ReleaseStep } from '../release/runRelease.ts';
-import { BUILD_DEFAULTS } from '../buildVersion.ts';
+import { DEFAULT_SOURCE_CONFIG, RELEASE_STEPS, type ReleaseStep } from '../release/steps.ts';
 
-interface ReleaseCommandOptions extends DeployFlags {
+export interface ReleaseCommandOptions extends DeployFlags {
   source: string;
   sources: string;
   dist?: string;
@@ -36,24 +31,5 @@ export function registerReleaseCommand(program: Command): void {
     .option('--steps <list>', 'comma-separated steps to run', parseSteps, [...RELEASE_STEPS])
     .option('--dry-run', 'fetch nothing and deploy nothing: build, guard, diff and a deploy --dry-run against the target', false)
     .option('--diff-out <file>', 'append the full diff as text to this file (e.g. $GITHUB_STEP_SUMMARY)')))
-    .action(async (opts: ReleaseCommandOptions) => {
-      const dist = opts.dist ?? await mkdtemp(join(tmpdir(), 'finanzamt-release-'));
-      try {
-        await runRelease({
-          source: opts.source,
-          dist,
-          steps: opts.steps,
-          dryRun: opts.dryRun,
-          sources: readSourceConfig(opts.sources),
-          target: resolveTarget(opts),
-          uploadConcurrency: opts.concurrency,
-          buildConcurrency: BUILD_DEFAULTS.concurrency,
-          guard: { maxDrop: opts.maxDrop, force: opts.force },
-          log: (line) => console.log(line),
-          onDiff: opts.diffOut ? (text) => appendFile(opts.diffOut!, `\`\`\`\n${text}\n\`\`\`\n`) : undefined,
-        });
-      } finally {
-        if (opts.dist === undefined) await rm(dist, { recursive: true, force: true });
-      }
-    });
+    .action(async (opts: ReleaseCommandOptions) => (await import('./releaseAction.ts')).release(opts));
 }

@@ -24,12 +24,6 @@ export type GuardCounts = z.infer<typeof GuardCounts>;
 /** Percentage points the cross-check agreement may fall against the published version (data README, rule 9). */
 export const MAX_AGREEMENT_FALL_POINTS = 1;
 
-/**
- * 5 %: a month of real territorial reform merges a few dozen of ~11,000 municipalities (well under 1 %), and
- * office reorganisations move a handful of ~600 offices, so a drop of 5 % or more in any count is a defect.
- */
-export const DEFAULT_MAX_DROP_PERCENT = 5;
-
 export interface GuardOptions {
   /** Largest drop of any count, in percent of the published count, that is still published. */
   maxDrop: number;

@@ -1,6 +1,6 @@
 // The guard's command-line options, the same for build, deploy and release.
 import type { Command } from 'commander';
-import { DEFAULT_MAX_DROP_PERCENT } from './guard.ts';
+import { DEFAULT_MAX_DROP_PERCENT } from './defaults.ts';
 
 export function addGuardOptions(command: Command): Command {
   return command

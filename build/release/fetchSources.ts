@@ -5,7 +5,6 @@
 import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { unzipSync } from 'fflate';
 import { z } from 'zod';
 import { dataVersion } from '../assemble/version.ts';
@@ -24,8 +23,6 @@ export const SourceConfig = z.object({
   })),
 });
 export type SourceConfig = z.infer<typeof SourceConfig>;
-
-export const DEFAULT_SOURCE_CONFIG = fileURLToPath(new URL('./sources.json', import.meta.url));
 
 export function readSourceConfig(path: string): SourceConfig {
   return SourceConfig.parse(JSON.parse(readFileSync(path, 'utf8')));

@@ -16,9 +16,7 @@ import { localPublished, type PublishedVersion } from '../guard/published.ts';
 import { readBundle } from '../sources/bundle.ts';
 import { checkData } from './checkData.ts';
 import { fetchSources, type SourceConfig } from './fetchSources.ts';
-
-export const RELEASE_STEPS = ['fetch', 'build', 'check', 'guard', 'diff', 'deploy'] as const;
-export type ReleaseStep = (typeof RELEASE_STEPS)[number];
+import type { ReleaseStep } from './steps.ts';
 
 export interface ReleaseOptions {
   source: string;

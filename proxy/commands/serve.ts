@@ -1,11 +1,9 @@
 // `finanzamt serve`: the proxy in front of a built tree (or an origin holding one). Its options are shared
-// with `finanzamt start`, which serves the same way after preparing a first tree and key.
-import cluster from 'node:cluster';
+// with `finanzamt start`, which serves the same way after preparing a first tree and key. Only the options and
+// help are here; what serves is in serveAction.ts, loaded only when it runs.
 import type { Command } from 'commander';
-import { IpcRateLimiter } from '../rateLimit/ipcRateLimit.ts';
-import { runPrimary } from '../fleet/primary.ts';
 import { parseRedisUrl } from '../fleet/redisUrl.ts';
-import { createProxy, type ProxyOptions } from '../server.ts';
+import type { ProxyOptions } from '../server.ts';
 import { DEFAULT_MAX_DATA_AGE_DAYS } from '../versions/dataAge.ts';
 import { parseCount } from '../../core/commandLine.ts';
 
@@ -19,7 +17,7 @@ export function registerServeCommand(program: Command): void {
   withServeOptions(program.command('serve'))
     .description('Serve the built tree: key check, rate limit, stored and rendered answers.')
     .action(async (flags: ServeFlags) => {
-      await serve(flags);
+      await (await import('./serveAction.ts')).serve(flags);
     });
 }
 
@@ -47,49 +45,7 @@ export function withServeOptions(command: Command): Command {
     .option('--max-data-age-days <n>', 'age of the data in days above which the log warns (at start and once a day)', parsePositive, DEFAULT_MAX_DATA_AGE_DAYS);
 }
 
-/**
- * Starts the proxy, prints where it listens (the first line on stdout), and stops it cleanly on SIGTERM/SIGINT.
- * With --workers N this process forks N workers (proxy/fleet/primary.ts), each of which comes back here.
- */
-export async function serve(flags: ServeFlags): Promise<{ url: string }> {
-  if (flags.workers > 1 && cluster.isPrimary) {
-    const primary = await runPrimary(flags);
-    console.log(`listening on ${primary.url}`);
-    if (primary.metricsUrl) console.log(`metrics on ${primary.metricsUrl}`);
-    return primary;
-  }
-  const worker = cluster.isWorker;
-  const port = flags.port ?? (process.env.PORT ? parsePort(process.env.PORT) : 8080);
-  const options: ProxyOptions = {
-    ...flags, port, readTimeoutMs: flags.readTimeout, redisTimeoutMs: flags.redisTimeout,
-    limiter: worker ? new IpcRateLimiter(flags.rate, flags.burst) : undefined,
-    metricsByPrimary: worker && flags.metricsPort !== undefined,
-  };
-  const proxy = await createProxy(options).catch((e: unknown) => {
-    // The channel to the primary would keep a worker that cannot serve alive; without it, the error ends it.
-    cluster.worker?.disconnect();
-    throw e;
-  });
-  if (!worker) console.log(`listening on ${proxy.url}`);
-  if (proxy.metricsUrl) console.log(`metrics on ${proxy.metricsUrl}`);
-  proxy.logs.logger.info({ url: proxy.url, source: proxy.source, metrics: proxy.metricsUrl }, 'listening');
-  const stop = (signal: NodeJS.Signals) => {
-    proxy.logs.logger.info({ signal }, 'stopping: no new connections, finishing requests in flight');
-    proxy.close().then(() => process.exit(0), (e: unknown) => {
-      console.error(`finanzamt: stopping failed: ${e instanceof Error ? e.message : String(e)}`);
-      process.exit(1);
-    });
-  };
-  // `once`: a second signal ends the process at once, for an operator who does not want to wait.
-  process.once('SIGTERM', stop);
-  // A worker leaves that to its primary: Ctrl-C reaches the whole process group, and the primary passes it
-  // on as SIGTERM, which would be the second signal.
-  if (worker) process.on('SIGINT', () => {});
-  else process.once('SIGINT', stop);
-  return proxy;
-}
-
-function parsePort(value: string): number {
+export function parsePort(value: string): number {
   const n = parseCount(value);
   if (n > 65535) throw new Error(`expected a port number, got "${value}"`);
   return n;

@@ -39,7 +39,7 @@ describe('the direction of imports', () => {
       'build/precompute.ts': "import { handler } from '../proxy/handler.ts';\nimport { model } from '../core/model.ts';\nexport const x = [handler, model];\n",
       'core/render.ts': "import { x } from '../build/precompute.ts';\nexport const y = x;\n",
       'proxy/handler.ts': "import { model } from '../core/model.ts';\nexport const handler = model;\n",
-      'proxy/commands/start.ts': "import { x } from '../../build/precompute.ts';\nexport const start = x;\n",
+      'proxy/commands/startAction.ts': "import { x } from '../../build/precompute.ts';\nexport const start = x;\n",
     };
     for (const [path, text] of Object.entries(files)) {
       mkdirSync(join(scratch, dirname(path)), { recursive: true });

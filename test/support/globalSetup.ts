@@ -1,24 +1,18 @@
 // Once per test run. Makes one fresh temporary directory for the run and points TMPDIR at it, so that os.tmpdir()
-// of the test workers and of every process they start (proxies, Redis, Chromium, s3rver) is inside it; at the
-// end the run fails if anything is left in it besides what this setup made itself, naming what, and it is
-// removed. Builds the frozen test bundle (test/support/frozenBundle.ts) with the real build command, so every
-// test reads the same real tree and parallel runs do not disturb each other. Tests find it through
+// of the test workers and of every process they start (proxies, Redis, Chromium, s3rver) is inside it. The run's
+// last test (test/reliability/suiteLeftovers.test.ts) checks that the other files left nothing in it; at the end
+// the teardown checks the same for the files that ran with that test, naming what is left, and removes it.
+// Builds the frozen test bundle (test/support/frozenBundle.ts) with the real build command, so every test reads
+// the same real tree and parallel runs do not disturb each other. Tests find it through
 // FINANZAMT_TEST_DIST; a developer who sets that variable to an existing build skips the build. Also makes the
 // run's record directory (test/support/record.ts).
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FROZEN_BUNDLE } from './frozenBundle.ts';
-
-const RECORD = 'record';
-const TREE = 'tree';
-/**
- * Caches that tools keep in os.tmpdir() across runs, not leftovers of a test: Node's compile cache, which Redocly's
- * CLI turns on, and tsx's, where tsx runs the sources (a Node that cannot strip types, tsx-<uid>).
- */
-const CACHES = /^(node-compile-cache|tsx-\d+)$/;
+import { leftovers, RECORD, TREE } from './leftovers.ts';
 
 export default function setup(): () => Promise<void> {
   // Every project of vitest.config.ts runs the global setup, in this one process: the first one does the work.
@@ -38,7 +32,7 @@ export default function setup(): () => Promise<void> {
   }
   // Asynchronous: removing the tree's many files takes seconds, which would keep vitest from ending its workers.
   return async () => {
-    const left = readdirSync(run).filter((name) => name !== RECORD && name !== TREE && !CACHES.test(name));
+    const left = leftovers(run);
     await rm(run, { recursive: true, force: true });
     if (left.length > 0) {
       // Vitest reports an error thrown here but still exits 0; the exit code is what fails CI.

@@ -1,0 +1,30 @@
+// What `finanzamt release` runs (its options are in release.ts).
+import { appendFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BUILD_DEFAULTS } from '../buildDefaults.ts';
+import { resolveTarget } from '../deploy/target.ts';
+import { readSourceConfig } from '../release/fetchSources.ts';
+import { runRelease } from '../release/runRelease.ts';
+import type { ReleaseCommandOptions } from './release.ts';
+
+export async function release(opts: ReleaseCommandOptions): Promise<void> {
+  const dist = opts.dist ?? await mkdtemp(join(tmpdir(), 'finanzamt-release-'));
+  try {
+    await runRelease({
+      source: opts.source,
+      dist,
+      steps: opts.steps,
+      dryRun: opts.dryRun,
+      sources: readSourceConfig(opts.sources),
+      target: resolveTarget(opts),
+      uploadConcurrency: opts.concurrency,
+      buildConcurrency: BUILD_DEFAULTS.concurrency,
+      guard: { maxDrop: opts.maxDrop, force: opts.force },
+      log: (line) => console.log(line),
+      onDiff: opts.diffOut ? (text) => appendFile(opts.diffOut!, `\`\`\`\n${text}\n\`\`\`\n`) : undefined,
+    });
+  } finally {
+    if (opts.dist === undefined) await rm(dist, { recursive: true, force: true });
+  }
+}

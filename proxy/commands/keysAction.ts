@@ -1,0 +1,56 @@
+// What the `finanzamt keys` subcommands run (their options are in keys.ts).
+import type { Redis } from 'ioredis';
+import { mergeKeyRecords } from '../keys/mergeKeys.ts';
+import { readSharedKeys, shareKeys, withRedis } from '../keys/sharedKeys.ts';
+import { keyUsage, type KeyUsage } from '../keys/usage.ts';
+import { addKey, readKeysFile, setKeyStatus, writeKeysFile, type KeyRecord, type KeysFile, type KeyStatus } from '../keys/keysFile.ts';
+import type { FileFlag } from './keys.ts';
+
+export async function addKeyTo(flags: FileFlag & { name: string }): Promise<void> {
+  const { record, key } = await changeKeys(flags, (file) => addKey(file, flags.name));
+  console.log(`added key ${record.id} for "${record.name}" to ${flags.keysFile}; it is not stored and cannot be shown again:`);
+  console.log(key);
+}
+
+export async function listKeys(flags: FileFlag & { logFile?: string[] }): Promise<void> {
+  const file = await fleetOrFile(flags, readKeys);
+  if (file.keys.length === 0) console.log(`no keys in ${flags.keysFile}`);
+  const usage = flags.logFile ? await keyUsage(flags.logFile, Date.now()) : null;
+  for (const k of file.keys) console.log(usage ? `${describe(k)}  ${describeUsage(usage.get(k.id))}` : describe(k));
+}
+
+export async function setStatus(idOrName: string, status: KeyStatus, flags: FileFlag): Promise<void> {
+  const { record } = await changeKeys(flags, (file) => setKeyStatus(file, idOrName, status));
+  console.log(describe(record));
+}
+
+/** Runs `use` with a connection to the fleet's Redis when --redis is given, else without. */
+function fleetOrFile<T>(flags: FileFlag, use: (flags: FileFlag, redis?: Redis) => Promise<T>): Promise<T> {
+  return flags.redis === undefined ? use(flags) : withRedis(flags.redis, (redis) => use(flags, redis));
+}
+
+/** The keys file, merged with the fleet's shared keys when connected to its Redis. */
+async function readKeys(flags: FileFlag, redis?: Redis): Promise<KeysFile> {
+  const file = await readKeysFile(flags.keysFile);
+  return redis ? { ...file, keys: mergeKeyRecords(file.keys, await readSharedKeys(redis)) } : file;
+}
+
+/** Reads the keys, applies `edit`, writes the file, and shares the result with the fleet when connected. */
+function changeKeys<T extends { file: KeysFile }>(flags: FileFlag, edit: (file: KeysFile) => T): Promise<T> {
+  return fleetOrFile(flags, async (flags, redis) => {
+    const result = edit(await readKeys(flags, redis));
+    await writeKeysFile(flags.keysFile, result.file);
+    if (redis) await shareKeys(redis, result.file.keys);
+    return result;
+  });
+}
+
+function describeUsage(u: KeyUsage | undefined): string {
+  if (u === undefined) return 'never used';
+  return `${u.requests} requests in 24 h (${u.refused} refused), last used ${new Date(u.lastUse).toISOString()}`;
+}
+
+function describe(k: KeyRecord): string {
+  return [k.id, k.status.padEnd(7), `created ${k.created}`, k.changed ? `changed ${k.changed}` : '', JSON.stringify(k.name)]
+    .filter(Boolean).join('  ');
+}

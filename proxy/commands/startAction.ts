@@ -1,0 +1,38 @@
+// What `finanzamt start` runs (its options are in start.ts): the one command of the proxy that runs the build,
+// for the tree that is missing before it serves.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { CURRENT } from '../../core/manifest.ts';
+import { buildVersion } from '../../build/buildVersion.ts';
+import { addKey, writeKeysFile } from '../keys/keysFile.ts';
+import { progressBar } from '../../build/commands/progress.ts';
+import { serve } from './serveAction.ts';
+import type { StartFlags } from './start.ts';
+
+export async function start(flags: StartFlags): Promise<void> {
+  if (!flags.origin && !existsSync(join(flags.dist, CURRENT))) {
+    console.log(`${flags.dist}/${CURRENT} does not exist; building it from ${flags.source} (about a minute)`);
+    const bar = progressBar('precomputing');
+    try {
+      const result = await buildVersion({ source: flags.source, out: flags.dist, onProgress: bar.update });
+      bar.stop();
+      console.log(`published ${flags.dist}/${result.version}`);
+    } finally {
+      bar.stop();
+    }
+  }
+  const key = existsSync(flags.keysFile) ? null : await firstKey(flags.keysFile);
+  const proxy = await serve(flags);
+  if (key !== null) {
+    const { port } = new URL(proxy.url);
+    console.log(`created ${flags.keysFile} with one key named "default"; it is not stored and cannot be shown again:`);
+    console.log(key);
+    console.log(`try: curl -H "X-API-Key: ${key}" "http://127.0.0.1:${port}/finanzamt?ags=01001000"`);
+  }
+}
+
+async function firstKey(keysFile: string): Promise<string> {
+  const { file, key } = addKey({ format: 1, keys: [] }, 'default');
+  await writeKeysFile(keysFile, file);
+  return key;
+}
