@@ -77,14 +77,15 @@ describe('following dist/current', () => {
         if (res.text.includes('(B)') || performance.now() > deadline) return;
       }
     };
+    // Answered from a before b is published: the switch can be quicker than the loops' first requests.
+    seen.push(...await Promise.all([get(PATH), get(PATH), get(PATH)]));
     const loops = [load(), load(), load()];
     publish(dist, 'b');
     const ms = await eventually('version b to be served', async () => (await get(PATH)).text.includes('(B)'), 20_000);
     await Promise.all(loops);
     expect(ms).toBeLessThan(5_000);
 
-    expect(seen.length).toBeGreaterThan(3);
-    // Both versions were answered while the loops ran, so the check below covers each of them.
+    // Both versions were answered, so the check below covers each of them.
     expect(seen.some((res) => res.text.includes('(B)'))).toBe(true);
     expect(seen.some((res) => !res.text.includes('(B)'))).toBe(true);
     for (const res of seen) {
