@@ -10,6 +10,8 @@ import { diffDirectories } from './diff/diffDirectories.ts';
 import { DEFAULT_MAX_DROP_PERCENT } from './guard/defaults.ts';
 import { assertPublishable, type Drop, type GuardOptions } from './guard/guard.ts';
 import { localPublished } from './guard/published.ts';
+import { RANKING_FILE, warmingOrder } from '../core/ranking.ts';
+import { indexDirectory } from '../core/render.ts';
 import { PlaceIndex, SEARCH_FILE } from '../core/search/placeIndex.ts';
 import { precomputedQuestions } from './precompute/questions.ts';
 import { writeTree } from './precompute/writeTree.ts';
@@ -55,6 +57,7 @@ export async function buildVersion(given: BuildOptions): Promise<BuildResult> {
     const files = {
       [DIRECTORY_FILE]: await writeChecked(join(staging, DIRECTORY_FILE), Buffer.from(JSON.stringify(directory))),
       [SEARCH_FILE]: await writeChecked(join(staging, SEARCH_FILE), PlaceIndex.build(directory.municipalities).serialize()),
+      [RANKING_FILE]: await writeChecked(join(staging, RANKING_FILE), Buffer.from(JSON.stringify(warmingOrder(entries, indexDirectory(directory))))),
     };
     const manifest = makeManifest(directory, entries, objects, files);
     await writeFile(join(staging, REPORT_FILE), `${JSON.stringify(report, null, 2)}\n`);

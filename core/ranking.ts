@@ -5,16 +5,27 @@
 // measures a place by its number of postcodes instead (Berlin has about 190, a village one). An office's or
 // district's answer is asked by callers who already know the office, so it weighs a quarter of its
 // municipalities; a variant with the municipalities spelled out (`gemeinden=1`) half of the plain question;
-// collections least. The proxy warms its hot cache in this order (`--warm N`); the origin benchmark draws its
-// Zipf mix in it.
+// collections least. The build ranks once and writes the order into the version (RANKING_FILE), which the proxy
+// warms its hot cache in (`--warm N`); the origin benchmark draws its Zipf mix in it.
+import { z } from 'zod';
 import type { DirectoryIndex } from './render.ts';
 import { parseQuestion, type Question } from './request.ts';
+
+/** The version file holding the warming order: one canonical key per stored body, most-asked first. */
+export const RANKING_FILE = 'ranking.json';
+export const WarmingOrder = z.array(z.string());
 
 /** The stored questions, most-asked first (equal weights in the order given). */
 export function rankedQuestions(keys: Iterable<string>, index: DirectoryIndex): string[] {
   const weigh = questionWeight(index);
   return Array.from(keys, (path) => ({ path, weight: weigh(parsePath(path)) }))
     .sort((a, b) => b.weight - a.weight || (a.path < b.path ? -1 : 1)).map((q) => q.path);
+}
+
+/** What RANKING_FILE holds: for each stored body, its most-asked question, most-asked first. */
+export function warmingOrder(entries: Record<string, { object: string }>, index: DirectoryIndex): string[] {
+  const keyOf = new Map<{ object: string }, string>(Object.entries(entries).map(([key, entry]) => [entry, key]));
+  return rankedObjects(Object.keys(entries), (key) => entries[key]!, index).map((entry) => keyOf.get(entry)!);
 }
 
 /** The answers of the stored questions, most-asked first: each at the rank of its most-asked question. */

@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import { DIRECTORY_FILE, ManifestShell, MANIFEST_FILE, objectPath, type Encoding, type StoredFile } from '../../core/manifest.ts';
 import { Directory } from '../../core/model.ts';
 import { indexDirectory, type DirectoryIndex, type OrtSearch } from '../../core/render.ts';
-import { rankedObjects } from '../../core/ranking.ts';
+import { RANKING_FILE, WarmingOrder } from '../../core/ranking.ts';
 import { PlaceIndex, SEARCH_FILE } from '../../core/search/placeIndex.ts';
 import type { FileCache } from '../cache/fileCache.ts';
 import type { Published, VersionSource } from './source.ts';
@@ -25,6 +25,8 @@ export class Version {
   readonly searchOrt: OrtSearch | null;
   private readonly source: VersionSource;
   private readonly files: FileCache;
+  /** The version's other files as the manifest lists them, to check what is read later (the warming order). */
+  private readonly listed: ManifestShell['files'];
 
   private constructor(
     published: Published,
@@ -41,6 +43,7 @@ export class Version {
     this.searchOrt = searchOrt;
     this.source = source;
     this.files = files;
+    this.listed = manifest.files;
     this.stand = manifest.stand;
     this.standQuelle = manifest.stand_quelle;
     this.buildId = manifest.build_id;
@@ -76,13 +79,18 @@ export class Version {
   }
 
   /**
-   * Puts the brotli bodies (what callers ask for) of the `count` most-asked answers (core/ranking.ts)
-   * into the hot cache, `concurrency` reads at a time; those already there cost nothing.
+   * Puts the brotli bodies (what callers ask for) of the `count` most-asked answers, in the order the build
+   * ranked them (RANKING_FILE), into the hot cache, `concurrency` reads at a time; those already there cost nothing.
    */
   async warm(count: number, concurrency: number): Promise<void> {
+    const data = checked(await this.source.readMeta(this.name, RANKING_FILE), this.listed[RANKING_FILE], RANKING_FILE);
+    const answers = WarmingOrder.parse(JSON.parse(data.toString('utf8'))).slice(0, count).map((key) => {
+      const answer = this.answers.get(key);
+      if (!answer) throw new Error(`${RANKING_FILE} names ${key}, which the manifest does not list`);
+      return answer;
+    });
     const limit = pLimit(concurrency);
-    const ranked = rankedObjects(this.answers.keys(), (key) => this.answers.get(key)!, this.index);
-    await Promise.all(ranked.slice(0, count).map((answer) => limit(() => this.body(answer, 'br'))));
+    await Promise.all(answers.map((answer) => limit(() => this.body(answer, 'br'))));
   }
 
   /** The body, read from the source and checked against the manifest; rejects rather than return other bytes. */
