@@ -1,17 +1,21 @@
 // One loaded version: its manifest, its directory (for the answers that are not precomputed) and its place
 // index, loaded completely before the proxy switches to it. A request takes the version once and uses only
 // it, so body, ETag and `stand` of one response always come from the same version.
-import { hash } from 'node:crypto';
 import pLimit from 'p-limit';
 import type { Logger } from 'pino';
-import { DIRECTORY_FILE, ManifestShell, MANIFEST_FILE, objectPath, type Encoding, type StoredFile } from '../../core/manifest.ts';
-import { Directory } from '../../core/model.ts';
+import { DIRECTORY_FILE, MANIFEST_FILE, objectPath, type Encoding, type StoredFile } from '../../core/manifest.ts';
+import type { Directory } from '../../core/model.ts';
 import { indexDirectory, type DirectoryIndex, type OrtSearch } from '../../core/render.ts';
 import { RANKING_FILE, WarmingOrder } from '../../core/ranking.ts';
 import { PlaceIndex, SEARCH_FILE } from '../../core/search/placeIndex.ts';
 import type { FileCache } from '../cache/fileCache.ts';
+import { checkedFile as checked } from './checkedFile.ts';
+import { parseOffThread } from './parseOffThread.ts';
+import type { ParsedVersion } from './parseVersion.ts';
 import type { Published, VersionSource } from './source.ts';
 import { StoredAnswers, type StoredAnswer } from './storedAnswers.ts';
+
+type StoredFiles = ParsedVersion['manifest']['files'];
 
 export class Version {
   readonly stand: string;
@@ -26,11 +30,11 @@ export class Version {
   private readonly source: VersionSource;
   private readonly files: FileCache;
   /** The version's other files as the manifest lists them, to check what is read later (the warming order). */
-  private readonly listed: ManifestShell['files'];
+  private readonly listed: StoredFiles;
 
   private constructor(
     published: Published,
-    manifest: ManifestShell,
+    manifest: ParsedVersion['manifest'],
     answers: StoredAnswers,
     index: DirectoryIndex,
     searchOrt: OrtSearch | null,
@@ -59,12 +63,8 @@ export class Version {
       source.readMeta(name, MANIFEST_FILE), source.readMeta(name, DIRECTORY_FILE), source.readMeta(name, SEARCH_FILE),
     ]);
     if (!manifestData) throw new Error(`version ${name} has no ${MANIFEST_FILE}`);
-    const manifest = ManifestShell.parse(JSON.parse(manifestData.toString('utf8')));
-    const directory = Directory.parse(JSON.parse(checked(directoryData, manifest.files[DIRECTORY_FILE], DIRECTORY_FILE).toString('utf8')));
-    if (directory.stand_quelle !== manifest.stand_quelle || directory.stand !== manifest.stand) {
-      throw new Error(`version ${name}: ${DIRECTORY_FILE} is of ${directory.stand_quelle}, ${MANIFEST_FILE} of ${manifest.stand_quelle}`);
-    }
-    const answers = StoredAnswers.of(manifest, `version ${name}`);
+    const { manifest, answers: answersData, directory } = await parseOffThread({ name, manifest: manifestData, directory: directoryData });
+    const answers = new StoredAnswers(answersData);
     const search = placeSearch(name, () => checked(searchData, manifest.files[SEARCH_FILE], SEARCH_FILE), directory, log);
     return new Version(published, manifest, answers, indexDirectory(directory), search, source, files);
   }
@@ -99,15 +99,6 @@ export class Version {
     const path = objectPath(answer.object, encoding);
     return this.files.load(file.sha256, async () => checked(await this.source.readObject(this.name, path, encoding), file, path));
   }
-}
-
-/** `data` if it is the file the manifest lists under `path`; throws otherwise (also when either is missing). */
-function checked(data: Buffer | null, expected: StoredFile | undefined, path: string): Buffer {
-  if (!expected) throw new Error(`${path}: not listed in the manifest`);
-  if (!data) throw new Error(`${path}: missing`);
-  if (data.length !== expected.bytes) throw new Error(`${path}: ${data.length} bytes, the manifest says ${expected.bytes}`);
-  if (hash('sha256', data, 'hex') !== expected.sha256) throw new Error(`${path}: content does not match the manifest's sha256`);
-  return data;
 }
 
 /** A missing, damaged or foreign index costs only the `ort` questions, not the version. */
