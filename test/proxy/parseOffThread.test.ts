@@ -42,7 +42,8 @@ describe('parsing a version off the serving thread', () => {
 
   it('refuses unusable files with the reason, and the reason only', async () => {
     const damaged = read(DIRECTORY_FILE);
-    damaged[damaged.length >> 1] ^= 1;
+    const middle = damaged.length >> 1;
+    damaged[middle] = damaged[middle]! ^ 1;
     await expect(parseOffThread({ name: 'v', manifest: read(MANIFEST_FILE), directory: damaged }))
       .rejects.toThrow(/^directory\.json: content does not match the manifest's sha256$/);
     await expect(parseOffThread({ name: 'v', manifest: read(MANIFEST_FILE), directory: null })).rejects.toThrow(/^directory\.json: missing$/);
