@@ -1,15 +1,9 @@
 // Parsing a version off the serving thread. The JSON of the shipped bundle's manifest and directory is about
-// 35 MB; parsed and checked on the main thread it blocked every request for most of a second at each switch
+// 28 MB; parsed and checked on the main thread it blocked every request for most of a second at each switch
 // and left several times its size as garbage, which V8 then kept as heap long after collecting it. On a
 // thread of its own the serving thread only receives the result (BENCHMARKS.md, memory).
 import { Worker } from 'node:worker_threads';
-import type { ParsedVersion } from './parseVersion.ts';
-
-export interface VersionFiles {
-  name: string;
-  manifest: Uint8Array;
-  directory: Uint8Array | null;
-}
+import type { ParsedVersion, VersionFiles } from './parseVersion.ts';
 
 type Outcome = { ok: true; parsed: ParsedVersion } | { ok: false; message: string };
 

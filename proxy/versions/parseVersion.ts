@@ -6,6 +6,13 @@ import { Directory } from '../../core/model.ts';
 import { checkedFile } from './checkedFile.ts';
 import { compactAnswers, type AnswersData } from './storedAnswers.ts';
 
+/** A version's name and the bytes of its two large files, as read. */
+export interface VersionFiles {
+  name: string;
+  manifest: Uint8Array;
+  directory: Uint8Array | null;
+}
+
 export interface ParsedVersion {
   /** The manifest without its entries and objects, which are in `answers`. */
   manifest: Omit<ManifestShell, 'entries' | 'objects'>;
@@ -14,7 +21,7 @@ export interface ParsedVersion {
 }
 
 /** Throws (and the version is not loaded) when either file is unusable or they do not belong together. */
-export function parseVersion(name: string, manifestData: Uint8Array, directoryData: Uint8Array | null): ParsedVersion {
+export function parseVersion({ name, manifest: manifestData, directory: directoryData }: VersionFiles): ParsedVersion {
   const { entries, objects, ...manifest } = ManifestShell.parse(JSON.parse(text(manifestData)));
   const directory = Directory.parse(JSON.parse(text(checkedFile(directoryData, manifest.files[DIRECTORY_FILE], DIRECTORY_FILE))));
   if (directory.stand_quelle !== manifest.stand_quelle || directory.stand !== manifest.stand) {

@@ -9,7 +9,7 @@ import { indexDirectory, type DirectoryIndex, type OrtSearch } from '../../core/
 import { RANKING_FILE, WarmingOrder } from '../../core/ranking.ts';
 import { PlaceIndex, SEARCH_FILE } from '../../core/search/placeIndex.ts';
 import type { FileCache } from '../cache/fileCache.ts';
-import { checkedFile as checked } from './checkedFile.ts';
+import { checkedFile } from './checkedFile.ts';
 import { parseOffThread } from './parseOffThread.ts';
 import type { ParsedVersion } from './parseVersion.ts';
 import type { Published, VersionSource } from './source.ts';
@@ -65,7 +65,7 @@ export class Version {
     if (!manifestData) throw new Error(`version ${name} has no ${MANIFEST_FILE}`);
     const { manifest, answers: answersData, directory } = await parseOffThread({ name, manifest: manifestData, directory: directoryData });
     const answers = new StoredAnswers(answersData);
-    const search = placeSearch(name, () => checked(searchData, manifest.files[SEARCH_FILE], SEARCH_FILE), directory, log);
+    const search = placeSearch(name, () => checkedFile(searchData, manifest.files[SEARCH_FILE], SEARCH_FILE), directory, log);
     return new Version(published, manifest, answers, indexDirectory(directory), search, source, files);
   }
 
@@ -83,7 +83,7 @@ export class Version {
    * ranked them (RANKING_FILE), into the hot cache, `concurrency` reads at a time; those already there cost nothing.
    */
   async warm(count: number, concurrency: number): Promise<void> {
-    const data = checked(await this.source.readMeta(this.name, RANKING_FILE), this.listed[RANKING_FILE], RANKING_FILE);
+    const data = checkedFile(await this.source.readMeta(this.name, RANKING_FILE), this.listed[RANKING_FILE], RANKING_FILE);
     const answers = WarmingOrder.parse(JSON.parse(data.toString('utf8'))).slice(0, count).map((key) => {
       const answer = this.answers.get(key);
       if (!answer) throw new Error(`${RANKING_FILE} names ${key}, which the manifest does not list`);
@@ -97,7 +97,7 @@ export class Version {
   body(answer: StoredAnswer, encoding: Encoding): Promise<Buffer> {
     const file = answer.files[encoding];
     const path = objectPath(answer.object, encoding);
-    return this.files.load(file.sha256, async () => checked(await this.source.readObject(this.name, path, encoding), file, path));
+    return this.files.load(file.sha256, async () => checkedFile(await this.source.readObject(this.name, path, encoding), file, path));
   }
 }
 

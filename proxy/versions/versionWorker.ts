@@ -1,12 +1,10 @@
 // The loader thread's entry: parses one version's files (parseVersion.ts) and hands the result back, the
 // typed arrays moved rather than copied; then the thread ends and its whole heap goes with it.
 import { parentPort, workerData } from 'node:worker_threads';
-import { parseVersion } from './parseVersion.ts';
-import type { VersionFiles } from './parseOffThread.ts';
+import { parseVersion, type VersionFiles } from './parseVersion.ts';
 
-const { name, manifest, directory } = workerData as VersionFiles;
 try {
-  const parsed = parseVersion(name, manifest, directory);
+  const parsed = parseVersion(workerData as VersionFiles);
   const { objectOf, hashes, sizes } = parsed.answers;
   parentPort!.postMessage({ ok: true, parsed }, [objectOf.buffer, hashes.buffer, sizes.buffer] as ArrayBuffer[]);
 } catch (e) {

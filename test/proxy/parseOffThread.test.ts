@@ -16,7 +16,7 @@ const read = (file: string): Buffer => readFileSync(join(tree.root, file));
 
 describe('parsing a version off the serving thread', () => {
   it('gives what the same parse gives in process: the manifest, every stored answer and the directory', async () => {
-    const inProcess = parseVersion('v', read(MANIFEST_FILE), read(DIRECTORY_FILE));
+    const inProcess = parseVersion({ name: 'v', manifest: read(MANIFEST_FILE), directory: read(DIRECTORY_FILE) });
     const { manifest, answers, directory } = await parseOffThread({ name: 'v', manifest: read(MANIFEST_FILE), directory: read(DIRECTORY_FILE) });
     // As text and bytes: vitest's deep equality takes many seconds over a whole bundle.
     expect(JSON.stringify(manifest)).toBe(JSON.stringify(inProcess.manifest));
