@@ -10,7 +10,6 @@ import { DynamicAnswers } from './cache/dynamicAnswers.ts';
 import { FileCache } from './cache/fileCache.ts';
 import { createHandler } from './handler.ts';
 import { KeyStore } from './keys/keyStore.ts';
-import { joinFleet } from './fleet/joinFleet.ts';
 import { createLogs, type Logs } from './log.ts';
 import { listenForScrapes } from './metrics/listener.ts';
 import { measuredSource } from './metrics/measuredSource.ts';
@@ -106,7 +105,10 @@ export async function createProxy(o: ProxyOptions): Promise<Proxy> {
   }
 
   const local = o.limiter ?? new MemoryRateLimiter({ rate: o.rate, burst: o.burst, maxClients: o.rateClients });
-  const fleet = o.redis === undefined ? null : await joinFleet({ url: o.redis, timeoutMs: o.redisTimeoutMs ?? 50, keys, local, log: logs.logger });
+  // Loaded only for a fleet: the Redis client is about 7 MB of a process that never talks to Redis.
+  const fleet = o.redis === undefined
+    ? null
+    : await (await import('./fleet/joinFleet.ts')).joinFleet({ url: o.redis, timeoutMs: o.redisTimeoutMs ?? 50, keys, local, log: logs.logger });
   const handler = createHandler({
     versions,
     keys,

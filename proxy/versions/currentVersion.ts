@@ -4,6 +4,7 @@
 import type { Logger } from 'pino';
 import { coalesced } from '../watch/coalesced.ts';
 import type { FileCache } from '../cache/fileCache.ts';
+import { returnFreedMemory } from './returnFreedMemory.ts';
 import type { VersionSource } from './source.ts';
 import { Version } from './version.ts';
 
@@ -106,6 +107,18 @@ export class CurrentVersion {
     } catch (e) {
       this.failed = { token: published.token, at: performance.now() };
       this.problem(`cannot load version ${published.name} from ${this.source.description}: ${(e as Error).message}`);
+    }
+    await this.returnMemory();
+  }
+
+  /** After a load, loaded or not: what it parsed, and the version it replaced, are garbage now. */
+  private async returnMemory(): Promise<void> {
+    try {
+      const r = await returnFreedMemory();
+      this.log.info({ rss_mb_before: r.rssBefore, rss_mb_after: r.rssAfter, ms: r.ms }, 'freed memory returned');
+    } catch (e) {
+      // A Node built without the inspector cannot ask; the pages are then returned when V8 decides to.
+      this.log.warn({ err: { message: (e as Error).message } }, 'freed memory not returned');
     }
   }
 
