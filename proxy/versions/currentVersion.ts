@@ -104,14 +104,18 @@ export class CurrentVersion {
         version: version.name, stand: version.stand, build_id: version.buildId, entries: version.answers.size,
         search: version.searchOrt !== null, ms: Math.round(performance.now() - started), previous: previous?.name ?? null,
       }, switched ? 'version loaded' : 'version unchanged');
+      if (switched) await this.returnMemory();
     } catch (e) {
       this.failed = { token: published.token, at: performance.now() };
       this.problem(`cannot load version ${published.name} from ${this.source.description}: ${(e as Error).message}`);
     }
-    await this.returnMemory();
   }
 
-  /** After a load, loaded or not: what it parsed, and the version it replaced, are garbage now. */
+  /**
+   * After a switch: what the load parsed, and the version it replaced, are garbage now. Not after a failed or
+   * unchanged load, which a broken version repeats every RETRY_MS: its pages stay pooled for the next attempt,
+   * and serving is not paused for a full collection each time.
+   */
   private async returnMemory(): Promise<void> {
     try {
       const r = await returnFreedMemory();

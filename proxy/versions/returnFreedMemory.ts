@@ -4,7 +4,6 @@
 // finding the load's own burst instead: measured on Node 24, an idle proxy kept about 60 MB of such pages
 // for as long as it ran (BENCHMARKS.md, memory). A low-memory notification collects everything and returns
 // them; the inspector protocol's HeapProfiler.collectGarbage is how Node lets a program send one to itself.
-import { Session } from 'node:inspector/promises';
 
 export interface MemoryReturned {
   /** Resident MB before and after. */
@@ -17,6 +16,8 @@ export interface MemoryReturned {
 export async function returnFreedMemory(): Promise<MemoryReturned> {
   const started = performance.now();
   const rssBefore = residentMb();
+  // Imported here: in a Node built without the inspector the import throws, and that must not stop the proxy.
+  const { Session } = await import('node:inspector/promises');
   const session = new Session();
   session.connect();
   try {

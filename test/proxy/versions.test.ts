@@ -98,11 +98,12 @@ describe('following dist/current', () => {
     expect((await get(DISTRICT)).body.equals(tree.file(DISTRICT))).toBe(true);
   });
 
-  it('gives back the memory of each load once it is done: the loads so far each logged what they returned', async () => {
+  it('gives back the memory of each switch once it is done: each switch so far logged what it returned', async () => {
     const returned = () => proxy.logLines().filter((l) => l.msg === 'freed memory returned');
     const loaded = proxy.logLines().filter((l) => l.msg === 'version loaded').length;
     expect(loaded).toBeGreaterThanOrEqual(2);
     await eventually('the last load to return its memory', async () => returned().length >= loaded, 10_000);
+    expect(returned().length).toBe(loaded);
     for (const line of returned()) {
       expect(line.rss_mb_before).toBeTypeOf('number');
       expect(line.rss_mb_after).toBeTypeOf('number');
