@@ -8,8 +8,20 @@ import { buildVersion } from '../build/buildVersion.ts';
 import { announcedUrl, spawnServer, type Served } from './spawnServer.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
-/** The node flags the systemd unit gives the proxy (its NODE_OPTIONS): the benchmarks measure the proxy as it is deployed. */
-const UNIT_NODE_FLAGS = /^Environment="NODE_OPTIONS=(.*)"$/m.exec(readFileSync(join(ROOT, 'proxy/systemd/finanzamt-api.service'), 'utf8'))![1]!.split(' ');
+/**
+ * The environment the systemd unit gives the proxy (its node flags in NODE_OPTIONS, its malloc setting): the
+ * benchmarks measure the proxy as it is deployed. Its PORT does not matter, the benchmarks pass --port.
+ */
+const UNIT_ENVIRONMENT = unitEnvironment(readFileSync(join(ROOT, 'proxy/systemd/finanzamt-api.service'), 'utf8'));
+
+/** The unit's `Environment=NAME=value` and `Environment="NAME=value with spaces"` lines. */
+function unitEnvironment(unit: string): Record<string, string> {
+  const lines = unit.matchAll(/^Environment=(?:"([^"]*)"|(\S*))$/gm);
+  return Object.fromEntries([...lines].map((m) => {
+    const setting = m[1] ?? m[2]!;
+    return [setting.slice(0, setting.indexOf('=')), setting.slice(setting.indexOf('=') + 1)];
+  }));
+}
 
 /**
  * What the proxy serves in a benchmark: FINANZAMT_BENCH_DIST (a dist directory with `current`), else the
@@ -25,13 +37,13 @@ export async function proxyFixture(scratch: string): Promise<{ dist: string; key
 }
 
 /**
- * Starts the proxy (with `flags` besides the usual ones, and `nodeFlags` for node itself besides the unit's) and waits until every
- * one of its processes has loaded the version.
+ * Starts the proxy in the unit's environment (with `flags` besides the usual ones, and `nodeFlags` for node itself
+ * besides the unit's) and waits until every one of its processes has loaded the version.
  */
 export async function serveProxy(scratch: string, dist: string, keysFile: string, workers: number, flags: string[] = [], nodeFlags: string[] = []): Promise<Served> {
   const logFile = join(scratch, `proxy-${workers}${flags.join('').replace(/\W/g, '')}.log`);
-  const proxy = await spawnServer(process.execPath, [...UNIT_NODE_FLAGS, ...nodeFlags, join(ROOT, 'bin/finanzamt.mjs'), 'serve', '--host', '127.0.0.1', '--port', '0', '--dist', dist,
-    '--keys-file', keysFile, '--trust-proxy', '127.0.0.1', '--log-file', logFile, '--workers', String(workers), ...flags], announcedUrl);
+  const proxy = await spawnServer(process.execPath, [...nodeFlags, join(ROOT, 'bin/finanzamt.mjs'), 'serve', '--host', '127.0.0.1', '--port', '0', '--dist', dist,
+    '--keys-file', keysFile, '--trust-proxy', '127.0.0.1', '--log-file', logFile, '--workers', String(workers), ...flags], announcedUrl, UNIT_ENVIRONMENT);
   const loaded = () => readFileSync(logFile, 'utf8').split('\n').filter((l) => l.includes('"msg":"version loaded"')).length;
   for (let waited = 0; loaded() < workers; waited += 100) {
     if (waited > 120_000) {

@@ -10,11 +10,11 @@ export interface Served {
 }
 
 /**
- * Starts `command` and waits for `ready`, which resolves to the server's URL once it serves. A process that
- * exits first fails the start; one that is not ready in time is stopped.
+ * Starts `command` (with `env` added to this process's environment) and waits for `ready`, which resolves to the
+ * server's URL once it serves. A process that exits first fails the start; one that is not ready in time is stopped.
  */
-export async function spawnServer(command: string, args: string[], ready: (child: ChildProcess) => Promise<string>): Promise<Served> {
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+export async function spawnServer(command: string, args: string[], ready: (child: ChildProcess) => Promise<string>, env: Record<string, string> = {}): Promise<Served> {
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
     child.kill('SIGTERM');
