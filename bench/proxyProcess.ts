@@ -5,23 +5,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addKey, writeKeysFile } from '../proxy/keys/keysFile.ts';
 import { buildVersion } from '../build/buildVersion.ts';
+import { unitEnvironment } from '../test/support/unitEnvironment.ts';
 import { announcedUrl, spawnServer, type Served } from './spawnServer.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
-/**
- * The environment the systemd unit gives the proxy (its node flags in NODE_OPTIONS, its malloc setting): the
- * benchmarks measure the proxy as it is deployed. Its PORT does not matter, the benchmarks pass --port.
- */
-const UNIT_ENVIRONMENT = unitEnvironment(readFileSync(join(ROOT, 'proxy/systemd/finanzamt-api.service'), 'utf8'));
-
-/** The unit's `Environment=NAME=value` and `Environment="NAME=value with spaces"` lines. */
-function unitEnvironment(unit: string): Record<string, string> {
-  const lines = unit.matchAll(/^Environment=(?:"([^"]*)"|(\S*))$/gm);
-  return Object.fromEntries([...lines].map((m) => {
-    const setting = m[1] ?? m[2]!;
-    return [setting.slice(0, setting.indexOf('=')), setting.slice(setting.indexOf('=') + 1)];
-  }));
-}
+/** The benchmarks measure the proxy as it is deployed; the unit's PORT does not matter, they pass --port. */
+const UNIT_ENVIRONMENT = unitEnvironment();
 
 /**
  * What the proxy serves in a benchmark: FINANZAMT_BENCH_DIST (a dist directory with `current`), else the

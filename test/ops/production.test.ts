@@ -1,13 +1,14 @@
 // What an operator runs: `finanzamt --version`, and the systemd unit that runs `finanzamt serve` in production,
-// checked by systemd's own `systemd-analyze verify` and against the options `finanzamt serve` has.
+// checked by systemd's own `systemd-analyze verify`, against the options `finanzamt serve` has, and for the
+// environment it gives node.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { UNIT_FILE, unitEnvironment } from '../support/unitEnvironment.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const CLI = join(ROOT, 'bin', 'finanzamt.mjs');
-const UNIT = join(ROOT, 'proxy', 'systemd', 'finanzamt-api.service');
 const finanzamt = (...args: string[]) => execFileSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
 
 describe('finanzamt --version', () => {
@@ -18,11 +19,11 @@ describe('finanzamt --version', () => {
 });
 
 describe('the systemd unit', () => {
-  const unit = readFileSync(UNIT, 'utf8');
+  const unit = readFileSync(UNIT_FILE, 'utf8');
   const setting = (key: string) => [...unit.matchAll(new RegExp(`^${key}=(.*)$`, 'gm'))].map((m) => m[1]!);
 
   it('passes systemd-analyze verify without a warning', () => {
-    const result = spawnSync('systemd-analyze', ['verify', UNIT], { encoding: 'utf8' });
+    const result = spawnSync('systemd-analyze', ['verify', UNIT_FILE], { encoding: 'utf8' });
     expect(result.error, 'systemd-analyze is missing: apt-get install systemd (.ci/install-test-prerequisites does)').toBeUndefined();
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
@@ -37,5 +38,22 @@ describe('the systemd unit', () => {
     for (const flag of args.filter((a) => a.startsWith('--'))) expect(help).toContain(`${flag} `);
     expect(setting('KillSignal')).toEqual(['SIGTERM']);
     expect(setting('Environment')).toContain('PORT=8080');
+  });
+
+  it('gives node an environment it starts in: node refuses a NODE_OPTIONS flag it does not know', () => {
+    const environment = unitEnvironment(unit);
+    expect(Object.keys(environment)).toEqual(expect.arrayContaining(['NODE_OPTIONS', 'MALLOC_ARENA_MAX']));
+    const run = (env: Record<string, string>) => spawnSync(process.execPath, [CLI, '--version'], { encoding: 'utf8', env: { ...process.env, ...env } });
+    const started = run(environment);
+    expect(started.stderr).toBe('');
+    expect([started.status, started.stdout.trim()]).toEqual([0, finanzamt('--version').trim()]);
+    // The same check fails where it should: a misspelt flag stops node before the proxy starts.
+    const refused = run({ ...environment, NODE_OPTIONS: `${environment.NODE_OPTIONS} --max-old-space-sise=256` });
+    expect(refused.status).not.toBe(0);
+    expect(refused.stderr).toContain('--max-old-space-sise');
+  });
+
+  it('reads both forms of Environment= line, quoted with spaces and bare', () => {
+    expect(unitEnvironment('[Service]\nEnvironment="A=x y=z"\nEnvironment=B=1\nEnvironmentFile=/etc/x\n')).toEqual({ A: 'x y=z', B: '1' });
   });
 });
