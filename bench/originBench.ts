@@ -46,8 +46,8 @@ const TARGET_P99_OF_LOCAL = 1.5;
 const TARGET_HIT_RATIO = 0.95;
 const TARGET_RSS_MB = 150;
 /**
- * How long the idle proxy is left after its start before its resident size is read: V8 unmaps the pages the
- * version load freed some seconds after the proxy gave them back (proxy/versions/returnFreedMemory.ts).
+ * How long the idle proxy is left after its start before its resident size is read: V8's memory reducer returns
+ * the pages the version load freed some seconds after the load.
  */
 const IDLE_SECONDS = 20;
 

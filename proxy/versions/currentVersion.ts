@@ -4,7 +4,6 @@
 import type { Logger } from 'pino';
 import { coalesced } from '../watch/coalesced.ts';
 import type { FileCache } from '../cache/fileCache.ts';
-import { returnFreedMemory } from './returnFreedMemory.ts';
 import type { VersionSource } from './source.ts';
 import { Version } from './version.ts';
 
@@ -104,25 +103,9 @@ export class CurrentVersion {
         version: version.name, stand: version.stand, build_id: version.buildId, entries: version.answers.size,
         search: version.searchOrt !== null, ms: Math.round(performance.now() - started), previous: previous?.name ?? null,
       }, switched ? 'version loaded' : 'version unchanged');
-      if (switched) await this.returnMemory();
     } catch (e) {
       this.failed = { token: published.token, at: performance.now() };
       this.problem(`cannot load version ${published.name} from ${this.source.description}: ${(e as Error).message}`);
-    }
-  }
-
-  /**
-   * After a switch: what the load parsed, and the version it replaced, are garbage now. Not after a failed or
-   * unchanged load, which a broken version repeats every RETRY_MS: its pages stay pooled for the next attempt,
-   * and serving is not paused for a full collection each time.
-   */
-  private async returnMemory(): Promise<void> {
-    try {
-      const r = await returnFreedMemory();
-      this.log.info({ rss_mb_before: r.rssBefore, rss_mb_after: r.rssAfter, ms: r.ms }, 'freed memory returned');
-    } catch (e) {
-      // A Node built without the inspector cannot ask; the pages are then returned when V8 decides to.
-      this.log.warn({ err: { message: (e as Error).message } }, 'freed memory not returned');
     }
   }
 
