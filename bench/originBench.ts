@@ -46,8 +46,8 @@ const TARGET_P99_OF_LOCAL = 1.5;
 const TARGET_HIT_RATIO = 0.95;
 const TARGET_RSS_MB = 150;
 /**
- * How long the idle proxy is left after its start before its resident size is read: V8's memory reducer returns
- * the pages the version load freed some seconds after the load.
+ * How long the idle proxy is left once it answers (its version loaded and, with --warm, warmed) before its
+ * resident size is read: V8's memory reducer returns the pages the load freed some seconds after it.
  */
 const IDLE_SECONDS = 20;
 
@@ -69,7 +69,7 @@ interface Run {
   /** From start until the proxy answered. */
   startSeconds: number;
   windows: Window[];
-  /** MB: resident while idle after the start (IDLE_SECONDS), at the end of the load; heap and resident after a full GC then. */
+  /** MB: resident while idle once answering (IDLE_SECONDS), at the end of the load; heap and resident after a full GC then. */
   idleRss: number;
   rss: number;
   heapAfterGc: number;
@@ -221,7 +221,7 @@ function report(runs: Run[], questions: number, deployed: number, deploySeconds:
     ...runs.flatMap((r) => r.windows.map((w, i) => `| ${i === 0 ? r.name : ''} | ${i * WINDOW_SECONDS}–${(i + 1) * WINDOW_SECONDS} s | ${w.rps.toFixed(0)} | `
       + `${w.p50.toFixed(2)} ms | ${w.p99.toFixed(2)} ms | ${pct(w.hitRatio)} | ${opt(w.originPerSecond, (x) => x.toFixed(0))} | ${opt(w.merged, String)} | ${opt(w.duplicates, String)} | ${w.failed} |`)),
     '',
-    `| run | start until answering | p50 first / last window | p99 first / last window | last-window p99 against local disk | hit ratio, last window | RSS idle, ${IDLE_SECONDS} s after the start | RSS after the load | heap / RSS after a full GC then |`,
+    `| run | start until answering | p50 first / last window | p99 first / last window | last-window p99 against local disk | hit ratio, last window | RSS idle, ${IDLE_SECONDS} s after answering | RSS after the load | heap / RSS after a full GC then |`,
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...runs.map((r) => {
       const [first, last] = [r.windows[0]!, r.windows.at(-1)!];

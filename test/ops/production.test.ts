@@ -37,7 +37,7 @@ describe('the systemd unit', () => {
     const help = finanzamt('serve', '--help');
     for (const flag of args.filter((a) => a.startsWith('--'))) expect(help).toContain(`${flag} `);
     expect(setting('KillSignal')).toEqual(['SIGTERM']);
-    expect(setting('Environment')).toContain('PORT=8080');
+    expect(unitEnvironment(unit)).toMatchObject({ PORT: '8080' });
   });
 
   it('gives node an environment it starts in: node refuses a NODE_OPTIONS flag it does not know', () => {
@@ -53,7 +53,8 @@ describe('the systemd unit', () => {
     expect(refused.stderr).toContain('--max-old-space-sise');
   });
 
-  it('reads both forms of Environment= line, quoted with spaces and bare', () => {
+  it('reads both forms of Environment= line, quoted with spaces and bare, and refuses one it would misread', () => {
     expect(unitEnvironment('[Service]\nEnvironment="A=x y=z"\nEnvironment=B=1\nEnvironmentFile=/etc/x\n')).toEqual({ A: 'x y=z', B: '1' });
+    expect(() => unitEnvironment('Environment=A=1 B=2\n')).toThrow('cannot read "Environment=A=1 B=2"');
   });
 });

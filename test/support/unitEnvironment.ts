@@ -5,12 +5,16 @@ import { join } from 'node:path';
 
 export const UNIT_FILE = join(import.meta.dirname, '..', '..', 'proxy', 'systemd', 'finanzamt-api.service');
 
-/** The unit's `Environment=NAME=value` and `Environment="NAME=value with spaces"` lines. */
+/**
+ * The unit's `Environment=NAME=value` and `Environment="NAME=value with spaces"` lines, one setting each as this
+ * unit writes them; any other form throws rather than being left out of what the benchmarks run with.
+ */
 export function unitEnvironment(unit = readFileSync(UNIT_FILE, 'utf8')): Record<string, string> {
-  const lines = unit.matchAll(/^Environment=(?:"([^"]*)"|(\S*))$/gm);
-  return Object.fromEntries([...lines].map((m) => {
-    const setting = m[1] ?? m[2]!;
-    const equals = setting.indexOf('=');
-    return [setting.slice(0, equals), setting.slice(equals + 1)];
+  return Object.fromEntries([...unit.matchAll(/^Environment=(.*)$/gm)].map(([line, value]) => {
+    const setting = /^"([^"=]+=[^"]*)"$|^([^\s"=]+=\S*)$/.exec(value!);
+    if (setting === null) throw new Error(`cannot read "${line}": one NAME=value per Environment= line, quoted if it has spaces`);
+    const text = setting[1] ?? setting[2]!;
+    const equals = text.indexOf('=');
+    return [text.slice(0, equals), text.slice(equals + 1)];
   }));
 }
