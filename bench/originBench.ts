@@ -47,7 +47,8 @@ const TARGET_HIT_RATIO = 0.95;
 const TARGET_RSS_MB = 150;
 /**
  * How long the idle proxy is left once it answers (its version loaded and, with --warm, warmed) before its
- * resident size is read: V8's memory reducer returns the pages the load freed some seconds after it.
+ * resident size is read: it falls for some seconds after the load before it settles. Not by V8's memory reducer,
+ * which runs no collection then (BENCHMARKS.md, item 9.7).
  */
 const IDLE_SECONDS = 20;
 
