@@ -47,6 +47,10 @@ export function localIndex(collection: CollectionResponse, standQuelle: string):
     offices,
     plz: postalIndex(sorted),
     aenderungen: collection.aenderungen,
+    retired_offices: collection.ersetzte_amtsnummern ?? [],
+    retired_keys: collection.ersetzte_schluessel ?? [],
+    // Which sources a version was built from is not in the collection, and no local answer shows it.
+    quellen: [],
   };
   return indexDirectory(dir);
 }

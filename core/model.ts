@@ -68,6 +68,39 @@ export const Aenderung = z.object({
 });
 export type Aenderung = z.infer<typeof Aenderung>;
 
+/**
+ * The current municipality that holds (part of) the area of a retired key (docs/data.md, rule 11), and since
+ * when: the effective date of the change that gave it that area.
+ */
+export const AgsNachfolger = z.object({ ags: Ags, name: z.string(), gilt_ab: isoDate() });
+export type AgsNachfolger = z.infer<typeof AgsNachfolger>;
+
+/** A municipality key that was valid once and is not now, with the current keys that hold its area. */
+export const RetiredKey = z.object({
+  ags: Ags,
+  /** Its name where a source gives one. */
+  name: z.string().nullable(),
+  /** Empty when no chain of changes reaches a key of the directory: no known current successor. */
+  nachfolger: z.array(AgsNachfolger),
+  /** False where the key was split and the sources do not name every part. */
+  vollstaendig: z.boolean(),
+});
+export type RetiredKey = z.infer<typeof RetiredKey>;
+
+/** An office number that no longer exists (docs/data.md, rules 4 and 4b), and the offices that took it over. */
+export const RetiredOffice = z.object({
+  bufa_nr: BufaNr,
+  /** Its last name in a source; null where no list names it. */
+  name: z.string().nullable(),
+  /** Several where its municipalities went to different offices; empty where no source says. */
+  nachfolger: z.array(BufaNr),
+});
+export type RetiredOffice = z.infer<typeof RetiredOffice>;
+
+/** One source of a version and the date of its data (docs/data.md, rule 7). */
+export const Quelle = z.object({ art: z.string(), titel: z.string(), datum: isoDate() });
+export type Quelle = z.infer<typeof Quelle>;
+
 export const Anschrift = z.object({
   strasse: z.string().nullable(),
   hausnummer: z.string().nullable(),
@@ -137,6 +170,12 @@ export const Directory = z.object({
   offices: z.array(Office),
   plz: z.array(z.tuple([Plz, z.array(Ags)])),
   aenderungen: z.array(Aenderung),
+  /** Sorted by number. */
+  retired_offices: z.array(RetiredOffice),
+  /** Sorted by key; none of them is a key of `municipalities`. */
+  retired_keys: z.array(RetiredKey),
+  /** Every source the version was built from, with the date of its data. */
+  quellen: z.array(Quelle),
 });
 export type Directory = z.infer<typeof Directory>;
 
@@ -162,6 +201,12 @@ export const LookupResponse = z.object({
   aemter: z.array(AnsweredOffice),
   gemeinden: z.array(LookupMunicipality),
   aenderungen: z.array(Aenderung),
+  /**
+   * Set when `ags` is a full key that was valid once and is not now (docs/data.md, rule 11): the current
+   * municipalities that hold its area, whose offices the answer gives. Empty when no current successor is
+   * known; null for every other question.
+   */
+  ags_nachfolger: z.array(AgsNachfolger).nullable(),
 });
 export type LookupResponse = z.infer<typeof LookupResponse>;
 
@@ -191,6 +236,12 @@ export const CollectionResponse = z.object({
   aemter: z.array(AnsweredOffice),
   /** Every announced change of the version, so that the client's local mode can attach them to its answers. */
   aenderungen: z.array(Aenderung),
+  /**
+   * With `gemeinden=1` only: the keys valid once and not now, and the office numbers that no longer exist, with
+   * their successors, so that a table built from the collection answers old keys as the service does.
+   */
+  ersetzte_schluessel: z.array(RetiredKey).optional(),
+  ersetzte_amtsnummern: z.array(RetiredOffice).optional(),
 });
 export type CollectionResponse = z.infer<typeof CollectionResponse>;
 

@@ -3,7 +3,7 @@
 // the same question are the same bytes.
 import type {
   Aenderung, CollectionResponse, Directory, DistrictMunicipality, DistrictResponse, LookupMunicipality, LookupResponse,
-  Municipality, Office, OfficeResponse, OfficeWithDistrict,
+  Municipality, Office, OfficeResponse, OfficeWithDistrict, RetiredKey, RetiredOffice,
 } from './model.ts';
 import { fold, foldWords, withoutTypeSuffix } from './normalize.ts';
 import { groupOffices, type OfficeGroup } from './officeGroups.ts';
@@ -20,12 +20,20 @@ export interface DirectoryIndex {
   foldedOfficeNames: Map<string, string[]>;
   /** Office number → the numbers that are one office with it (same name and address), for truthful hints. */
   officeGroups: Map<string, OfficeGroup>;
+  /** Keys valid once and not now, with their current successors (docs/data.md, rule 11). */
+  retiredKeys: Map<string, RetiredKey>;
+  /** Numbers that no longer exist, with the offices that took them over (rules 4 and 4b). */
+  retiredOffices: Map<string, RetiredOffice>;
 }
 
-/** Hits of a lookup: at most `limit` municipalities in answer order, and how many matched in all. */
+/**
+ * Hits of a lookup: at most `limit` municipalities in answer order, and how many matched in all; `retired` when
+ * the question named a key that is valid no more, whose successors the hits are.
+ */
 export interface Hits {
   hits: Municipality[];
   total: number;
+  retired?: RetiredKey;
 }
 
 /** Place-name search, supplied by the proxy's index; the build never answers `ort`. */
@@ -49,6 +57,8 @@ export function indexDirectory(dir: Directory): DirectoryIndex {
   return {
     dir, byAgs, offices: new Map(dir.offices.map((o) => [o.bufa_nr, o])), districts, plz, foldedOfficeNames,
     officeGroups: groupOffices(dir.offices),
+    retiredKeys: new Map(dir.retired_keys.map((k) => [k.ags, k])),
+    retiredOffices: new Map(dir.retired_offices.map((o) => [o.bufa_nr, o])),
   };
 }
 
@@ -58,13 +68,13 @@ export function renderAnswer(ix: DirectoryIndex, q: Question, searchOrt?: OrtSea
       return ok(renderLookup(ix, q, lookupHits(ix, q, searchOrt), searchOrt));
     case 'office': {
       const office = ix.offices.get(q.bufa_nr);
-      if (!office) return unknownOffice(q.bufa_nr);
+      if (!office) return unknownOffice(ix, q.bufa_nr);
       const body: OfficeResponse = { stand: ix.dir.stand, amt: q.gemeinden ? withDistrict(ix, office) : office };
       return ok(JSON.stringify(body));
     }
     case 'district': {
       const office = ix.offices.get(q.bufa_nr);
-      if (!office) return unknownOffice(q.bufa_nr);
+      if (!office) return unknownOffice(ix, q.bufa_nr);
       const gemeinden = ix.districts.get(office.bufa_nr)!;
       const body: DistrictResponse = {
         stand: ix.dir.stand, bufa_nr: office.bufa_nr, bezeichnung: office.bezeichnung,
@@ -83,7 +93,10 @@ function lookupHits(ix: DirectoryIndex, q: LookupQuestion, searchOrt?: OrtSearch
     return searchOrt.search(q.value, q.limit);
   }
   const all = q.by === 'plz' ? (ix.plz.get(q.value) ?? []) : municipalitiesUnder(ix.dir.municipalities, q.value);
-  return { hits: all.slice(0, q.limit), total: all.length };
+  const retired = q.by === 'ags' && all.length === 0 ? ix.retiredKeys.get(q.value) : undefined;
+  if (retired === undefined) return { hits: all.slice(0, q.limit), total: all.length };
+  const successors = retired.nachfolger.map((s) => ix.byAgs.get(s.ags)!);
+  return { hits: successors.slice(0, q.limit), total: successors.length, retired };
 }
 
 /** Municipalities whose key starts with `prefix`, by binary search over the sorted list. */
@@ -100,7 +113,7 @@ export function municipalitiesUnder(sorted: Municipality[], prefix: string): Mun
   return sorted.slice(lo, end);
 }
 
-function renderLookup(ix: DirectoryIndex, q: LookupQuestion, { hits, total }: Hits, searchOrt?: OrtSearch): string {
+function renderLookup(ix: DirectoryIndex, q: LookupQuestion, { hits, total, retired }: Hits, searchOrt?: OrtSearch): string {
   const officeNrs = [...new Set(hits.flatMap((m) => m.bufa_nr))];
   const aemter = officeNrs.map((nr) => {
     const office = ix.offices.get(nr)!;
@@ -118,10 +131,12 @@ function renderLookup(ix: DirectoryIndex, q: LookupQuestion, { hits, total }: Hi
     anzahl_aemter: aemter.length,
     anzahl_gemeinden: hits.length,
     vollstaendig: hits.length === total,
-    hinweis: hits.length === 0 ? noHitHint(q, searchOrt) : lookupHint(ix, q, hits, officeNrs, aenderungen.length > 0),
+    hinweis: joined(retired && replacedKeyHint(retired),
+      hits.length === 0 ? (retired ? null : noHitHint(q, searchOrt)) : lookupHint(ix, q, hits, officeNrs, aenderungen.length > 0)),
     aemter,
     gemeinden,
     aenderungen,
+    ags_nachfolger: retired?.nachfolger ?? null,
   };
   return JSON.stringify(body);
 }
@@ -129,6 +144,27 @@ function renderLookup(ix: DirectoryIndex, q: LookupQuestion, { hits, total }: Hi
 /** The announced changes that affect any of the hits, in the directory's order; independent of the clock. */
 function noticesFor(notices: Aenderung[], hits: Municipality[]): Aenderung[] {
   return notices.filter((n) => hits.some((m) => n.ags_praefixe.some((prefix) => m.ags.startsWith(prefix))));
+}
+
+/** The sentences of a hint, null when there are none. */
+function joined(...sentences: (string | null | undefined)[]): string | null {
+  const given = sentences.filter((s): s is string => typeof s === 'string');
+  return given.length === 0 ? null : given.join(' ');
+}
+
+/** A key that is valid no more: what replaced it, in one sentence, and what the sources do not say. */
+function replacedKeyHint(k: RetiredKey): string {
+  const old = k.name === null ? k.ags : `${k.ags} (${withoutTypeSuffix(k.name)})`;
+  if (k.nachfolger.length === 0) return `Der Gemeindeschlüssel ${old} gilt nicht mehr; ein heute gültiger Nachfolger ist nicht bekannt.`;
+  const successors = listed(k.nachfolger.map((s) => `${s.ags} (${withoutTypeSuffix(s.name)}, seit ${germanDate(s.gilt_ab)})`));
+  const incomplete = k.vollstaendig ? '' : ' Die Gemeinde wurde aufgeteilt; weitere Teile nennen die Quellen nicht.';
+  return `Der Gemeindeschlüssel ${old} gilt nicht mehr; an seine Stelle ${k.nachfolger.length === 1 ? 'ist' : 'sind'} ${successors} getreten.${incomplete}`;
+}
+
+/** 2026-01-01 → 1.1.2026, as German text writes dates. */
+function germanDate(iso: string): string {
+  const [y, m, d] = iso.split('-');
+  return `${Number(d)}.${Number(m)}.${y}`;
 }
 
 /** Nothing found; for a place name, with the names that are spelled closest, if any (not hits). */
@@ -217,6 +253,7 @@ function renderCollection(ix: DirectoryIndex, q: CollectionQuestion): string {
     anzahl_gemeinden: page.reduce((sum, o) => sum + o.anzahl_gemeinden, 0),
     aemter: q.gemeinden ? page.map((o) => withDistrict(ix, o)) : page,
     aenderungen: ix.dir.aenderungen,
+    ...(q.gemeinden ? { ersetzte_schluessel: ix.dir.retired_keys, ersetzte_amtsnummern: ix.dir.retired_offices } : {}),
   };
   return JSON.stringify(body);
 }
@@ -256,6 +293,16 @@ function ok(body: string): Answer {
   return { ok: true, body };
 }
 
-function unknownOffice(nr: string): Answer {
-  return { ok: false, detail: `Ein Finanzamt mit der Amtsnummer ${nr} ist nicht bekannt.` };
+/** A number no office has; for a number that no longer exists, the offices that took it over (rule 4b). */
+function unknownOffice(ix: DirectoryIndex, nr: string): Answer {
+  const retired = ix.retiredOffices.get(nr);
+  if (retired === undefined) return { ok: false, detail: `Ein Finanzamt mit der Amtsnummer ${nr} ist nicht bekannt.` };
+  const named = retired.name === null ? nr : `${nr} (${retired.name})`;
+  const successors = retired.nachfolger.map((s) => `${s} (${ix.offices.get(s)!.bezeichnung})`);
+  return {
+    ok: false,
+    detail: successors.length === 0
+      ? `Die Amtsnummer ${named} gibt es nicht mehr; welches Finanzamt sie übernommen hat, sagen die Quellen nicht.`
+      : `Die Amtsnummer ${named} gibt es nicht mehr; ${successors.length === 1 ? 'Nachfolger ist' : 'Nachfolger sind, je nach Gemeinde,'} ${listed(successors)}.`,
+  };
 }

@@ -1,11 +1,10 @@
 // Rule 9: the assignment against the 2021 postal-code → office file, for every municipality that file covers.
 // Per municipality the 2021 file's office is the one of its seat's postal code (else the most frequent one of
-// its codes); a retired number there counts as its rule-4 successor. Disagreements are classed by their likely
+// its codes); a retired number there counts as its successor (rules 4 and 4b). Disagreements are classed by their likely
 // cause: the review list for the next correction.
 import type { Municipality } from '../../core/model.ts';
 import type { PlzOfficeLocation } from '../sources/plzOffice.ts';
 import { compare } from './municipalities.ts';
-import type { StaleReplacement } from './staleNumbers.ts';
 
 export const CAUSES = {
   ersetzte_nummer: 'a retired number on either side (rule 4)',
@@ -36,11 +35,11 @@ export function crossCheck(
   municipalities: Municipality[],
   plzIndex: [string, string[]][],
   locations: PlzOfficeLocation[],
-  replacements: StaleReplacement[],
+  /** The office that took over a number that no longer exists (rules 4 and 4b). */
+  successorOf: (nr: string) => string | undefined,
   currentOffices: Set<string>,
 ): CrossCheck {
   const officeOfPlz = new Map(locations.map((l) => [l.plz, l.bufa_nr]));
-  const successor = new Map(replacements.map((r) => [r.old, r.new]));
   const codesOf = new Map<string, string[]>();
   const officesOfCode = new Map<string, Set<string>>();
   const byAgs = new Map(municipalities.map((m) => [m.ags, m]));
@@ -58,7 +57,7 @@ export function crossCheck(
     const decidingCode = m.plz !== null && officeOfPlz.has(m.plz) ? m.plz : mostFrequentOffice(codes, officeOfPlz);
     const named = officeOfPlz.get(decidingCode)!;
     const ownReplacement = m.herkunft.findIndex((h) => h.ersetzt === named);
-    const expected = currentOffices.has(named) ? named : ownReplacement >= 0 ? m.bufa_nr[ownReplacement] : successor.get(named);
+    const expected = currentOffices.has(named) ? named : ownReplacement >= 0 ? m.bufa_nr[ownReplacement] : successorOf(named);
     if (expected !== undefined && m.bufa_nr.includes(expected)) continue;
     const cause: Cause = m.bufa_nr.length === 0 ? 'ohne_amt'
       : !currentOffices.has(named) || m.herkunft.some((h) => h.ersetzt !== null) ? 'ersetzte_nummer'

@@ -35,21 +35,28 @@ export interface MunicipalityAssembly {
   plzIndex: [string, string[]][];
   rows: number;
   droppedPairs: DroppedPair[];
+  /** Pairs of a retired key given to the one municipality that took its whole area (rule 11). */
+  carriedPairs: (DroppedPair & { nach: string })[];
 }
 
-export function assembleMunicipalities(gv: Gv100ad, pairs: PlzPair[]): MunicipalityAssembly {
+/**
+ * `carriedTo`: retired key → the one current key that holds all of its area (rule 11); a postal code the file
+ * pairs with the old key belongs to the new one. Pairs of other unknown keys are reported and left out.
+ */
+export function assembleMunicipalities(gv: Gv100ad, pairs: PlzPair[], carriedTo: Map<string, string> = new Map()): MunicipalityAssembly {
   const laender = new Map(gv.laender.map((l) => [l.key, l.name]));
   const kreise = new Map(gv.kreise.map((k) => [k.key, k.name]));
   const known = new Set(gv.gemeinden.map((g) => g.ags));
 
   const codesByAgs = new Map<string, Set<string>>();
   const droppedPairs: DroppedPair[] = [];
+  const carriedPairs: MunicipalityAssembly['carriedPairs'] = [];
   for (const p of pairs) {
-    if (!known.has(p.ags)) {
-      droppedPairs.push({ ags: p.ags, plz: p.plz, ort: p.ort, line: p.line });
-      continue;
-    }
-    addTo(codesByAgs, p.ags, p.plz);
+    const pair = { ags: p.ags, plz: p.plz, ort: p.ort, line: p.line };
+    const successor = known.has(p.ags) ? p.ags : carriedTo.get(p.ags);
+    if (successor === undefined) droppedPairs.push(pair);
+    else addTo(codesByAgs, successor, p.plz);
+    if (successor !== undefined && successor !== p.ags) carriedPairs.push({ ...pair, nach: successor });
   }
 
   const municipalities = gv.gemeinden.map((g): RawMunicipality => {
@@ -76,7 +83,7 @@ export function assembleMunicipalities(gv: Gv100ad, pairs: PlzPair[]): Municipal
   }
   const plzIndex = [...byPlz].map(([code, keys]): [string, string[]] => [code, keys.sort(compare)])
     .sort((a, b) => compare(a[0], b[0]));
-  return { municipalities, plzIndex, rows, droppedPairs };
+  return { municipalities, plzIndex, rows, droppedPairs, carriedPairs };
 }
 
 function addTo(map: Map<string, Set<string>>, key: string, value: string): void {

@@ -17,16 +17,28 @@ export function landOfOfficeNumber(bufaNr: string): string | null {
  * Words in an office name that mark a special task or an administrative unit, as the sources spell them,
  * abbreviations included ("Körpersch.", "Verkehrst.", "Prüfungsd.", "Erb/Schenk.St.").
  */
-const SPECIAL_TASK = new RegExp([
+const TASKS = [
   'Körpersch', 'Betriebsprüfung', 'Konzernprüfung', 'Großunternehmen', 'Außenprüfung',
-  'Fahndung', 'Strafsachen', 'Finanzkriminalität', 'Bewertung', 'Grundbesitz', 'Grunderwerbsteuer',
-  'Verkehrst', 'Erbschaft', 'Erb/Schenk', 'Erhebung', 'Rentenempfänger im Ausland',
-  '\\bRIA\\b', '\\bRAB\\b', 'International', 'Technisches Finanzamt', 'Prüfungsd', 'Außenstelle',
+  'Fahndung', 'Strafsachen', 'Finanzkriminalität', 'Grundbesitz', 'Grunderwerbsteuer',
+  // Also as a word's ending: "Grundstücksbewertung" (rule 5b).
+  'Bewertung', 'Verkehrst', 'Erbschaft', 'Erb/Schenk', 'Erhebung', 'Rentenempfänger im Ausland',
+  '\\bRIA\\b', '\\bRAB\\b', 'International', 'Technisches Finanzamt', 'Prüfungsd',
   'Bundeszentralamt', 'Landesamt',
   // A cash office (Landeshauptkasse, Landesfinanzkasse, …) serves no resident; "Kassel" is a city, not one.
   '\\p{L}*kasse(?!\\p{L})',
-].join('|'), 'iu');
+];
+/** A branch of another office; it may serve residents of its own district, but is never added to a city. */
+const BRANCH = 'Außenstelle';
 
+const TASK = new RegExp(TASKS.join('|'), 'iu');
+const TASK_OR_BRANCH = new RegExp([...TASKS, BRANCH].join('|'), 'iu');
+
+/** The word that marks a special task or a branch, which never serves the residents of a city (rules 4b, 5). */
 export function specialTaskOf(name: string): string | null {
-  return SPECIAL_TASK.exec(name)?.[0] ?? null;
+  return TASK_OR_BRANCH.exec(name)?.[0] ?? null;
+}
+
+/** The word that marks a special task (not a branch): such an office should serve no resident at all. */
+export function taskOf(name: string): string | null {
+  return TASK.exec(name)?.[0] ?? null;
 }

@@ -1,10 +1,13 @@
-// Rules 3 and 6: each office of the GemFA-derived list as an office object of the interface. What the sources
-// do not give stays empty rather than invented; the state comes from the office's municipalities, else from
-// its street address's postal code, else from its number, and is cross-checked against the 2022 list.
+// Rules 3, 3b and 6 (docs/data.md): each current office as an office object of the interface. What the sources
+// do not give stays empty rather than invented. The state is where the office is (spec 2.1): that of its
+// municipalities, else that of its street address's postal code, else the state the newest list gives it, else
+// that of its number's range; it is cross-checked against the 2022 list. The newest list's state code agrees
+// with the number range for every office, so it says whose number it is, not where the office sits.
 import type { Office } from '../../core/model.ts';
 import { fold } from '../../core/normalize.ts';
 import type { SourceOffice } from '../sources/offices.ts';
 import type { StateOffice } from '../sources/states.ts';
+import type { CurrentOffice } from './currentOffices.ts';
 import { AssemblyError } from './errors.ts';
 import { compare } from './municipalities.ts';
 import { landOfOfficeNumber } from './officeKinds.ts';
@@ -15,7 +18,10 @@ export interface StateMismatch {
   list_2022: string;
 }
 
-/** An office whose state is not the one its number's prefix belongs to (9116 Bundeszentralamt für Steuern, Bonn). */
+/**
+ * An office whose state is not the one its number's prefix (or the newest list's code) belongs to: 9116
+ * Bundeszentralamt für Steuern has a Bavarian number and sits in Bonn.
+ */
 export interface PrefixMismatch {
   bufa_nr: string;
   name: string;
@@ -32,7 +38,7 @@ export interface OfficeAssembly {
 }
 
 export function assembleOffices(
-  sources: SourceOffice[],
+  sources: CurrentOffice[],
   /** Office number → states of the municipalities it serves (empty for offices without a district). */
   districtStates: Map<string, string[]>,
   /** Postal code → states of the municipalities carrying it. */
@@ -47,7 +53,7 @@ export function assembleOffices(
   const offices = [...sources].sort((a, b) => compare(a.bufa_nr, b.bufa_nr)).map((o): Office => {
     const served = districtStates.get(o.bufa_nr) ?? [];
     const located = mostCommon(plzStates.get(o.hausanschrift?.plz ?? '') ?? []);
-    const prefixState = laender.get(landOfOfficeNumber(o.bufa_nr) ?? '') ?? null;
+    const prefixState = laender.get(o.listedLand ?? landOfOfficeNumber(o.bufa_nr) ?? '') ?? null;
     const bundesland = mostCommon(served) ?? located ?? prefixState;
     if (bundesland === null) throw new AssemblyError(`office ${o.bufa_nr} (${o.name}): no municipality, no known street address and no known number range`);
     if (bundesland !== prefixState) {

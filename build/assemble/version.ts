@@ -1,13 +1,46 @@
-// Rule 7: the data version comes from the source bundle, never from the build machine's clock. For a GV100AD
-// bundle it is the Gebietsstand, which every record carries and which must agree across the file.
+// Rule 7 (docs/data.md): the data version comes from the source bundle, never from the build machine's clock: the
+// date of the newest of the sources that decide the answers, the municipality directory and the office list
+// (the newest list where the bundle has two). Every source's own date is listed with the version, so that a
+// caller sees, say, municipalities of 31.05.2026 beside offices of 2.9.2026.
+import type { Quelle } from '../../core/model.ts';
+import type { BundleFile, BundleKind, SourceBundle } from '../sources/bundle.ts';
 import type { Gv100ad } from '../sources/gv100ad.ts';
 import { AssemblyError } from './errors.ts';
 
-export function dataVersion(gv: Gv100ad): { stand: string; stand_quelle: string } {
+/** What each kind of source is, as `quellen` names it for callers. */
+const TITLES: Record<Exclude<BundleKind, 'terms'>, string> = {
+  'gv100ad': 'Gemeindeverzeichnis GV100AD (Destatis)',
+  'gv100ad-previous': 'Gemeindeverzeichnis GV100AD des vorigen Datenstands (Destatis)',
+  'office-list': 'Finanzamtsliste (BZSt GemFA)',
+  'offices': 'Finanzamtsliste mit Anschriften (BZSt GemFA)',
+  'plz-gemeinde': 'Postleitzahlen je Gemeinde (OpenStreetMap)',
+  'plz-office-offices': 'Finanzämter je Postleitzahl 2021 (Ämterliste)',
+  'plz-office-locations': 'Finanzämter je Postleitzahl 2021',
+  'states': 'Finanzämter je Land 2022 (ELSTER/ERiC)',
+  'ags-successors': 'Nachfolger ehemaliger Gemeindeschlüssel (Destatis-Änderungslisten)',
+  'territorial-changes': 'Gebietsänderungen (Destatis)',
+  'corrections': 'Korrekturen (finanzamt-api, mit Quellen)',
+  'notices': 'Angekündigte Änderungen (finanzamt-api, mit Quellen)',
+};
+
+/** The one Gebietsstand every record of a GV100AD carries, as YYYY-MM-DD. */
+export function gebietsstandOf(gv: Gv100ad): string {
   const dates = new Set(gv.gemeinden.map((g) => g.gebietsstand));
   if (dates.size !== 1) throw new AssemblyError(`GV100AD mixes several Gebietsstände: ${[...dates].sort().join(', ')}`);
   const date = [...dates][0]!;
-  const [y, m, d] = [date.slice(0, 4), date.slice(4, 6), date.slice(6, 8)];
-  // GV100AD dates its extract by day only; the hour and minute of the identifier are therefore 0000.
-  return { stand: `${d}.${m}.${y}`, stand_quelle: `${y}${m}${d}_0000` };
+  return `${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6, 8)}`;
+}
+
+export function dataVersion(bundle: Pick<SourceBundle, 'gv100ad' | 'officeList' | 'files'>): { stand: string; stand_quelle: string; datum: string } {
+  const municipalities = gebietsstandOf(bundle.gv100ad);
+  const offices = bundle.officeList?.revision ?? bundle.files.find((f) => f.kind === 'offices')!.date;
+  const datum = municipalities > offices ? municipalities : offices;
+  const [y, m, d] = datum.split('-') as [string, string, string];
+  // Both sources date their data by day only; the hour and minute of the identifier are therefore 0000.
+  return { stand: `${d}.${m}.${y}`, stand_quelle: `${y}${m}${d}_0000`, datum };
+}
+
+/** The bundle's sources as `quellen` lists them: every data file with the date of its data, in manifest order. */
+export function sourcesOf(files: BundleFile[]): Quelle[] {
+  return files.flatMap((f) => (f.kind === 'terms' ? [] : [{ art: f.kind, titel: TITLES[f.kind], datum: f.date }]));
 }

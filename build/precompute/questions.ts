@@ -14,6 +14,8 @@ export function precomputedQuestions(dir: Directory): Question[] {
   const prefixes = new Set<string>();
   for (const m of dir.municipalities) for (let n = 1; n <= 8; n++) prefixes.add(m.ags.slice(0, n));
   for (const prefix of [...prefixes].sort()) lookup('ags', prefix);
+  // Keys valid once and not now answer their successors (docs/data.md, rule 11): as finite as the current ones.
+  for (const k of dir.retired_keys) lookup('ags', k.ags);
   for (const [plz] of dir.plz) lookup('plz', plz);
 
   for (const o of dir.offices) {

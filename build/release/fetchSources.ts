@@ -7,10 +7,11 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import { z } from 'zod';
-import { dataVersion } from '../assemble/version.ts';
+import { gebietsstandOf } from '../assemble/version.ts';
 import { sha256 } from '../precompute/encode.ts';
 import { BundleKind, BundleManifest } from '../sources/bundle.ts';
 import { parseGv100ad } from '../sources/gv100ad.ts';
+import { parseOfficeList } from '../sources/officeList.ts';
 
 export const SourceConfig = z.object({
   files: z.array(z.strictObject({
@@ -75,13 +76,11 @@ function asBundleFile(download: Buffer, source: SourceConfig['files'][number]): 
 }
 
 /**
- * The date the manifest records is the data's, not the download's: the Gebietsstand for the GV100AD (which
- * also checks that the file parses), else the publisher's Last-Modified, else today.
+ * The date the manifest records is the data's, not the download's: the Gebietsstand for the GV100AD and the
+ * revision for the office list (which also checks that the file parses), else the publisher's Last-Modified, else today.
  */
 function dataDate(kind: BundleKind, body: Buffer, lastModified: string | null): string {
-  if (kind === 'gv100ad') {
-    const { stand } = dataVersion(parseGv100ad(body.toString('utf8'), 'GV100AD'));
-    return stand.split('.').reverse().join('-');
-  }
+  if (kind === 'gv100ad' || kind === 'gv100ad-previous') return gebietsstandOf(parseGv100ad(body.toString('utf8'), 'GV100AD'));
+  if (kind === 'office-list') return parseOfficeList(body.toString('utf8'), 'office list').revision;
   return (lastModified ? new Date(lastModified) : new Date()).toISOString().slice(0, 10);
 }

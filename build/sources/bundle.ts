@@ -5,15 +5,18 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { AgsSuccessor, parseAgsSuccessors } from './agsSuccessors.ts';
 import { Correction, parseCorrections } from './corrections.ts';
 import { SourceError } from './errors.ts';
 import { Gv100ad, parseGv100ad } from './gv100ad.ts';
 import { parseJson } from './json.ts';
 import { parseNotices, SourceNotice } from './notices.ts';
+import { OfficeList, parseOfficeList } from './officeList.ts';
 import { parseOffices, SourceOffice } from './offices.ts';
 import { parsePlzGemeinde, PlzPair } from './plzGemeinde.ts';
 import { parsePlzOfficeLocations, parsePlzOfficeOffices, PlzOfficeLocation, PlzOfficeOffice } from './plzOffice.ts';
 import { parseStates, StateOffice } from './states.ts';
+import { parseTerritorialChanges, TerritorialChange } from './territorialChanges.ts';
 import { nonBlank, UniqueKeys, validate } from './validate.ts';
 
 const MANIFEST = 'manifest.json';
@@ -22,9 +25,16 @@ const MANIFEST = 'manifest.json';
 const PARSED_KINDS = [
   'gv100ad', 'plz-gemeinde', 'offices', 'plz-office-offices', 'plz-office-locations', 'states', 'corrections', 'notices',
 ] as const;
-type ParsedKind = (typeof PARSED_KINDS)[number];
+/**
+ * Kinds a bundle may have once (docs/data.md, rules 3b and 11): a newer office list than `offices`, the
+ * GV100AD of the version shipped before (whose vanished keys must all have successors), the successor table.
+ */
+const OPTIONAL_KINDS = ['office-list', 'gv100ad-previous', 'ags-successors'] as const;
+/** Kinds a bundle may have any number of: one yearly list of territorial changes per file. */
+const REPEATED_KINDS = ['territorial-changes'] as const;
+type ParsedKind = (typeof PARSED_KINDS)[number] | (typeof OPTIONAL_KINDS)[number];
 
-export const BundleKind = z.enum([...PARSED_KINDS, 'terms']);
+export const BundleKind = z.enum([...PARSED_KINDS, ...OPTIONAL_KINDS, ...REPEATED_KINDS, 'terms']);
 export type BundleKind = z.infer<typeof BundleKind>;
 
 export const ManifestEntry = z.strictObject({
@@ -57,7 +67,12 @@ export const SourceBundle = z.object({
   plzOfficeLocations: z.array(PlzOfficeLocation),
   states: z.array(StateOffice),
   corrections: z.array(Correction.and(z.object({ line: z.number() }))),
-  notices: z.array(SourceNotice.extend({ line: z.number() })),
+  notices: z.array(SourceNotice.and(z.object({ line: z.number() }))),
+  /** The newest office list where the bundle has one; without it `offices` is the newest (rule 3b). */
+  officeList: OfficeList.nullable(),
+  previousGv100ad: Gv100ad.nullable(),
+  agsSuccessors: z.array(AgsSuccessor),
+  territorialChanges: z.array(TerritorialChange),
   files: z.array(BundleFile),
 });
 export type SourceBundle = z.infer<typeof SourceBundle>;
@@ -72,11 +87,17 @@ export async function readBundle(dir: string): Promise<SourceBundle> {
 
   const contents = await Promise.all(manifest.files.map((entry) => readVerified(dir, entry)));
   const files = manifest.files.map((entry, index): BundleFile => ({ ...entry, bytes: contents[index]!.length }));
+  const text = (entry: ManifestEntry) => decode(contents[manifest.files.indexOf(entry)]!, entry.path);
   /** The arguments every parser takes: the file's text and its name for errors. */
-  const source = (kind: ParsedKind): [text: string, file: string] => {
+  const source = (kind: (typeof PARSED_KINDS)[number]): [text: string, file: string] => {
     const entry = entryByKind.get(kind)!;
-    return [decode(contents[manifest.files.indexOf(entry)]!, entry.path), entry.path];
+    return [text(entry), entry.path];
   };
+  const optional = <T>(kind: (typeof OPTIONAL_KINDS)[number], parse: (text: string, file: string) => T): T | null => {
+    const entry = entryByKind.get(kind);
+    return entry === undefined ? null : parse(text(entry), entry.path);
+  };
+  const changeLists = manifest.files.filter((entry) => entry.kind === 'territorial-changes');
 
   const plzOfficeOffices = parsePlzOfficeOffices(...source('plz-office-offices'));
   return {
@@ -88,6 +109,11 @@ export async function readBundle(dir: string): Promise<SourceBundle> {
     states: parseStates(...source('states')),
     corrections: parseCorrections(...source('corrections')),
     notices: parseNotices(...source('notices')),
+    officeList: optional('office-list', parseOfficeList),
+    previousGv100ad: optional('gv100ad-previous', parseGv100ad),
+    agsSuccessors: optional('ags-successors', parseAgsSuccessors) ?? [],
+    territorialChanges: (await Promise.all(changeLists.map((entry) =>
+      parseTerritorialChanges(contents[manifest.files.indexOf(entry)]!, entry.path)))).flat(),
     files,
   };
 }
@@ -101,9 +127,10 @@ function oneEntryPerParsedKind(
   manifest.files.forEach((entry, index) => {
     const line = lineAt(['files', index]);
     paths.add(entry.path, line);
-    if (entry.kind === 'terms') return;
-    if (entryByKind.has(entry.kind)) throw new SourceError(MANIFEST, line, 'kind', `a second file of kind ${entry.kind}`);
-    entryByKind.set(entry.kind, entry);
+    const kind = entry.kind;
+    if (kind === 'terms' || kind === 'territorial-changes') return;
+    if (entryByKind.has(kind)) throw new SourceError(MANIFEST, line, 'kind', `a second file of kind ${entry.kind}`);
+    entryByKind.set(kind, entry);
   });
   const missing = PARSED_KINDS.filter((kind) => !entryByKind.has(kind));
   if (missing.length > 0) throw new SourceError(MANIFEST, lineAt(['files']), 'kind', `no file of kind ${missing.join(', ')}`);
