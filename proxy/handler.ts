@@ -157,7 +157,7 @@ function health(ex: Exchange, versions: CurrentVersion, now: () => number): void
   const v = versions.current;
   if (v === null) return respondError(ex, 'unavailable', UNAVAILABLE);
   const body = Buffer.from(JSON.stringify(healthBody({
-    stand: v.stand, standQuelle: v.standQuelle, buildId: v.buildId, ortssuche: v.searchOrt !== null, aenderungen: v.index.dir.aenderungen,
+    stand: v.stand, standQuelle: v.standQuelle, buildId: v.buildId, ortssuche: v.searchOrt !== null, aenderungen: v.index.dir.aenderungen, quellen: v.index.dir.quellen,
   }, now())));
   respond(ex, 200, ['content-type', JSON_TYPE, 'content-length', body.length, 'cache-control', CACHE_ERROR], body);
 }

@@ -1,7 +1,7 @@
 // The body of /healthz: what a load balancer or monitor reads of this instance. One function, so that the
 // answer and the example in the OpenAPI document cannot differ.
 import { z } from 'zod';
-import { Aenderung, Stand, StandQuelle } from '../core/model.ts';
+import { Aenderung, Quelle, Stand, StandQuelle } from '../core/model.ts';
 import { dataAgeDays } from './versions/dataAge.ts';
 
 /** What `/healthz` answers, for the description and for the callers that read it. */
@@ -13,6 +13,8 @@ export const HealthResponse = z.object({
   ortssuche: z.boolean(),
   aenderungen: z.array(Aenderung.pick({ id: true, titel: true, gilt_ab: true, quelle: true })),
   alter_tage: z.number().int().nonnegative(),
+  /** Every source of the version with the date of its data (docs/data.md, rule 7). */
+  quellen: z.array(Quelle),
 });
 export type HealthResponse = z.infer<typeof HealthResponse>;
 
@@ -23,6 +25,7 @@ export interface HealthFacts {
   ortssuche: boolean;
   /** The announced changes of the version (data README, rule 10), so that a monitor sees them too. */
   aenderungen: Aenderung[];
+  quellen: Quelle[];
 }
 
 /** `now`: milliseconds since the epoch; the age of the data is counted to it. */
@@ -31,5 +34,6 @@ export function healthBody(v: HealthFacts, now: number): HealthResponse {
     status: 'ok', stand: v.stand, stand_quelle: v.standQuelle, build_id: v.buildId, ortssuche: v.ortssuche,
     aenderungen: v.aenderungen.map(({ id, titel, gilt_ab, quelle }) => ({ id, titel, gilt_ab, quelle })),
     alter_tage: dataAgeDays(v.stand, now),
+    quellen: v.quellen,
   };
 }

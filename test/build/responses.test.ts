@@ -11,7 +11,7 @@ import { testTree } from '../support/tree.ts';
 
 const OFFICE_KEYS = ['bufa_nr', 'name', 'bezeichnung', 'bundesland', 'anschrift', 'postfach', 'kontakt', 'bankverbindung',
   'oeffnungszeiten', 'ohne_bezirk', 'anzahl_gemeinden'];
-const LOOKUP_KEYS = ['stand', 'stand_quelle', 'frage', 'eindeutig', 'anzahl_aemter', 'anzahl_gemeinden', 'vollstaendig', 'hinweis', 'aemter', 'gemeinden', 'aenderungen'];
+const LOOKUP_KEYS = ['stand', 'stand_quelle', 'frage', 'eindeutig', 'anzahl_aemter', 'anzahl_gemeinden', 'vollstaendig', 'hinweis', 'aemter', 'gemeinden', 'aenderungen', 'ags_nachfolger'];
 
 describe('lookup /finanzamt', () => {
   it('answers Flensburg 01001000 with office 2115 alone', () => {
@@ -19,7 +19,7 @@ describe('lookup /finanzamt', () => {
     expect(Object.keys(body)).toEqual(LOOKUP_KEYS);
     expect(body).toMatchObject({
       stand: '30.11.2025', stand_quelle: '20251130_0000', frage: { ags: '01001000', gemeinden: 0, limit: 20 },
-      eindeutig: true, anzahl_aemter: 1, anzahl_gemeinden: 1, vollstaendig: true, hinweis: null,
+      eindeutig: true, anzahl_aemter: 1, anzahl_gemeinden: 1, vollstaendig: true, hinweis: null, ags_nachfolger: null,
     });
     expect(body.aemter).toHaveLength(1);
     expect(Object.keys(body.aemter[0]!)).toEqual(OFFICE_KEYS);

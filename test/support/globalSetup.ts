@@ -2,19 +2,22 @@
 // of the test workers and of every process they start (proxies, Redis, Chromium, s3rver) is inside it. The run's
 // last test (test/reliability/suiteLeftovers.test.ts) checks that the other files left nothing in it; at the end
 // the teardown checks the same for the files that ran with that test, naming what is left, and removes it.
-// Builds the frozen test bundle (test/support/frozenBundle.ts) with the real build command, so every test reads
-// the same real tree and parallel runs do not disturb each other. Tests find it through
-// FINANZAMT_TEST_DIST; a developer who sets that variable to an existing build skips the build. Also makes the
+// Builds the frozen test bundles (test/support/frozenBundle.ts) with the real build command, so every test reads
+// the same real trees and parallel runs do not disturb each other. Tests find them through FINANZAMT_TEST_DIST
+// (2025) and FINANZAMT_TEST_DIST_2026; a developer who sets one to an existing build skips that build. Also makes the
 // run's record directory (test/support/record.ts).
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FROZEN_BUNDLE } from './frozenBundle.ts';
+import { promisify } from 'node:util';
+import { distVariable, FROZEN_BUNDLES, type FrozenBundle } from './frozenBundle.ts';
 import { leftovers, RECORD, TREE } from './leftovers.ts';
 
-export default function setup(): () => Promise<void> {
+const execFileAsync = promisify(execFile);
+
+export default async function setup(): Promise<() => Promise<void>> {
   // Every project of vitest.config.ts runs the global setup, in this one process: the first one does the work.
   if (process.env.FINANZAMT_TEST_RUN) return async () => {};
   const run = mkdtempSync(join(tmpdir(), 'finanzamt-run-'));
@@ -24,12 +27,15 @@ export default function setup(): () => Promise<void> {
   const record = join(run, RECORD);
   mkdirSync(record);
   process.env.FINANZAMT_TEST_RECORD = record;
-  const given = process.env.FINANZAMT_TEST_DIST;
-  if (!given || !existsSync(join(given, 'current'))) {
-    const dist = join(run, TREE, 'dist');
-    execFileSync(process.execPath, ['bin/finanzamt.mjs', 'build', '--source', FROZEN_BUNDLE, '--out', dist], { stdio: ['ignore', 'ignore', 'inherit'] });
-    process.env.FINANZAMT_TEST_DIST = dist;
-  }
+  // The frozen bundles are built side by side, one per core.
+  await Promise.all(Object.entries(FROZEN_BUNDLES).map(async ([bundle, source]) => {
+    const variable = distVariable(bundle as FrozenBundle);
+    const given = process.env[variable];
+    if (given && existsSync(join(given, 'current'))) return;
+    const dist = join(run, TREE, `dist-${bundle}`);
+    await execFileAsync(process.execPath, ['bin/finanzamt.mjs', 'build', '--source', source, '--out', dist]);
+    process.env[variable] = dist;
+  }));
   // Asynchronous: removing the tree's many files takes seconds, which would keep vitest from ending its workers.
   return async () => {
     const left = leftovers(run);

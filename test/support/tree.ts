@@ -4,18 +4,21 @@ import { join } from 'node:path';
 import type { z } from 'zod';
 import { Manifest, objectPath, type Encoding } from '../../core/manifest.ts';
 import { Directory } from '../../core/model.ts';
+import { distVariable, type FrozenBundle } from './frozenBundle.ts';
 import { checkedJson } from './http.ts';
 
-export function testDist(): string {
-  const dist = process.env.FINANZAMT_TEST_DIST;
-  if (!dist) throw new Error('FINANZAMT_TEST_DIST is not set: run the tests through vitest (globalSetup builds the tree)');
+/** The tree built from a frozen bundle (test/support/frozenBundle.ts), November 2025 unless named. */
+export function testDist(bundle: FrozenBundle = '2025'): string {
+  const variable = distVariable(bundle);
+  const dist = process.env[variable];
+  if (!dist) throw new Error(`${variable} is not set: run the tests through vitest (globalSetup builds the tree)`);
   return dist;
 }
 
-let cached: ReturnType<typeof load> | undefined;
+const cached = new Map<FrozenBundle, ReturnType<typeof load>>();
 
-function load() {
-  const root = realpathSync(join(testDist(), 'current'));
+function load(bundle: FrozenBundle) {
+  const root = realpathSync(join(testDist(bundle), 'current'));
   const manifest = Manifest.parse(JSON.parse(readFileSync(join(root, 'manifest.json'), 'utf8')));
   const directory = Directory.parse(JSON.parse(readFileSync(join(root, 'directory.json'), 'utf8')));
   const file = (key: string, encoding: Encoding = 'identity'): Buffer => {
@@ -26,7 +29,7 @@ function load() {
   return { root, manifest, directory, file, json: <S extends z.ZodType>(key: string, schema: S) => checkedJson(schema, file(key).toString('utf8')) };
 }
 
-export function testTree() {
-  cached ??= load();
-  return cached;
+export function testTree(bundle: FrozenBundle = '2025') {
+  if (!cached.has(bundle)) cached.set(bundle, load(bundle));
+  return cached.get(bundle)!;
 }

@@ -65,7 +65,7 @@ export function examplesFrom(ix: DirectoryIndex, buildId: string, searchOrt?: Or
       name: office.name, ohneBezirk: 0, collectionLimit: 2, offset: 0,
     },
     // Its age as on the day the document is generated.
-    health: healthBody({ stand, standQuelle, buildId, ortssuche: searchOrt !== undefined, aenderungen: ix.dir.aenderungen }, Date.now()),
+    health: healthBody({ stand, standQuelle, buildId, ortssuche: searchOrt !== undefined, aenderungen: ix.dir.aenderungen, quellen: ix.dir.quellen }, Date.now()),
   };
 }
 
