@@ -1,6 +1,6 @@
 // Rule 7 (docs/data.md): the data version comes from the source bundle, never from the build machine's clock: the
-// date of the newest of the sources that decide the answers, the municipality directory and the office list
-// (the newest list where the bundle has two). Every source's own date is listed with the version, so that a
+// date of the newer of the two sources that decide the answers and date their data themselves, the municipality
+// directory (its Gebietsstand) and the newest office list (its revision). Every source's own date is listed with the version, so that a
 // caller sees, say, municipalities of 31.05.2026 beside offices of 2.9.2026.
 import type { Quelle } from '../../core/model.ts';
 import type { BundleFile, BundleKind, SourceBundle } from '../sources/bundle.ts';
@@ -31,9 +31,11 @@ export function gebietsstandOf(gv: Gv100ad): string {
   return `${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6, 8)}`;
 }
 
-export function dataVersion(bundle: Pick<SourceBundle, 'gv100ad' | 'officeList' | 'files'>): { stand: string; stand_quelle: string; datum: string } {
+export function dataVersion(bundle: Pick<SourceBundle, 'gv100ad' | 'officeList'>): { stand: string; stand_quelle: string; datum: string } {
   const municipalities = gebietsstandOf(bundle.gv100ad);
-  const offices = bundle.officeList?.revision ?? bundle.files.find((f) => f.kind === 'offices')!.date;
+  // Only a date the file carries in itself counts: the older office list has none, and the date a download
+  // records for it may be the day it was fetched, which would make the version depend on the clock.
+  const offices = bundle.officeList?.revision ?? municipalities;
   const datum = municipalities > offices ? municipalities : offices;
   const [y, m, d] = datum.split('-') as [string, string, string];
   // Both sources date their data by day only; the hour and minute of the identifier are therefore 0000.

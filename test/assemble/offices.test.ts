@@ -210,7 +210,7 @@ describe('rule 7 on hand-made records', () => {
     const gemeinde = (gebietsstand: string) => ({
       line: 1, ags: '01001000', verband: '010010000', gebietsstand, name: 'X', textkennzeichen: '61', einwohner: 0, plz: null, plz_mehrere: false, bufa_nr: null,
     });
-    expect(() => dataVersion({ gv100ad: { laender: [], kreise: [], verbaende: [], gemeinden: [gemeinde('20251130'), gemeinde('20250930')] }, officeList: null, files: [] }))
+    expect(() => dataVersion({ gv100ad: { laender: [], kreise: [], verbaende: [], gemeinden: [gemeinde('20251130'), gemeinde('20250930')] }, officeList: null }))
       .toThrow('GV100AD mixes several Gebietsstände: 20250930, 20251130');
   });
 });
