@@ -6,7 +6,7 @@ import type { Directory } from '../../core/model.ts';
 import type { Gv100ad } from '../sources/gv100ad.ts';
 import { countChanges, type GuardCounts } from '../guard/guard.ts';
 
-/** GV100AD Textkennzeichen of an uninhabited unincorporated area (data README): the only kind that may lack an office. */
+/** GV100AD Textkennzeichen of an uninhabited unincorporated area (docs/data.md): the only kind that may lack an office. */
 const UNINHABITED = '66';
 
 export interface DataCheckInput {

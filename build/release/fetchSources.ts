@@ -1,6 +1,7 @@
 // The release's first step: downloads the sources that are republished regularly (the municipality
-// directory, the postal-code pairs, the office list), writes each over its file in the source bundle and
-// updates the bundle manifest's sha256 and date for it. The frozen sources (the 2021 postal-code office
+// directory, the postal-code pairs, the office lists, the successor table of retired keys), writes each over its
+// file in the source bundle and updates the bundle manifest's sha256 and date for it; the municipality directory it
+// replaces becomes the previous one. The frozen sources (the 2021 postal-code office
 // sheets, the 2022 state list) are not refetched.
 import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -52,15 +53,34 @@ export async function fetchSources(bundleDir: string, config: SourceConfig): Pro
     const body = asBundleFile(Buffer.from(await response.arrayBuffer()), source);
     downloads.push({ source, entry, body, date: dataDate(source.kind, body, response.headers.get('last-modified')) });
   }
+  const previous = await keepPreviousDirectory(bundleDir, manifest, downloads);
   const fetched = downloads.map(({ source, entry, body, date }): FetchedSource => {
     const digest = sha256(body);
     const changed = digest !== entry.sha256;
     Object.assign(entry, { sha256: digest, date });
     return { kind: source.kind, url: source.url, path: entry.path, date, changed };
   });
-  await Promise.all(downloads.map(({ entry, body }) => writeFile(join(bundleDir, entry.path), body)));
+  await Promise.all([...downloads, ...previous].map(({ entry, body }) => writeFile(join(bundleDir, entry.path), body)));
   await writeFile(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
   return fetched;
+}
+
+/**
+ * A new municipality directory makes the one it replaces the bundle's `gv100ad-previous` (where the bundle keeps
+ * one), so that the build checks that no key vanished between the two without a successor (docs/data.md, rule 11).
+ */
+async function keepPreviousDirectory(
+  bundleDir: string,
+  manifest: z.infer<typeof BundleManifest>,
+  downloads: { source: { kind: BundleKind }; body: Buffer }[],
+): Promise<{ entry: z.infer<typeof BundleManifest>['files'][number]; body: Buffer }[]> {
+  const current = manifest.files.find((f) => f.kind === 'gv100ad');
+  const previous = manifest.files.find((f) => f.kind === 'gv100ad-previous');
+  const fresh = downloads.find((d) => d.source.kind === 'gv100ad');
+  if (!current || !previous || !fresh || sha256(fresh.body) === current.sha256) return [];
+  const body = await readFile(join(bundleDir, current.path));
+  Object.assign(previous, { sha256: current.sha256, date: current.date });
+  return [{ entry: previous, body }];
 }
 
 function asBundleFile(download: Buffer, source: SourceConfig['files'][number]): Buffer {

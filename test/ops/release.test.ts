@@ -18,6 +18,7 @@ import { resolveTarget } from '../../build/deploy/target.ts';
 import { versionFiles } from '../../build/deploy/versionFiles.ts';
 import { fetchSources, type SourceConfig } from '../../build/release/fetchSources.ts';
 import { BundleManifest, readBundle } from '../../build/sources/bundle.ts';
+import { FROZEN_BUNDLES } from '../support/frozenBundle.ts';
 import { testDist, testTree } from '../support/tree.ts';
 import { editedBundle, editRecords, isMunicipality, keepMunicipalities, OFFICE, redate, saarlandBundle, withField, type Edits } from './support/bundles.ts';
 import { cleanEnv, runCli } from './support/cli.ts';
@@ -47,7 +48,7 @@ describe('npm run release -- --dry-run', () => {
     expect(result.status, result.stderr).toBe(0);
     const lines = result.stdout.trim().split('\n');
     expect(lines.map((l) => l.split(':')[0])).toEqual(['fetch', 'build', 'check', 'guard', 'diff', 'deploy']);
-    expect(lines[0]).toMatch(/^fetch: skipped \(dry run\); would fetch https:\/\/www\.destatis\.de\/\S+, https:\/\/\S+, https:\/\/\S+$/);
+    expect(lines[0]).toMatch(/^fetch: skipped \(dry run\); would fetch https:\/\/www\.destatis\.de\/\S+(, https:\/\/\S+){4}$/);
     expect(lines[1]).toMatch(/^build: \d{8}_\d{4} published in \S+ \(\d+ files, \d+\.\d MB\)$/);
     expect(lines[2]).toMatch(/^check: passed for \d{8}_\d{4}: \d+ municipalities, \d+ without an office \(uninhabited: \d+\); \d+ offices, every number named is known; no published counts to compare with$/);
     expect(lines[5]).toMatch(/^deploy: skipped: no target configured/);
@@ -119,6 +120,20 @@ describe('fetchSources', () => {
     expect(manifest().files.find((f) => f.kind === 'offices')!.sha256).toBe(sha(offices));
     const read = await readBundle(bundle);
     expect(read.offices.find((o) => o.bufa_nr === '1010')!.name).toBe('Saarlouis-Dillingen');
+  });
+
+  it('keeps the municipality directory that a new one replaces as the previous one, for the check of vanished keys', async () => {
+    const bundle = editedBundle(join(scratch, 'bundle-2026'), {}, FROZEN_BUNDLES['2026']);
+    const entry = (kind: string) => BundleManifest.parse(JSON.parse(readFileSync(join(bundle, 'manifest.json'), 'utf8'))).files.find((f) => f.kind === kind)!;
+    const shipped = readFileSync(join(bundle, entry('gv100ad').path));
+    const next = redate('20260831')(shipped.toString('utf8'));
+    served.set('/gv100ad-next.zip', { body: Buffer.from(zipSync({ 'GV100AD_31082026.txt': Buffer.from(next) })) });
+    const fetched = await fetchSources(bundle, { files: [{ kind: 'gv100ad', url: `${base}/gv100ad-next.zip`, zipMember: '^GV100AD_\\d{8}\\.txt$' }] });
+    expect(fetched).toEqual([expect.objectContaining({ kind: 'gv100ad', date: '2026-08-31', changed: true })]);
+    expect(entry('gv100ad-previous')).toMatchObject({ date: '2026-05-31', sha256: sha(shipped) });
+    expect(readFileSync(join(bundle, entry('gv100ad-previous').path)).equals(shipped)).toBe(true);
+    const read = await readBundle(bundle);
+    expect(read.previousGv100ad!.gemeinden).toHaveLength(read.gv100ad.gemeinden.length);
   });
 
   it('stops on a download that fails, naming the URL', async () => {
