@@ -28,7 +28,7 @@ describe('readBundle on the frozen test bundle', () => {
     expect(bundle.states).toHaveLength(556);
   });
 
-  it('reads the records the data README cites', () => {
+  it('reads the records docs/data.md cites', () => {
     expect(bundle.gv100ad.gemeinden.find((g) => g.ags === '01001000')).toMatchObject({ line: 4, name: 'Flensburg, Stadt', bufa_nr: '2115' });
     expect(bundle.gv100ad.gemeinden.filter((g) => g.bufa_nr === null)).toHaveLength(7);
     expect(bundle.offices.find((o) => o.bufa_nr === '2115')).toMatchObject({ line: 408, name: 'Flensburg' });

@@ -1,4 +1,4 @@
-// The shipped bundle in data/, whatever month it holds: it reads, assembles and has the shape the data README
+// The shipped bundle in data/, whatever month it holds: it reads, assembles and has the shape docs/data.md
 // expects of any month. Its facts are not asserted here (they change monthly); those of one month are, on the
 // frozen test bundle (test/support/frozenBundle.ts).
 import { fileURLToPath } from 'node:url';

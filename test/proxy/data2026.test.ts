@@ -1,0 +1,116 @@
+// The answers the sources of 2026 changed, through the real proxy over the tree of the frozen 2026 bundle
+// (docs/data.md, rules 3b, 4b, 5b, 7, 10 and 11).
+import { describe, expect, it } from 'vitest';
+import { CollectionResponse, ErrorResponse, LookupResponse } from '../../core/model.ts';
+import { indexDirectory, renderAnswer } from '../../core/render.ts';
+import { HealthResponse } from '../../proxy/health.ts';
+import { proxyForFile } from '../support/proxy.ts';
+import { testTree } from '../support/tree.ts';
+
+const tree = testTree('2026');
+const running = proxyForFile('data2026', '2026');
+const get = (path: string) => running.proxy.get(path, { 'x-api-key': running.key });
+
+describe('the version of 2.9.2026', () => {
+  it('answers with the office list date as its stand, and /healthz lists every source with its date', async () => {
+    const health = (await running.proxy.get('/healthz')).parsed(HealthResponse);
+    expect([health.stand, health.stand_quelle]).toEqual(['02.09.2026', '20260902_0000']);
+    expect(health.quellen).toContainEqual({ art: 'gv100ad', titel: 'Gemeindeverzeichnis GV100AD (Destatis)', datum: '2026-05-31' });
+    expect(health.quellen).toContainEqual({ art: 'office-list', titel: 'Finanzamtsliste (BZSt GemFA)', datum: '2026-09-02' });
+    expect(health.aenderungen.map((a) => a.id)).toEqual(['hessen-grundstuecksbewertung-2026']);
+  });
+});
+
+describe('retired office numbers (rule 4b)', () => {
+  it.each([['06412000', '2614', '2612'], ['06414000', '2640', '2643'], ['06413000', '2644', '2635']])(
+    'answers %s with one office, %s, as the successor of %s', async (ags, office, retired) => {
+      const body = (await get(`/finanzamt?ags=${ags}`)).parsed(LookupResponse);
+      expect(body).toMatchObject({ eindeutig: true, anzahl_aemter: 1, hinweis: null, ags_nachfolger: null });
+      expect(body.aemter.map((a) => a.bufa_nr)).toEqual([office]);
+      expect(body.gemeinden).toEqual([expect.objectContaining({ ags, bufa_nr: office, zuordnung: 'nachfolger', ersetzt: retired })]);
+    });
+
+  it('answers a retired number with 404 whose detail names its successor', async () => {
+    const res = await get('/finanzamt/2612');
+    expect(res.status).toBe(404);
+    expect(res.parsed(ErrorResponse)).toEqual({
+      code: 'not_found', stand: '02.09.2026',
+      detail: 'Die Amtsnummer 2612 (Frankfurt am Main) gibt es nicht mehr; Nachfolger ist 2614 (Finanzamt Frankfurt am Main).',
+    });
+    expect((await get('/finanzamt/2617/bezirk')).parsed(ErrorResponse).detail).toContain('Nachfolger ist 2605 (Finanzamt Bensheim)');
+    expect((await get('/finanzamt/2112')).parsed(ErrorResponse).detail)
+      .toBe('Die Amtsnummer 2112 gibt es nicht mehr; Nachfolger sind, je nach Gemeinde, 2128 (Finanzamt Rendsburg) und 2129 (Finanzamt Eckernförde-Schleswig).');
+  });
+});
+
+describe('one office under several numbers (rule 5b)', () => {
+  it('tells that Nürnberg has three numbers of one office, and that the tax number decides', async () => {
+    const body = (await get('/finanzamt?ags=09564000')).parsed(LookupResponse);
+    expect(body.aemter.map((a) => a.bufa_nr)).toEqual(['9238', '9240', '9241']);
+    expect(body.eindeutig).toBe(false);
+    expect(body.hinweis).toBe('Für Nürnberg sind 3 Amtsnummern eingetragen (9238, 9240 und 9241); sie gehören zu einem Finanzamt (Nürnberg, gleicher Name und gleiche Anschrift). '
+      + 'Welche Nummer gilt, entscheidet die Steuernummer, im Zweifel das Finanzamt. Bitte die Nutzerin oder den Nutzer fragen, statt ein Finanzamt auszuwählen.');
+  });
+
+  it("counts the offices of a Kreis truthfully where several of its numbers are one office", async () => {
+    // Landkreis Fürth: Mittelfranken-West (9218) and others; the hint counts offices, not numbers.
+    const body = (await get('/finanzamt?ags=09573&limit=200')).parsed(LookupResponse);
+    const groups = indexDirectory(tree.directory).officeGroups;
+    const offices = new Set(body.aemter.map((a) => groups.get(a.bufa_nr)));
+    if (offices.size < body.aemter.length) expect(body.hinweis).toContain(`${offices.size} verschiedenen Finanzämtern mit ${body.aemter.length} Amtsnummern`);
+    else expect(body.hinweis ?? '').not.toContain('Amtsnummern');
+  });
+
+  it('carries the Hessian valuation notice where the GV100AD still names such a number', async () => {
+    const body = (await get('/finanzamt?ags=06633001')).parsed(LookupResponse);
+    expect(body.aemter[0]!.name).toBe('Kassel (Grundstücksbewertung)');
+    expect(body.hinweis).toBeNull();
+    expect(body.aenderungen.map((a) => a.id)).toEqual(['hessen-grundstuecksbewertung-2026']);
+  });
+});
+
+describe('retired municipality keys (rule 11)', () => {
+  it("answers Hanau's old key with its new key's office, echoing what was asked", async () => {
+    const res = await get('/finanzamt?ags=06435014');
+    expect(res.status).toBe(200);
+    expect(res.body.equals(tree.file('/finanzamt?ags=06435014'))).toBe(true);
+    const body = res.parsed(LookupResponse);
+    expect(body).toMatchObject({
+      frage: { ags: '06435014' }, eindeutig: true, anzahl_aemter: 1, anzahl_gemeinden: 1,
+      ags_nachfolger: [{ ags: '06415000', name: 'Hanau, Brüder-Grimm-Stadt', gilt_ab: '2026-01-01' }],
+      hinweis: 'Der Gemeindeschlüssel 06435014 (Hanau) gilt nicht mehr; an seine Stelle ist 06415000 (Hanau, seit 1.1.2026) getreten.',
+    });
+    expect(body.aemter.map((a) => a.bufa_nr)).toEqual(['2622']);
+    expect(body.gemeinden.map((g) => g.ags)).toEqual(['06415000']);
+  });
+
+  it('lists every part of a split key, and says where the sources do not name them all', async () => {
+    const split = (await get('/finanzamt?ags=09672457')).parsed(LookupResponse);
+    expect(split.ags_nachfolger!.map((s) => s.ags)).toEqual(['09672145', '09672163']);
+    expect(split.gemeinden.map((g) => g.ags)).toEqual(['09672145', '09672163']);
+    const partial = (await get('/finanzamt?ags=01053105')).parsed(LookupResponse);
+    expect(partial.hinweis).toContain('Die Gemeinde wurde aufgeteilt; weitere Teile nennen die Quellen nicht.');
+  });
+
+  it('answers a key whose successor is not known with no office and says so, never a key that does not exist', async () => {
+    const dead = tree.directory.retired_keys.find((k) => k.nachfolger.length === 0)!;
+    const body = (await get(`/finanzamt?ags=${dead.ags}`)).parsed(LookupResponse);
+    expect(body).toMatchObject({ anzahl_aemter: 0, anzahl_gemeinden: 0, aemter: [], gemeinden: [], ags_nachfolger: [] });
+    expect(body.hinweis).toBe(`Der Gemeindeschlüssel ${dead.ags} gilt nicht mehr; ein heute gültiger Nachfolger ist nicht bekannt.`);
+  });
+
+  it('answers a key that never existed as before: no hit, no successor member', async () => {
+    const body = (await get('/finanzamt?ags=06435999')).parsed(LookupResponse);
+    expect(body).toMatchObject({ anzahl_aemter: 0, ags_nachfolger: null, hinweis: 'Keine Gemeinde gefunden für ags=06435999.' });
+  });
+
+  it('hands the retired keys and numbers to a caller of the full collection, rendered as the service renders them', async () => {
+    const body = (await get('/finanzaemter?gemeinden=1')).parsed(CollectionResponse);
+    expect(body.ersetzte_schluessel).toEqual(tree.directory.retired_keys);
+    expect(body.ersetzte_amtsnummern).toEqual(tree.directory.retired_offices);
+    const plain = (await get('/finanzaemter')).parsed(CollectionResponse);
+    expect(plain.ersetzte_schluessel).toBeUndefined();
+    const answer = renderAnswer(indexDirectory(tree.directory), { kind: 'lookup', by: 'ags', value: '06435014', gemeinden: 0, limit: 20 });
+    expect(answer.ok && answer.body).toBe(tree.file('/finanzamt?ags=06435014').toString('utf8'));
+  });
+});
