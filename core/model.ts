@@ -13,7 +13,7 @@ export const StandQuelle = z.string().regex(/^\d{8}_\d{4}$/, 'YYYYMMDD_HHMM');
 export const isoDate = () => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
 
 /**
- * How a (municipality, office) pair was derived (data README, rule 8): named by the GV100AD, successor of a
+ * How a (municipality, office) pair was derived (docs/data.md, rule 8): named by the GV100AD, successor of a
  * retired number the GV100AD names, a curated correction, or an office added to a city of several offices.
  */
 export const Zuordnung = z.enum(['verzeichnis', 'nachfolger', 'korrektur', 'grossstadt']);
@@ -53,7 +53,7 @@ export const LookupMunicipality = MunicipalityBase.extend({
 export type LookupMunicipality = z.infer<typeof LookupMunicipality>;
 
 /**
- * A change the administration has announced after the data version (data README, rule 10): part of every
+ * A change the administration has announced after the data version (docs/data.md, rule 10): part of every
  * answer whose municipalities it affects, whatever the date, so that a version's answers never change.
  */
 export const Aenderung = z.object({

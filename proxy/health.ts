@@ -23,7 +23,7 @@ export interface HealthFacts {
   standQuelle: string;
   buildId: string;
   ortssuche: boolean;
-  /** The announced changes of the version (data README, rule 10), so that a monitor sees them too. */
+  /** The announced changes of the version (docs/data.md, rule 10), so that a monitor sees them too. */
   aenderungen: Aenderung[];
   quellen: Quelle[];
 }

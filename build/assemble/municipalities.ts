@@ -1,4 +1,4 @@
-// Rules 1 and 2 of the data README: every GV100AD municipality with its Kreis and state, its one postal code,
+// Rules 1 and 2 of docs/data.md: every GV100AD municipality with its Kreis and state, its one postal code,
 // and the postal-code index that answers `?plz=` with every municipality carrying that code.
 import type { Gv100ad } from '../sources/gv100ad.ts';
 import type { PlzPair } from '../sources/plzGemeinde.ts';

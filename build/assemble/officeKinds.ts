@@ -1,7 +1,7 @@
 // What an office's number and name tell about it: the state its number belongs to (rule 3) and whether it is
 // a special-task office or a branch, which never serves residents of a city (rules 4 and 5).
 
-/** Office-number prefix → two-digit Land key of GV100AD (data README, rule 3). */
+/** Office-number prefix → two-digit Land key of GV100AD (docs/data.md, rule 3). */
 const PREFIX_TO_LAND: [prefix: string, land: string][] = [
   ['10', '10'], ['11', '11'], ['21', '01'], ['22', '02'], ['23', '03'], ['24', '04'], ['26', '06'],
   ['27', '07'], ['28', '08'], ['30', '12'], ['31', '15'], ['32', '14'], ['40', '13'], ['41', '16'],

@@ -21,7 +21,7 @@ export const GuardCounts = z.object({
 });
 export type GuardCounts = z.infer<typeof GuardCounts>;
 
-/** Percentage points the cross-check agreement may fall against the published version (data README, rule 9). */
+/** Percentage points the cross-check agreement may fall against the published version (docs/data.md, rule 9). */
 export const MAX_AGREEMENT_FALL_POINTS = 1;
 
 export interface GuardOptions {

@@ -1,4 +1,4 @@
-// data/corrections.json (data README, rule 4): where independent evidence shows a better office than the
+// data/corrections.json (docs/data.md, rule 4): where independent evidence shows a better office than the
 // GV100AD and the replacement of retired numbers give, the municipalities it names go to the office it names.
 import { z } from 'zod';
 import { EntryId, Evidence, parseCurated } from './curated.ts';

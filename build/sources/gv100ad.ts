@@ -1,5 +1,5 @@
 // The Destatis municipality directory GV100AD: fixed-width records of 220 characters, positions from the
-// publisher's record layout (Datensatzbeschreibung_GV100AD.pdf, summarised in the data README).
+// publisher's record layout (Datensatzbeschreibung_GV100AD.pdf, summarised in docs/data.md).
 import { z } from 'zod';
 import { SourceError } from './errors.ts';
 import { blankToNull, fixedWidthRecords, type FixedWidthRecord } from './fixedWidth.ts';

@@ -1,4 +1,4 @@
-// data/notices.json (data README, rule 10): changes the administration has announced that the sources of
+// data/notices.json (docs/data.md, rule 10): changes the administration has announced that the sources of
 // this bundle do not carry yet, each with its source, the date it takes effect and the municipalities it affects.
 import { z } from 'zod';
 import { EntryId, Evidence, parseCurated } from './curated.ts';
