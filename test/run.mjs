@@ -1,5 +1,6 @@
-// `npm test`: makes sure this machine has what the tests need, then runs them.
+// `npm test` and `npm run test:unit`: makes sure this machine has what the tests need, then runs them.
 //   node test/run.mjs [vitest arguments]          the programs the tests drive, a type check, then every test
+//   node test/run.mjs --unit [vitest arguments]   the in-process tests only (vitest project `unit`), in seconds
 // Plain JavaScript that an older Node runs too: there it runs itself again on Node 24 from the npm registry.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -10,7 +11,8 @@ import { testNode } from './prerequisites/node.mjs';
 import { ensurePrograms } from './prerequisites/programs.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const vitestArgs = process.argv.slice(2);
+const unit = process.argv[2] === '--unit';
+const vitestArgs = process.argv.slice(unit ? 3 : 2);
 
 /** Runs `command` in the repository and returns its exit status (1 where a signal ended it). */
 function run(command, args, env) {
@@ -25,11 +27,12 @@ function bin(name) {
 
 try {
   // First, so that a machine that lacks a program stops before Node 24 is fetched for nothing.
-  ensurePrograms({ dryRun: process.env.FINANZAMT_PREREQ_DRY_RUN === '1' });
+  if (!unit) ensurePrograms({ dryRun: process.env.FINANZAMT_PREREQ_DRY_RUN === '1' });
   const node = testNode();
   // tsc, vitest and the proxies and tools the tests start as `node` all run on this node.
   const env = { ...process.env, PATH: `${dirname(node)}${delimiter}${process.env.PATH}` };
   if (node !== process.execPath) process.exit(run(node, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], env));
+  if (unit) process.exit(run(bin('vitest'), ['run', '--project', 'unit', ...vitestArgs], env));
   const typeCheck = run(bin('tsc'), ['--noEmit'], env);
   if (typeCheck !== 0) process.exit(typeCheck);
   process.exit(run(bin('vitest'), ['run', ...vitestArgs], env));
