@@ -1,6 +1,7 @@
-// Load from loopback with wrk (the Debian package): a fixed mix of stored answers, each request from another
-// client address (X-Forwarded-For, believed from 127.0.0.1), so the rate limit is consulted on every request
-// but no address comes near it. The Lua script prints one JSON line with what the benchmark reports.
+// The benchmarks' load from loopback with wrk (the Debian package, which the benchmarks need installed; the tests
+// use autocannon from npm): a fixed mix of stored answers, each request from another client address
+// (X-Forwarded-For, believed from 127.0.0.1), so the rate limit is consulted on every request but no address
+// comes near it. The Lua script prints one JSON line with what the benchmark reports.
 import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
@@ -53,8 +54,11 @@ end
 `, { mode: 0o600 });
 }
 
+/** Runs wrk with a script from writeWrkScript, whose `done` prints one JSON line last. */
 export async function runWrk(url: string, script: string, o: WrkOptions): Promise<WrkResult> {
-  const result = await runWrkScript(url, script, o, WrkResult);
+  const args = ['-t', String(o.threads), '-c', String(o.connections), '-d', `${o.seconds}s`, '-s', script, url];
+  const { stdout } = await execFileAsync('wrk', args, { encoding: 'utf8' });
+  const result = WrkResult.parse(JSON.parse(stdout.trim().split('\n').at(-1)!));
   return { ...result, rps: result.requests / (result.duration_us / 1e6) };
 }
 
@@ -62,17 +66,4 @@ export interface WrkOptions {
   seconds: number;
   connections: number;
   threads: number;
-  /**
-   * Run wrk at this niceness: a load generator that stands for a client elsewhere, whose CPU should not be
-   * taken from the server and the other clients on this machine.
-   */
-  nice?: number;
-}
-
-/** Runs wrk with a Lua `script` whose `done` prints one JSON line last, and returns that line as `schema` reads it. */
-export async function runWrkScript<T>(url: string, script: string, o: WrkOptions, schema: z.ZodType<T>): Promise<T> {
-  const wrk = ['wrk', '-t', String(o.threads), '-c', String(o.connections), '-d', `${o.seconds}s`, '-s', script, url];
-  const [command, ...args] = o.nice === undefined ? wrk : ['nice', '-n', String(o.nice), ...wrk];
-  const { stdout } = await execFileAsync(command!, args, { encoding: 'utf8' });
-  return schema.parse(JSON.parse(stdout.trim().split('\n').at(-1)!));
 }

@@ -1,17 +1,16 @@
 // A million distinct client addresses against the real proxy (issue 7): the limiter keeps state for at most
 // --rate-clients of them, so the proxy's heap stays where it was. The heap is read through the proxy's inspector
 // after full garbage collection, before and after the flood. A bucket for every address would add about
-// 100 MB here: with --rate-clients 2000000 the same run grows the heap by that much and fails. wrk pipelines
-// the requests so that a million take well under a minute.
-import { writeFileSync } from 'node:fs';
+// 100 MB here: with --rate-clients 2000000 the same run grows the heap by that much and fails. The load clients
+// (load/addressFlood.ts, autocannon) pipeline the requests so that a million fit in the time the test has.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { runWrkScript } from '../../bench/wrk.ts';
 import { untilRefused } from '../support/http.ts';
 import { heapAfterGc, INSPECT } from '../support/inspector.ts';
 import { issueKey, scratchDir, startProxy, type ProxyProcess } from '../support/proxy.ts';
 import { testDist } from '../support/tree.ts';
+import { startLoadClient } from './load/start.ts';
 
 const ADDRESSES = 1_000_000;
 const RATE_CLIENTS = 10_000;
@@ -19,8 +18,9 @@ const RATE_CLIENTS = 10_000;
 const MAX_GROWTH_MB = 16;
 /** The default burst, which this proxy runs with. */
 const BURST = 40;
-const THREADS = 2;
-/** wrk runs in rounds until the million is reached (a slower machine takes more); each round's addresses are new ones. */
+/** Load clients at once, each a process of its own: one per core. */
+const CLIENTS = 2;
+/** The load runs in rounds until the million is reached (a slower machine takes more); each round's addresses are new ones. */
 const ROUND_SECONDS = 5;
 const MAX_ROUNDS = 30;
 
@@ -45,14 +45,21 @@ afterAll(async () => {
   await proxy?.stop();
 });
 
-/** One wrk round from addresses no other round uses; returns how many requests (and so addresses) it sent. */
+/**
+ * One round from addresses no other round uses (each client's first octet tells round and client apart); returns
+ * how many requests (and so addresses) it sent.
+ */
 async function round(n: number, seconds: number): Promise<number> {
-  const script = join(scratch, `round${n}.lua`);
-  writeFileSync(script, floodScript(key, n));
-  const counts = await runWrkScript(proxy.url, script, { seconds, connections: 8, threads: THREADS }, Counts);
-  expect(counts.non_2xx).toBe(0);
-  expect(counts.socket_errors).toBe(0);
-  return counts.requests;
+  const clients = await Promise.all(Array.from({ length: CLIENTS }, (_, c) =>
+    startLoadClient(join(import.meta.dirname, 'load', 'addressFlood.ts'), { url: proxy.url, key, octet: 11 + n * CLIENTS + c, seconds }, Counts)));
+  let requests = 0;
+  for (const { done } of clients) {
+    const counts = await done;
+    expect(counts.non_2xx).toBe(0);
+    expect(counts.socket_errors).toBe(0);
+    requests += counts.requests;
+  }
+  return requests;
 }
 
 describe('a million distinct client addresses', () => {
@@ -76,34 +83,3 @@ describe('a million distinct client addresses', () => {
     expect((await untilRefused(ask)).status).toBe(429);
   }, 4 * 60_000);
 });
-
-/**
- * wrk's Lua: 16 pipelined requests per write, each from the next address of this thread and round (the first
- * octet tells thread and round apart, the other three count), so no address is seen twice in the whole test.
- */
-function floodScript(apiKey: string, round: number): string {
-  return `
-local threads = 0
-function setup(thread)
-  threads = threads + 1
-  thread:set("octet", 10 + ${round * THREADS} + threads)
-end
-local n = 0
-local DEPTH = 16
-function request()
-  local out = {}
-  for k = 1, DEPTH do
-    out[k] = wrk.format("GET", "/finanzamt/2115", {
-      ["X-API-Key"] = ${JSON.stringify(apiKey)},
-      ["X-Forwarded-For"] = octet .. "." .. math.floor(n / 65536) % 256 .. "." .. math.floor(n / 256) % 256 .. "." .. (n % 256),
-    })
-    n = n + 1
-  end
-  return table.concat(out)
-end
-function done(summary, latency, requests)
-  local e = summary.errors
-  io.write(string.format('{"requests":%d,"non_2xx":%d,"socket_errors":%d}\\n', summary.requests, e.status, e.connect + e.read + e.write + e.timeout))
-end
-`;
-}

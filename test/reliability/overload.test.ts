@@ -2,15 +2,14 @@
 // and one abusive client at the same time. The abusive one is held to its rate, and the others do not feel
 // it, neither in their rate nor in their latency; and a flood of distinct addresses cannot grow the
 // limiter's state past its bound.
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { percentile } from '../../bench/stats.ts';
-import { runWrkScript } from '../../bench/wrk.ts';
 import { MemoryRateLimiter } from '../../proxy/rateLimit/rateLimiter.ts';
 import { issueKey, scratchDir, startProxy, type ProxyProcess } from '../support/proxy.ts';
 import { testDist } from '../support/tree.ts';
+import { startLoadClient } from './load/start.ts';
 
 const RATE = 20;
 const BURST = 40;
@@ -72,30 +71,12 @@ async function goodClients(ms: number): Promise<Seen> {
 const AbuserCounts = z.object({ requests: z.number(), ok: z.number(), limited: z.number(), other: z.number(), socket_errors: z.number() });
 
 /**
- * wrk from one address, as fast as it goes on 8 connections, counting 200s and 429s. At the lowest priority:
- * it stands for a client on another machine, so the CPU it needs itself is not taken from the proxy and the
- * other clients; the proxy gets every request it manages to send.
+ * From one address, as fast as it goes on 8 connections, counting 200s and 429s (load/abuser.ts). At the lowest
+ * priority: it stands for a client on another machine, so the CPU it needs itself is not taken from the proxy and
+ * the other clients; the proxy gets every request it manages to send. Resolves once it sends.
  */
 function abuser(seconds: number) {
-  const script = join(scratch, 'abuser.lua');
-  writeFileSync(script, `
-local threads = {}
-function setup(thread) table.insert(threads, thread) end
-ok, limited, other = 0, 0, 0
-function request()
-  return wrk.format("GET", "/finanzamt/2115", { ["X-API-Key"] = ${JSON.stringify(key)}, ["X-Forwarded-For"] = "${ABUSER}" })
-end
-function response(status)
-  if status == 200 then ok = ok + 1 elseif status == 429 then limited = limited + 1 else other = other + 1 end
-end
-function done(summary)
-  local o, l, x = 0, 0, 0
-  for _, t in ipairs(threads) do o = o + t:get("ok"); l = l + t:get("limited"); x = x + t:get("other") end
-  local e = summary.errors
-  io.write(string.format('{"requests":%d,"ok":%d,"limited":%d,"other":%d,"socket_errors":%d}\\n', summary.requests, o, l, x, e.connect + e.read + e.write + e.timeout))
-end
-`);
-  return runWrkScript(proxy.url, script, { seconds, connections: 8, threads: 1, nice: 19 }, AbuserCounts);
+  return startLoadClient(join(import.meta.dirname, 'load', 'abuser.ts'), { url: proxy.url, key, address: ABUSER, seconds }, AbuserCounts, { nice: 19 });
 }
 
 function add(to: Seen, seen: Seen): void {
@@ -116,7 +97,8 @@ describe('overload', () => {
     const abused: z.infer<typeof AbuserCounts>[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       add(alone, await goodClients(PHASE_MS));
-      const [seen, counts] = await Promise.all([goodClients(PHASE_MS), abuser(PHASE_MS / 1000)]);
+      const abusing = await abuser(PHASE_MS / 1000);
+      const [seen, counts] = await Promise.all([goodClients(PHASE_MS), abusing.done]);
       add(beside, seen);
       abused.push(counts);
     }
