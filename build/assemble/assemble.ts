@@ -4,6 +4,7 @@ import { Directory, type Aenderung, type Municipality, type Zuordnung } from '..
 import type { SourceBundle } from '../sources/bundle.ts';
 import { applyCorrections, selectCorrections, type AppliedCorrection } from './corrections.ts';
 import { crossCheck, type CrossCheck } from './crossCheck.ts';
+import { applyDivisions, divisionCoverage, type CityDivision, type DivisionCoverage } from './divisions.ts';
 import { AssemblyError } from './errors.ts';
 import { assembleMunicipalities, compare, type DroppedPair } from './municipalities.ts';
 import { assembleOffices, type PrefixMismatch, type StateMismatch } from './offices.ts';
@@ -28,6 +29,8 @@ export interface AssemblyFacts {
   corrections: AppliedCorrection[];
   provenance: Record<Zuordnung, number>;
   shared_city_offices: SharedCityDecision[];
+  /** Rule 12: each city of the divisions source, loaded or why not, and the residents it reaches. */
+  divisions: { cities: CityDivision[]; coverage: DivisionCoverage };
   bundesland_mismatches: StateMismatch[];
   prefix_mismatches: PrefixMismatch[];
   municipalities_without_office: { ags: string; name: string }[];
@@ -42,12 +45,15 @@ export function assembleDirectory(bundle: SourceBundle): { directory: Directory;
   const pairs = applyReplacements(raw, staleReplaced);
   const corrections = applyCorrections(raw, chosen, bundle.corrections, pairs, currentOffices);
   const shared = assignSharedCities(raw, bundle.offices, pairs);
+  const divisions = applyDivisions(raw, bundle.offices, bundle.divisions, pairs);
 
   const municipalities: Municipality[] = raw.map((m) => {
     const own = pairs.get(m.ags)!;
+    const units = divisions.units.get(m.ags);
     return {
       ags: m.ags, name: m.name, plz: m.plz, kreis: m.kreis, bundesland: m.bundesland, einwohner: m.einwohner,
       bufa_nr: own.map((p) => p.bufa_nr), herkunft: own.map(({ zuordnung, ersetzt }) => ({ zuordnung, ersetzt })),
+      ...(units === undefined ? {} : { teile: own.map((p) => units.get(p.bufa_nr) ?? null) }),
     };
   });
   const districtStates = new Map<string, string[]>();
@@ -89,6 +95,7 @@ export function assembleDirectory(bundle: SourceBundle): { directory: Directory;
       corrections,
       provenance: provenanceCounts(municipalities),
       shared_city_offices: shared,
+      divisions: { cities: divisions.cities, coverage: divisionCoverage(municipalities, divisions.cities) },
       bundesland_mismatches: stateMismatches,
       prefix_mismatches: prefixMismatches,
       municipalities_without_office: municipalities.filter((m) => m.bufa_nr.length === 0).map((m) => ({ ags: m.ags, name: m.name })),
@@ -114,7 +121,7 @@ function retiredNumbers(municipalities: Municipality[]): RetiredNumber[] {
 }
 
 function provenanceCounts(municipalities: Municipality[]): Record<Zuordnung, number> {
-  const counts: Record<Zuordnung, number> = { verzeichnis: 0, nachfolger: 0, korrektur: 0, grossstadt: 0 };
+  const counts: Record<Zuordnung, number> = { verzeichnis: 0, nachfolger: 0, korrektur: 0, grossstadt: 0, verordnung: 0 };
   for (const m of municipalities) for (const h of m.herkunft) counts[h.zuordnung]++;
   return counts;
 }

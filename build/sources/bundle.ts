@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { Correction, parseCorrections } from './corrections.ts';
+import { parseDivisions, SourceDivision } from './divisions.ts';
 import { SourceError } from './errors.ts';
 import { Gv100ad, parseGv100ad } from './gv100ad.ts';
 import { parseJson } from './json.ts';
@@ -22,9 +23,11 @@ const MANIFEST = 'manifest.json';
 const PARSED_KINDS = [
   'gv100ad', 'plz-gemeinde', 'offices', 'plz-office-offices', 'plz-office-locations', 'states', 'corrections', 'notices',
 ] as const;
-type ParsedKind = (typeof PARSED_KINDS)[number];
+/** Kinds that the build parses where a bundle has them, at most once: without divisions, no city is divided (docs/data.md, rule 12). */
+const OPTIONAL_KINDS = ['divisions'] as const;
+type ParsedKind = (typeof PARSED_KINDS)[number] | (typeof OPTIONAL_KINDS)[number];
 
-export const BundleKind = z.enum([...PARSED_KINDS, 'terms']);
+export const BundleKind = z.enum([...PARSED_KINDS, ...OPTIONAL_KINDS, 'terms']);
 export type BundleKind = z.infer<typeof BundleKind>;
 
 export const ManifestEntry = z.strictObject({
@@ -58,6 +61,7 @@ export const SourceBundle = z.object({
   states: z.array(StateOffice),
   corrections: z.array(Correction.and(z.object({ line: z.number() }))),
   notices: z.array(SourceNotice.extend({ line: z.number() })),
+  divisions: z.array(SourceDivision),
   files: z.array(BundleFile),
 });
 export type SourceBundle = z.infer<typeof SourceBundle>;
@@ -88,6 +92,7 @@ export async function readBundle(dir: string): Promise<SourceBundle> {
     states: parseStates(...source('states')),
     corrections: parseCorrections(...source('corrections')),
     notices: parseNotices(...source('notices')),
+    divisions: entryByKind.has('divisions') ? parseDivisions(...source('divisions')) : [],
     files,
   };
 }
