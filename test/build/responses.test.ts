@@ -25,7 +25,7 @@ describe('lookup /finanzamt', () => {
     expect(Object.keys(body.aemter[0]!)).toEqual(OFFICE_KEYS);
     expect(body.aemter[0]).toMatchObject({ bufa_nr: '2115', name: 'Flensburg', bezeichnung: 'Finanzamt Flensburg', bundesland: 'Schleswig-Holstein' });
     expect(body.gemeinden).toEqual([{
-      ags: '01001000', name: 'Flensburg, Stadt', plz: '24937', kreis: 'Flensburg, Stadt', bufa_nr: '2115', zuordnung: 'verzeichnis', ersetzt: null,
+      ags: '01001000', name: 'Flensburg, Stadt', plz: '24937', kreis: 'Flensburg, Stadt', bufa_nr: '2115', zuordnung: 'verzeichnis', ersetzt: null, teile: null,
     }]);
     expect(body.aenderungen).toEqual([]);
   });
