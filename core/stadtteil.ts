@@ -41,7 +41,7 @@ export interface Narrowed {
 export function narrowToStadtteil(hits: Municipality[], stadtteil: string | undefined, offices: Map<string, Office>): Narrowed {
   if (stadtteil === undefined) {
     const divided = hits.some((m) => m.teile !== undefined && m.bufa_nr.length > 1);
-    return { hits, notes: divided ? ['Mit dem Parameter stadtteil (ein Stadtbezirk oder Stadtteil, wie ihn teile nennt) nennt die Antwort das zuständige Finanzamt.'] : [] };
+    return { hits, notes: divided ? ['Mit dem Parameter stadtteil (ein Stadtbezirk oder Stadtteil, wie ihn teile nennt) neben dem achtstelligen ags nennt die Antwort das zuständige Finanzamt.'] : [] };
   }
   const notes: string[] = [];
   const narrowed = hits.map((m) => {
