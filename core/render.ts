@@ -121,7 +121,7 @@ function renderLookup(ix: DirectoryIndex, q: LookupQuestion, found: Hits, search
     anzahl_aemter: aemter.length,
     anzahl_gemeinden: hits.length,
     vollstaendig: hits.length === found.total,
-    hinweis: hits.length === 0 ? noHitHint(q, searchOrt) : lookupHint(ix, hits, officeNrs, notes, aenderungen.length > 0),
+    hinweis: hits.length === 0 ? noHitHint(q, searchOrt) : lookupHint(ix, q, hits, officeNrs, aenderungen.length > 0, notes),
     aemter,
     gemeinden,
     aenderungen,
@@ -142,7 +142,7 @@ function noHitHint(q: LookupQuestion, searchOrt?: OrtSearch): string {
 }
 
 /** `notes`: what narrowing by `stadtteil` found (core/stadtteil.ts), said before the closing request to ask. */
-function lookupHint(ix: DirectoryIndex, hits: Municipality[], officeNrs: string[], notes: string[], announced: boolean): string | null {
+function lookupHint(ix: DirectoryIndex, q: LookupQuestion, hits: Municipality[], officeNrs: string[], announced: boolean, notes: string[]): string | null {
   if (officeNrs.length === 0) {
     return 'Für die gefundenen Gemeinden ist im Verzeichnis kein Finanzamt eingetragen (gemeindefreie, unbewohnte Gebiete).';
   }
