@@ -42,6 +42,8 @@ export function buildReport(dir: Directory, facts: AssemblyFacts, stats: TreeSta
     expired_notices: facts.expired_notices,
     special_task_districts: facts.special_task_districts,
     shared_city_offices: facts.shared_city_offices,
+    /** Rule 12 (docs/data.md): each city of the divisions source, loaded or why not, and the residents of multi-office cities it reaches. */
+    divisions: facts.divisions,
     plz_null: facts.plz_null,
     dropped_pairs: { count: facts.dropped_pairs.length, examples: facts.dropped_pairs.slice(0, EXAMPLES) },
     carried_pairs: { count: facts.carried_pairs.length, examples: facts.carried_pairs.slice(0, EXAMPLES) },
@@ -73,6 +75,19 @@ export function summarize(r: BuildReport): string {
     `cross-check with the 2021 postal-code file: ${r.cross_check.agreeing} of ${r.cross_check.compared} agree (${r.cross_check.agreement_percent}%)`,
     `${r.multi_office_municipalities.length} municipalities with several offices (${added} offices added to cities)`,
     `${r.special_task_districts.reduce((n, d) => n + d.municipalities.length, 0)} municipalities given to special-task offices (${r.special_task_districts.map((d) => d.bufa_nr).join(', ') || 'none'}); ${r.expired_notices.length} notices ended by this version`,
+    ...divisionLines(r.divisions),
     `${r.requests} precomputed requests in ${r.files} files, ${(r.bytes / 1e6).toFixed(1)} MB`,
   ].join('\n');
+}
+
+/** Rule 12 on the terminal: one line per city of the divisions source, then the share of residents it reaches. */
+function divisionLines({ cities, coverage }: BuildReport['divisions']): string[] {
+  if (cities.length === 0) return ['no divisions of cities (the bundle has none)'];
+  const lines = cities.map((c) => `  ${c.name} ${c.ags}: ${c.units} units, ${c.offices.length} offices (${c.offices.map((o) => o.bufa_nr).join(' ')}), ${c.loaded ? 'loaded' : `not loaded: ${c.reasons.join('; ')}`}`);
+  const loaded = cities.filter((c) => c.loaded).length;
+  return [
+    `divisions of cities: ${loaded} of ${cities.length} loaded`,
+    ...lines,
+    `  residents of municipalities with several offices in a divided city: ${coverage.divided_residents} of ${coverage.residents} (${coverage.divided_percent}%)`,
+  ];
 }

@@ -7,6 +7,6 @@ export type { CollectionOptions, LookupOptions, OfficeOptions } from './question
 export type { RetryEvent, RetryPolicy } from './retry.ts';
 export type {
   CollectionResponse, DistrictMunicipality, DistrictResponse, ErrorResponse, LookupMunicipality, LookupResponse,
-  AnsweredOffice, Office, OfficeResponse, OfficeWithDistrict,
+  AnsweredOffice, Office, OfficeResponse, OfficeWithDistrict, Teil, TeilArt, Zuordnung,
 } from '../core/model.ts';
 export type { ErrorCode } from '../core/errors.ts';

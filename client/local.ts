@@ -2,8 +2,9 @@
 // one copy of `/finanzaemter?gemeinden=1` by the service's own parser and renderer.
 //
 // Exactly the service's answer (body for body): every office and district question, and every `ags`
-// question whose prefix matches no municipality without an office. Differences, both because the collection
-// lacks the data (see localIndex.ts):
+// question whose prefix matches no municipality without an office, with `stadtteil` too: the collection
+// carries the parts of each divided city (`teile`), so local answers name and narrow by them as the service
+// does. Differences, both because the collection lacks the data (see localIndex.ts):
 //   - `ags`: the unpopulated areas without an office are unknown locally (the service lists them with
 //     `bufa_nr: null`);
 //   - `plz`: a code is found only as some municipality's main `plz`. Codes that are only further codes of a

@@ -22,13 +22,15 @@ export function localIndex(collection: CollectionResponse, standQuelle: string):
     if (entry.gemeinden === undefined) throw new Error(`office ${entry.bufa_nr} came without its district: ask with gemeinden=1`);
     const { gemeinden, ...office } = entry;
     offices.push(office);
-    for (const { zuordnung, ersetzt, ...g } of gemeinden) {
+    for (const { zuordnung, ersetzt, teile, ...g } of gemeinden) {
       // `bundesland` of a municipality is not in the collection and no lookup shows it; the state of its
       // office is the closest the collection offers. Nor is `einwohner`, which only place-name search reads.
-      const m = municipalities.get(g.ags) ?? { ...g, bundesland: office.bundesland, einwohner: null, bufa_nr: [], herkunft: [] };
+      const m: Municipality = municipalities.get(g.ags) ?? { ...g, bundesland: office.bundesland, einwohner: null, bufa_nr: [], herkunft: [] };
       m.bufa_nr.push(office.bufa_nr);
       // The collection leaves out the provenance of pairs the GV100AD names (see DistrictMunicipality).
       m.herkunft.push({ zuordnung: zuordnung ?? 'verzeichnis', ersetzt: ersetzt ?? null });
+      // A divided city's units come with each of its pairs (docs/data.md, rule 12), so local answers name them too.
+      if (teile !== undefined || m.teile !== undefined) (m.teile ??= m.bufa_nr.slice(1).map(() => null)).push(teile ?? null);
       municipalities.set(g.ags, m);
     }
   }
@@ -38,6 +40,7 @@ export function localIndex(collection: CollectionResponse, standQuelle: string):
     const order = m.bufa_nr.map((_, i) => i).sort((a, b) => compare(m.bufa_nr[a]!, m.bufa_nr[b]!));
     m.bufa_nr = order.map((i) => m.bufa_nr[i]!);
     m.herkunft = order.map((i) => m.herkunft[i]!);
+    if (m.teile !== undefined) m.teile = order.map((i) => m.teile![i] ?? null);
   }
   const dir: Directory = {
     stand: collection.stand,

@@ -11,6 +11,11 @@ type Lookup = z.output<typeof LookupParameters>;
 type Collection = z.output<typeof CollectionParameters>;
 
 export interface LookupOptions {
+  /**
+   * A Stadtbezirk or Stadtteil of the city, beside an eight-digit `ags` or a place name: the answer names only the
+   * office(s) serving it where a state ordinance divides the city (`teile` of each `gemeinden` element).
+   */
+  stadtteil?: NonNullable<Lookup['stadtteil']>;
   /** Include each office's complete district (`gemeinden=1`). */
   gemeinden?: boolean;
   /** Municipality hits taken into account (bounds and default: `LookupParameters` in core/parameters.ts). */
@@ -36,7 +41,8 @@ export interface CollectionOptions {
 const flag = (on: boolean | undefined) => (on ? 1 : 0);
 
 export function lookupPath(by: LookupBy, value: string, o: LookupOptions = {}): string {
-  return canonicalKey({ kind: 'lookup', by, value, gemeinden: flag(o.gemeinden), limit: o.limit ?? LOOKUP_LIMIT_DEFAULT });
+  const stadtteil = o.stadtteil === undefined ? {} : { stadtteil: o.stadtteil };
+  return canonicalKey({ kind: 'lookup', by, value, ...stadtteil, gemeinden: flag(o.gemeinden), limit: o.limit ?? LOOKUP_LIMIT_DEFAULT });
 }
 
 // The office number goes into the path, where a parsed question holds four digits: encoded, a malformed one

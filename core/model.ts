@@ -14,14 +14,32 @@ export const isoDate = () => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD
 
 /**
  * How a (municipality, office) pair was derived (docs/data.md, rule 8): named by the GV100AD, successor of a
- * retired number the GV100AD names, a curated correction, or an office added to a city of several offices.
+ * retired number the GV100AD names, a curated correction, an office added to a city of several offices, or an
+ * office that a state ordinance's division of the city names and no other rule added (docs/data.md, rule 12).
  */
-export const Zuordnung = z.enum(['verzeichnis', 'nachfolger', 'korrektur', 'grossstadt']);
+export const Zuordnung = z.enum(['verzeichnis', 'nachfolger', 'korrektur', 'grossstadt', 'verordnung']);
 export type Zuordnung = z.infer<typeof Zuordnung>;
 
 /** The provenance of one pair: how, and the number the GV100AD named instead where the pair replaces it. */
 export const Herkunft = z.object({ zuordnung: Zuordnung, ersetzt: BufaNr.nullable() });
 export type Herkunft = z.infer<typeof Herkunft>;
+
+/** The kind of a legal unit of a city's division, as the ordinance calls it (docs/data.md, rule 12). */
+export const TeilArt = z.enum(['stadtbezirk', 'stadtteil', 'bezirk']);
+export type TeilArt = z.infer<typeof TeilArt>;
+
+/**
+ * A legal unit of a city that an office serves, named as the ordinance writes it (docs/data.md, rule 12):
+ * "Stadtbezirk Lindenthal ohne die Stadtteile Klettenberg und Sülz" is `ausser: ["Klettenberg", "Sülz"]`,
+ * "Osterfeld nördlich des Rhein-Herne-Kanals" is `nur: "nördlich des Rhein-Herne-Kanals"`.
+ */
+export const Teil = z.object({
+  art: TeilArt,
+  name: z.string(),
+  ausser: z.array(z.string()),
+  nur: z.string().nullable(),
+});
+export type Teil = z.infer<typeof Teil>;
 
 const MunicipalityBase = z.object({
   ags: Ags,
@@ -36,7 +54,12 @@ const MunicipalityBase = z.object({
  * `zuordnung` and `ersetzt` are present only where the pair is not `verzeichnis` (this project's choice: the
  * full collection stays small, and the client's local mode can still answer with provenance).
  */
-export const DistrictMunicipality = MunicipalityBase.extend({ zuordnung: Zuordnung.optional(), ersetzt: BufaNr.optional() });
+export const DistrictMunicipality = MunicipalityBase.extend({
+  zuordnung: Zuordnung.optional(),
+  ersetzt: BufaNr.optional(),
+  /** Present only where a division of the municipality is loaded (docs/data.md, rule 12), as `zuordnung` is. */
+  teile: z.array(Teil).optional(),
+});
 export type DistrictMunicipality = z.infer<typeof DistrictMunicipality>;
 
 /**
@@ -49,6 +72,8 @@ export const LookupMunicipality = MunicipalityBase.extend({
   bufa_nr: BufaNr.nullable(),
   zuordnung: Zuordnung.nullable(),
   ersetzt: BufaNr.nullable(),
+  /** The units of the municipality this office serves (docs/data.md, rule 12); null for all of it, or where no division is known. */
+  teile: z.array(Teil).nullable(),
 });
 export type LookupMunicipality = z.infer<typeof LookupMunicipality>;
 
@@ -154,6 +179,11 @@ export const Municipality = MunicipalityBase.extend({
   bufa_nr: z.array(BufaNr),
   /** Parallel to `bufa_nr`: how each pair was derived. */
   herkunft: z.array(Herkunft),
+  /**
+   * Parallel to `bufa_nr`, only where a division of the municipality is loaded (docs/data.md, rule 12): the
+   * units each office serves, null for an office that serves all of it.
+   */
+  teile: z.array(z.array(Teil).nullable()).optional(),
 });
 export type Municipality = z.infer<typeof Municipality>;
 
@@ -185,6 +215,7 @@ export const LookupFrage = z.object({
   ags: z.string().optional(),
   plz: z.string().optional(),
   ort: z.string().optional(),
+  stadtteil: z.string().optional(),
   gemeinden: z.literal([0, 1]),
   limit: z.number().int().min(1).max(LOOKUP_LIMIT_MAX),
 });

@@ -41,6 +41,12 @@ export function fold(text: string): string {
   return foldWords(text).digraph.join('');
 }
 
+/** A name with umlauts spelled as digraphs and dropped: a folded query is equal to (or contained in) one of them or neither. */
+export function foldedForms(text: string): string[] {
+  const { digraph, dropped } = foldWords(text);
+  return [digraph.join(''), dropped.join('')];
+}
+
 /**
  * A municipality's name without the qualifiers after its comma ("Köln, Stadt" → "Köln"), as hints name a
  * place; search/baseName.ts also drops the qualifiers before it ("Frankfurt am Main" → "Frankfurt").

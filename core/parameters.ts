@@ -92,6 +92,8 @@ export const LookupParameters = z.object({
   ags: refused(z.string().regex(/^\d{1,8}$/).optional(), (name, sent) => `${name} muss aus einer bis acht Ziffern bestehen (erhalten: ${quote(sent)}).`, true),
   plz: refused(z.string().regex(/^\d{5}$/).optional(), (name, sent) => `${name} muss aus genau fünf Ziffern bestehen (erhalten: ${quote(sent)}).`, true),
   ort: Ort,
+  /** A Stadtbezirk or Stadtteil of the city asked for (docs/data.md, rule 12); request.ts checks what it may stand beside. */
+  stadtteil: text(),
   gemeinden: refused(Flag.default(0), flagRefusal),
   limit: integer(1, LOOKUP_LIMIT_MAX, LOOKUP_LIMIT_DEFAULT),
 });

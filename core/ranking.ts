@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import type { DirectoryIndex } from './render.ts';
 import { parseQuestion, type Question } from './request.ts';
+import { unitNames } from './stadtteil.ts';
 
 /** The version file holding the warming order: one canonical key per stored body, most-asked first. */
 export const RANKING_FILE = 'ranking.json';
@@ -45,7 +46,10 @@ function questionWeight(index: DirectoryIndex): (q: Question) => number {
     switch (q.kind) {
       case 'lookup': {
         const named = q.by === 'plz' ? sum((index.plz.get(q.value) ?? []).map((m) => m.ags)) : index.byAgs.has(q.value) ? size(q.value) : 1;
-        return q.gemeinden ? named / 2 : named;
+        // A part of a divided city weighs its share of the city's units (docs/data.md, rule 12).
+        const city = q.stadtteil === undefined ? undefined : index.byAgs.get(q.value);
+        const part = city === undefined ? named : named / Math.max(1, unitNames(city).length);
+        return q.gemeinden ? part / 2 : part;
       }
       case 'office': return sum((index.districts.get(q.bufa_nr) ?? []).map((m) => m.ags)) / (q.gemeinden ? 8 : 4);
       case 'district': return sum((index.districts.get(q.bufa_nr) ?? []).map((m) => m.ags)) / 8;

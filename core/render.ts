@@ -5,9 +5,11 @@ import type {
   Aenderung, CollectionResponse, Directory, DistrictMunicipality, DistrictResponse, LookupMunicipality, LookupResponse,
   Municipality, Office, OfficeResponse, OfficeWithDistrict, RetiredKey, RetiredOffice,
 } from './model.ts';
-import { fold, foldWords, withoutTypeSuffix } from './normalize.ts';
+import { fold, foldedForms, withoutTypeSuffix } from './normalize.ts';
 import { groupOffices, type OfficeGroup } from './officeGroups.ts';
 import { queryReadings } from './search/query.ts';
+import { divisionHint, narrowToStadtteil } from './stadtteil.ts';
+import { listed } from './wording.ts';
 import type { CollectionQuestion, LookupQuestion, Question } from './request.ts';
 
 export interface DirectoryIndex {
@@ -113,26 +115,28 @@ export function municipalitiesUnder(sorted: Municipality[], prefix: string): Mun
   return sorted.slice(lo, end);
 }
 
-function renderLookup(ix: DirectoryIndex, q: LookupQuestion, { hits, total, retired }: Hits, searchOrt?: OrtSearch): string {
+function renderLookup(ix: DirectoryIndex, q: LookupQuestion, found: Hits, searchOrt?: OrtSearch): string {
+  const { retired } = found;
+  const { hits, notes } = narrowToStadtteil(found.hits, q.stadtteil, ix.offices);
   const officeNrs = [...new Set(hits.flatMap((m) => m.bufa_nr))];
   const aemter = officeNrs.map((nr) => {
     const office = ix.offices.get(nr)!;
     return q.gemeinden ? withDistrict(ix, office) : office;
   });
   const gemeinden = hits.flatMap((m): LookupMunicipality[] => m.bufa_nr.length
-    ? m.bufa_nr.map((nr, i) => ({ ...districtForm(m), bufa_nr: nr, zuordnung: m.herkunft[i]!.zuordnung, ersetzt: m.herkunft[i]!.ersetzt }))
-    : [{ ...districtForm(m), bufa_nr: null, zuordnung: null, ersetzt: null }]);
+    ? m.bufa_nr.map((nr, i) => ({ ...districtForm(m), bufa_nr: nr, zuordnung: m.herkunft[i]!.zuordnung, ersetzt: m.herkunft[i]!.ersetzt, teile: m.teile?.[i] ?? null }))
+    : [{ ...districtForm(m), bufa_nr: null, zuordnung: null, ersetzt: null, teile: null }]);
   const aenderungen = noticesFor(ix.dir.aenderungen, hits);
   const body: LookupResponse = {
     stand: ix.dir.stand,
     stand_quelle: ix.dir.stand_quelle,
-    frage: { [q.by]: q.value, gemeinden: q.gemeinden, limit: q.limit },
+    frage: { [q.by]: q.value, ...(q.stadtteil === undefined ? {} : { stadtteil: q.stadtteil }), gemeinden: q.gemeinden, limit: q.limit },
     eindeutig: aemter.length === 1,
     anzahl_aemter: aemter.length,
     anzahl_gemeinden: hits.length,
-    vollstaendig: hits.length === total,
+    vollstaendig: hits.length === found.total,
     hinweis: joined(retired && replacedKeyHint(retired),
-      hits.length === 0 ? (retired ? null : noHitHint(q, searchOrt)) : lookupHint(ix, q, hits, officeNrs, aenderungen.length > 0)),
+      hits.length === 0 ? (retired ? null : noHitHint(q, searchOrt)) : lookupHint(ix, q, hits, officeNrs, aenderungen.length > 0, notes)),
     aemter,
     gemeinden,
     aenderungen,
@@ -174,7 +178,8 @@ function noHitHint(q: LookupQuestion, searchOrt?: OrtSearch): string {
   return suggestions.length === 0 ? nothing : `${nothing} Ähnlich geschriebene Namen: ${listed(suggestions)}.`;
 }
 
-function lookupHint(ix: DirectoryIndex, q: LookupQuestion, hits: Municipality[], officeNrs: string[], announced: boolean): string | null {
+/** `notes`: what narrowing by `stadtteil` found (core/stadtteil.ts), said before the closing request to ask. */
+function lookupHint(ix: DirectoryIndex, q: LookupQuestion, hits: Municipality[], officeNrs: string[], announced: boolean, notes: string[]): string | null {
   if (officeNrs.length === 0) {
     return 'Für die gefundenen Gemeinden ist im Verzeichnis kein Finanzamt eingetragen (gemeindefreie, unbewohnte Gebiete).';
   }
@@ -186,6 +191,7 @@ function lookupHint(ix: DirectoryIndex, q: LookupQuestion, hits: Municipality[],
     const numbers = groups.length < officeNrs.length ? ` mit ${officeNrs.length} Amtsnummern` : '';
     parts.push(`Gefunden wurden ${hits.length} Gemeinden (${placeList(hits)}); sie gehören zu ${groups.length} verschiedenen Finanzämtern${numbers}; eindeutig ist nur die Abfrage mit dem achtstelligen Gemeindeschlüssel (ags).`);
   }
+  parts.push(...notes);
   if (announced) parts.push('Für die gefundenen Gemeinden ist eine Änderung angekündigt (siehe aenderungen).');
   parts.push('Bitte die Nutzerin oder den Nutzer fragen, statt ein Finanzamt auszuwählen.');
   return parts.join(' ');
@@ -205,12 +211,13 @@ function cityHint(ix: DirectoryIndex, m: Municipality): string {
   if (groups.length === m.bufa_nr.length) {
     parts.push(`Für ${city} sind ${groups.length} Finanzämter zuständig.`);
   } else if (groups.length === 1) {
-    parts.push(`Für ${city} sind ${m.bufa_nr.length} Amtsnummern eingetragen (${listed(m.bufa_nr)}); sie gehören zu einem Finanzamt (${groups[0]!.name}, gleicher Name und gleiche Anschrift).`);
+    parts.push(`Für ${city} sind ${m.bufa_nr.length} Amtsnummern eingetragen (${listed(m.bufa_nr)}); sie gehören zu einem Finanzamt (${groups[0]!.name}).`);
   } else {
     const joint = groups.filter((g) => g.numbers.length > 1).map((g) => `${listed(g.numbers)} (${g.name})`);
-    parts.push(`Für ${city} sind ${m.bufa_nr.length} Amtsnummern eingetragen, die zu ${offices} gehören; zu je einem Finanzamt (gleicher Name, gleiche Anschrift) gehören ${joint.join('; ')}.`);
+    parts.push(`Für ${city} sind ${m.bufa_nr.length} Amtsnummern eingetragen, die zu ${offices} gehören; zu je einem Finanzamt gehören ${joint.join('; ')}.`);
   }
-  if (tasks !== null) parts.push(`Die Finanzämter teilen sich die Fälle nach Aufgaben: ${listed(tasks)}.`);
+  if (m.teile !== undefined && groups.length > 1) parts.push(divisionHint(m));
+  else if (tasks !== null) parts.push(`Die Finanzämter teilen sich die Fälle nach Aufgaben: ${listed(tasks)}.`);
   else if (groups.length > 1) parts.push('Das Verzeichnis sagt nicht, wie sie sich die Gemeinde aufteilen (etwa nach Stadtteil, Straße oder Anfangsbuchstaben des Nachnamens).');
   if (groups.length < m.bufa_nr.length) parts.push('Welche Nummer gilt, entscheidet die Steuernummer, im Zweifel das Finanzamt.');
   return parts.join(' ');
@@ -227,11 +234,6 @@ const PLACES_NAMED = 5;
 function placeList(hits: Municipality[]): string {
   const names = hits.slice(0, PLACES_NAMED).map((m) => withoutTypeSuffix(m.name));
   return hits.length > PLACES_NAMED ? `${names.join(', ')} und ${hits.length - PLACES_NAMED} weitere` : listed(names);
-}
-
-/** "a", "a und b", "a, b und c". */
-function listed(items: string[]): string {
-  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} und ${items.at(-1)}`;
 }
 
 function renderCollection(ix: DirectoryIndex, q: CollectionQuestion): string {
@@ -268,12 +270,6 @@ export function matchBundesland(states: string[], query: string): string[] {
   return exact.length ? exact : states.filter((s) => foldedForms(s).some((form) => form.includes(folded)));
 }
 
-/** A name with umlauts spelled as digraphs and dropped: a folded query is contained in one of them or in neither. */
-function foldedForms(text: string): string[] {
-  const { digraph, dropped } = foldWords(text);
-  return [digraph.join(''), dropped.join('')];
-}
-
 function withDistrict(ix: DirectoryIndex, office: Office): OfficeWithDistrict {
   return { ...office, gemeinden: ix.districts.get(office.bufa_nr)! };
 }
@@ -282,11 +278,15 @@ function districtForm(m: Municipality): DistrictMunicipality {
   return { ags: m.ags, name: m.name, plz: m.plz, kreis: m.kreis };
 }
 
-/** The district element of the pair (m, its i-th office): provenance only where it is not `verzeichnis`. */
+/**
+ * The district element of the pair (m, its i-th office): provenance only where it is not `verzeichnis`, the
+ * office's units only where a division is loaded (docs/data.md, rule 12), so the full collection stays small.
+ */
 function districtMember(m: Municipality, i: number): DistrictMunicipality {
   const { zuordnung, ersetzt } = m.herkunft[i]!;
-  if (zuordnung === 'verzeichnis') return districtForm(m);
-  return ersetzt === null ? { ...districtForm(m), zuordnung } : { ...districtForm(m), zuordnung, ersetzt };
+  const teile = m.teile?.[i];
+  const provenance = zuordnung === 'verzeichnis' ? {} : ersetzt === null ? { zuordnung } : { zuordnung, ersetzt };
+  return teile ? { ...districtForm(m), ...provenance, teile } : { ...districtForm(m), ...provenance };
 }
 
 function ok(body: string): Answer {

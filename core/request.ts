@@ -12,6 +12,8 @@ export interface LookupQuestion {
   kind: 'lookup';
   by: LookupBy;
   value: string;
+  /** The part of the city to narrow to, as sent; absent when not asked (docs/data.md, rule 12). */
+  stadtteil?: string;
   gemeinden: Flag;
   limit: number;
 }
@@ -116,6 +118,9 @@ export function parseQuestion(pathname: string, params: URLSearchParams): Parsed
     const name = namedRefused(schema, parsed.error.issues.map((issue) => String(issue.path[0])));
     return bad(refusal(schema.shape[name]!, name, values.get(name)!));
   }
+  if (route.kind === 'lookup' && values.has('stadtteil') && !values.has('ort') && values.get('ags')?.length !== 8) {
+    return bad(STADTTEIL_ALONE);
+  }
   return { ok: true, question: question(route, parsed.data) };
 }
 
@@ -124,7 +129,8 @@ function question(route: Route, data: Record<string, unknown>): Question {
     case 'lookup': {
       const p = data as z.output<typeof LookupParameters>;
       const by = LOOKUP_BY.find((k) => p[k] !== undefined)!;
-      return { kind: 'lookup', by, value: p[by]!, gemeinden: p.gemeinden, limit: p.limit };
+      const stadtteil = p.stadtteil === undefined ? {} : { stadtteil: p.stadtteil };
+      return { kind: 'lookup', by, value: p[by]!, ...stadtteil, gemeinden: p.gemeinden, limit: p.limit };
     }
     case 'office': return { kind: 'office', bufa_nr: route.bufa_nr!, gemeinden: (data as z.output<typeof OfficeParameters>).gemeinden };
     case 'district': return { kind: 'district', bufa_nr: route.bufa_nr! };
@@ -137,6 +143,9 @@ function question(route: Route, data: Record<string, unknown>): Question {
     }
   }
 }
+
+/** A postal code or a key prefix names no one city whose parts `stadtteil` could name (docs/data.md, rule 12). */
+const STADTTEIL_ALONE = 'stadtteil gilt nur zusammen mit einem achtstelligen ags oder mit ort: eine Postleitzahl oder ein kürzerer Schlüssel nennt keine einzelne Stadt.';
 
 function bad(detail: string): Refused {
   return { ok: false, code: 'bad_parameter', detail };
@@ -151,6 +160,8 @@ export function canonicalKey(q: Question): string {
   switch (q.kind) {
     case 'lookup':
       p.push([q.by, q.value]);
+      // As sent, not folded: `frage` echoes it, so two spellings are two bodies (docs/data.md, rule 12).
+      if (q.stadtteil !== undefined) p.push(['stadtteil', q.stadtteil]);
       if (q.gemeinden) p.push(['gemeinden', '1']);
       if (q.limit !== LOOKUP_LIMIT_DEFAULT) p.push(['limit', String(q.limit)]);
       return withQuery('/finanzamt', p);

@@ -5,6 +5,7 @@ import type { SourceBundle } from '../sources/bundle.ts';
 import { applyCorrections, selectCorrections, type AppliedCorrection } from './corrections.ts';
 import { crossCheck, type CrossCheck } from './crossCheck.ts';
 import { officeLists } from './currentOffices.ts';
+import { applyDivisions, divisionCoverage, type CityDivision, type DivisionCoverage } from './divisions.ts';
 import { AssemblyError } from './errors.ts';
 import { assembleMunicipalities, compare, type DroppedPair } from './municipalities.ts';
 import { activeNotices, type ExpiredNotice } from './notices.ts';
@@ -15,6 +16,7 @@ import { taskOf } from './officeKinds.ts';
 import { assignSharedCities, type SharedCityDecision } from './sharedCities.ts';
 import { applyReplacements, PostalMajority, replaceStaleNumbers, type StaleReplacement } from './staleNumbers.ts';
 import { dataVersion, sourcesOf } from './version.ts';
+
 /** Per number the GV100AD names but the directory does not keep: which offices took over, how, and where. */
 export interface RetiredNumber {
   old: string;
@@ -38,6 +40,8 @@ export interface AssemblyFacts {
   corrections: AppliedCorrection[];
   provenance: Record<Zuordnung, number>;
   shared_city_offices: SharedCityDecision[];
+  /** Rule 12: each city of the divisions source, loaded or why not, and the residents it reaches. */
+  divisions: { cities: CityDivision[]; coverage: DivisionCoverage };
   bundesland_mismatches: StateMismatch[];
   prefix_mismatches: PrefixMismatch[];
   municipalities_without_office: { ags: string; name: string }[];
@@ -66,12 +70,15 @@ export function assembleDirectory(bundle: SourceBundle): { directory: Directory;
   });
   const corrections = applyCorrections(raw, chosen, bundle.corrections, pairs, currentOffices);
   const shared = assignSharedCities(raw, current, pairs);
+  const divisions = applyDivisions(raw, current, bundle.divisions, pairs);
 
   const municipalities: Municipality[] = raw.map((m) => {
     const own = pairs.get(m.ags)!;
+    const units = divisions.units.get(m.ags);
     return {
       ags: m.ags, name: m.name, plz: m.plz, kreis: m.kreis, bundesland: m.bundesland, einwohner: m.einwohner,
       bufa_nr: own.map((p) => p.bufa_nr), herkunft: own.map(({ zuordnung, ersetzt }) => ({ zuordnung, ersetzt })),
+      ...(units === undefined ? {} : { teile: own.map((p) => units.get(p.bufa_nr) ?? null) }),
     };
   });
   const districtStates = new Map<string, string[]>();
@@ -122,6 +129,7 @@ export function assembleDirectory(bundle: SourceBundle): { directory: Directory;
       corrections,
       provenance: provenanceCounts(municipalities),
       shared_city_offices: shared,
+      divisions: { cities: divisions.cities, coverage: divisionCoverage(municipalities, divisions.cities) },
       bundesland_mismatches: stateMismatches,
       prefix_mismatches: prefixMismatches,
       municipalities_without_office: municipalities.filter((m) => m.bufa_nr.length === 0).map((m) => ({ ags: m.ags, name: m.name })),
@@ -178,7 +186,7 @@ function retiredNumbersOf(municipalities: Municipality[]): RetiredNumber[] {
 }
 
 function provenanceCounts(municipalities: Municipality[]): Record<Zuordnung, number> {
-  const counts: Record<Zuordnung, number> = { verzeichnis: 0, nachfolger: 0, korrektur: 0, grossstadt: 0 };
+  const counts: Record<Zuordnung, number> = { verzeichnis: 0, nachfolger: 0, korrektur: 0, grossstadt: 0, verordnung: 0 };
   for (const m of municipalities) for (const h of m.herkunft) counts[h.zuordnung]++;
   return counts;
 }

@@ -1,8 +1,10 @@
 // Every finite question the service can be asked whose answer does not depend on free text: these are the
-// responses the build writes. Place-name searches and non-default limits are left to the proxy.
+// responses the build writes, and a divided city's units as the ordinance names them. Place-name searches, other
+// spellings of a unit and non-default limits are left to the proxy.
 import type { Directory } from '../../core/model.ts';
 import { LOOKUP_LIMIT_DEFAULT, type Flag } from '../../core/parameters.ts';
 import type { Question } from '../../core/request.ts';
+import { unitNames } from '../../core/stadtteil.ts';
 
 const FLAGS: Flag[] = [0, 1];
 
@@ -17,6 +19,13 @@ export function precomputedQuestions(dir: Directory): Question[] {
   // Keys valid once and not now answer their successors (docs/data.md, rule 11): as finite as the current ones.
   for (const k of dir.retired_keys) lookup('ags', k.ags);
   for (const [plz] of dir.plz) lookup('plz', plz);
+  // Each unit of a divided city as the ordinance writes it (docs/data.md, rule 12); other spellings are rendered
+  // by the proxy, since `frage` echoes the text as sent.
+  for (const m of dir.municipalities) {
+    for (const stadtteil of unitNames(m)) {
+      for (const gemeinden of FLAGS) questions.push({ kind: 'lookup', by: 'ags', value: m.ags, stadtteil, gemeinden, limit: LOOKUP_LIMIT_DEFAULT });
+    }
+  }
 
   for (const o of dir.offices) {
     for (const gemeinden of FLAGS) questions.push({ kind: 'office', bufa_nr: o.bufa_nr, gemeinden });

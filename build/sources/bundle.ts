@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { AgsSuccessor, parseAgsSuccessors } from './agsSuccessors.ts';
 import { Correction, parseCorrections } from './corrections.ts';
+import { parseDivisions, SourceDivision } from './divisions.ts';
 import { SourceError } from './errors.ts';
 import { Gv100ad, parseGv100ad } from './gv100ad.ts';
 import { parseJson } from './json.ts';
@@ -26,10 +27,11 @@ const PARSED_KINDS = [
   'gv100ad', 'plz-gemeinde', 'offices', 'plz-office-offices', 'plz-office-locations', 'states', 'corrections', 'notices',
 ] as const;
 /**
- * Kinds a bundle may have once (docs/data.md, rules 3b and 11): a newer office list than `offices`, the
- * GV100AD of the version shipped before (whose vanished keys must all have successors), the successor table.
+ * Kinds a bundle may have once (docs/data.md, rules 3b, 11 and 12): a newer office list than `offices`, the
+ * GV100AD of the version shipped before (whose vanished keys must all have successors), the successor table, the
+ * divisions of cities (without them, no city is divided).
  */
-const OPTIONAL_KINDS = ['office-list', 'gv100ad-previous', 'ags-successors'] as const;
+const OPTIONAL_KINDS = ['office-list', 'gv100ad-previous', 'ags-successors', 'divisions'] as const;
 /** Kinds a bundle may have any number of: one yearly list of territorial changes per file. */
 const REPEATED_KINDS = ['territorial-changes'] as const;
 type ParsedKind = (typeof PARSED_KINDS)[number] | (typeof OPTIONAL_KINDS)[number];
@@ -73,6 +75,7 @@ export const SourceBundle = z.object({
   previousGv100ad: Gv100ad.nullable(),
   agsSuccessors: z.array(AgsSuccessor),
   territorialChanges: z.array(TerritorialChange),
+  divisions: z.array(SourceDivision),
   files: z.array(BundleFile),
 });
 export type SourceBundle = z.infer<typeof SourceBundle>;
@@ -114,6 +117,7 @@ export async function readBundle(dir: string): Promise<SourceBundle> {
     agsSuccessors: optional('ags-successors', parseAgsSuccessors) ?? [],
     territorialChanges: (await Promise.all(changeLists.map((entry) =>
       parseTerritorialChanges(contents[manifest.files.indexOf(entry)]!, entry.path)))).flat(),
+    divisions: optional('divisions', parseDivisions) ?? [],
     files,
   };
 }

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { CollectionResponse, DistrictResponse, LookupResponse, OfficeResponse } from '../../core/model.ts';
 import { decompressSync } from '../../core/compress.ts';
 import { ENCODINGS, objectPath } from '../../core/manifest.ts';
+import { summarize, type BuildReport } from '../../build/report.ts';
 import { testTree } from '../support/tree.ts';
 
 const OFFICE_KEYS = ['bufa_nr', 'name', 'bezeichnung', 'bundesland', 'anschrift', 'postfach', 'kontakt', 'bankverbindung',
@@ -25,7 +26,7 @@ describe('lookup /finanzamt', () => {
     expect(Object.keys(body.aemter[0]!)).toEqual(OFFICE_KEYS);
     expect(body.aemter[0]).toMatchObject({ bufa_nr: '2115', name: 'Flensburg', bezeichnung: 'Finanzamt Flensburg', bundesland: 'Schleswig-Holstein' });
     expect(body.gemeinden).toEqual([{
-      ags: '01001000', name: 'Flensburg, Stadt', plz: '24937', kreis: 'Flensburg, Stadt', bufa_nr: '2115', zuordnung: 'verzeichnis', ersetzt: null,
+      ags: '01001000', name: 'Flensburg, Stadt', plz: '24937', kreis: 'Flensburg, Stadt', bufa_nr: '2115', zuordnung: 'verzeichnis', ersetzt: null, teile: null,
     }]);
     expect(body.aenderungen).toEqual([]);
   });
@@ -202,5 +203,23 @@ describe('the build report', () => {
     expect(report.multi_office_municipalities).toContainEqual({ ags: '05315000', name: 'Köln, Stadt', bufa_nr: ['5214', '5215', '5216', '5217', '5218', '5219', '5223'] });
     expect(report.files).toBe(Object.keys(testTree().manifest.objects).length * 3);
     expect(report.bytes).toBeGreaterThan(100e6);
+  });
+
+  it('reports each city of the divisions source, and the residents of multi-office cities they reach (rule 12)', () => {
+    const report: BuildReport = JSON.parse(readFileSync(join(testTree().root, 'report.json'), 'utf8'));
+    expect(report.divisions.cities.map((c) => [c.name, c.loaded, c.units, c.offices.length])).toEqual([
+      ['Düsseldorf', true, 49, 4], ['Duisburg', true, 15, 3], ['Essen', true, 50, 2], ['Oberhausen', true, 4, 2], ['Wuppertal', true, 7, 2],
+      ['Bonn', true, 4, 2], ['Köln', true, 23, 7], ['Münster', true, 6, 2], ['Bochum', true, 6, 2], ['Dortmund', true, 13, 4],
+    ]);
+    expect(report.multi_office_municipalities).toContainEqual({ ags: '05913000', name: 'Dortmund, Stadt', bufa_nr: ['5314', '5315', '5316', '5317'] });
+    expect(report.divisions.coverage).toMatchObject({ municipalities: 24, residents: 16_872_320, divided_residents: 4_885_829, divided_percent: 29 });
+    const summary = summarize(report).split('\n');
+    expect(summary).toContain('divisions of cities: 10 of 10 loaded');
+    expect(summary).toContain('  Köln 05315000: 23 units, 7 offices (5214 5215 5216 5217 5218 5219 5223), loaded');
+    expect(summary).toContain('  residents of municipalities with several offices in a divided city: 4885829 of 16872320 (29%)');
+    const refused = { ...report.divisions.cities[0]!, loaded: false, reasons: ['office 5103 (Düsseldorf-Altstadt) is not in the office list', 'a second reason'] };
+    expect(summarize({ ...report, divisions: { ...report.divisions, cities: [refused] } })).toContain(
+      '  Düsseldorf 05111000: 49 units, 4 offices (5103 5105 5106 5133), not loaded: office 5103 (Düsseldorf-Altstadt) is not in the office list; a second reason',
+    );
   });
 });

@@ -31,6 +31,8 @@ describe('one method per question, answering what the service answers', () => {
   it.each([
     ['byAgs', () => client.byAgs('05315000'), '/finanzamt?ags=05315000'],
     ['byAgs with options', () => client.byAgs('053', { gemeinden: true, limit: 3 }), '/finanzamt?ags=053&gemeinden=1&limit=3'],
+    ['byAgs with a part of the city', () => client.byAgs('05315000', { stadtteil: 'Sülz', gemeinden: true }), '/finanzamt?ags=05315000&stadtteil=S%C3%BClz&gemeinden=1'],
+    ['byOrt with a part of the city', () => client.byOrt('Köln', { stadtteil: 'Rath/Heumar', limit: 1 }), '/finanzamt?ort=K%C3%B6ln&stadtteil=Rath%2FHeumar&limit=1'],
     ['byPlz', () => client.byPlz('50667'), '/finanzamt?plz=50667'],
     ['byOrt', () => client.byOrt('Sankt Ingbert'), '/finanzamt?ort=Sankt%20Ingbert'],
     ['office', () => client.office('2115'), '/finanzamt/2115'],
@@ -61,6 +63,7 @@ describe('typed errors', () => {
     ['a malformed office number', () => client.office('21/5'), 400, '/finanzamt/21%2F5'],
     ['an unknown office', () => client.district('9999'), 404, '/finanzamt/9999/bezirk'],
     ['a limit out of range', () => client.offices({ limit: 601 }), 400, '/finanzaemter?limit=601'],
+    ['a part of the city beside a postal code', () => client.byPlz('50667', { stadtteil: 'Sülz' }), 400, '/finanzamt?plz=50667&stadtteil=S%C3%BClz'],
   ] as const)('%s: FinanzamtApiError with the service\'s status, code and detail', async (_what, call, status, path) => {
     const error = await call().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FinanzamtApiError);

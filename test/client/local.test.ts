@@ -111,6 +111,22 @@ describe.each([['ags', agsCases], ['plz', plzCases]] as const)('1,000 random %s 
   });
 });
 
+describe('divided cities (docs/data.md, rule 12)', () => {
+  it('name and narrow by every part of every divided city as the service does, also for a name none has', async () => {
+    const divided = dir.municipalities.filter((m) => m.teile !== undefined);
+    expect(divided.length).toBeGreaterThan(0);
+    for (const m of divided) {
+      const names = [...new Set(m.teile!.flatMap((units) => (units ?? []).map((u) => u.name))), 'Neustadt', 'suelz'];
+      for (const stadtteil of [undefined, ...names]) {
+        const options: LookupOptions = { gemeinden: stadtteil === 'Neustadt', ...(stadtteil === undefined ? {} : { stadtteil }) };
+        const params = new URLSearchParams({ ags: m.ags, ...(stadtteil === undefined ? {} : { stadtteil }), gemeinden: options.gemeinden ? '1' : '0' });
+        const res = await service.get(`/finanzamt?${params}`);
+        expect(local.byAgs(m.ags, options), `${m.name} ${stadtteil}`).toEqual(res.parsed(LookupResponse));
+      }
+    }
+  });
+});
+
 describe('offices and districts', () => {
   it('every office, with and without its district, and every district, as the service answers them', async () => {
     for (const { bufa_nr } of dir.offices) {

@@ -137,6 +137,19 @@ describe('the document as generators read it', () => {
     expect(JSON.stringify(doc)).not.toMatch(/"anyOf":\[\{"type":"number","const"/);
   });
 
+  it('shows the parts of divided cities: teile in both forms, the provenance verordnung and the parameter stadtteil', () => {
+    expect(schemas.LookupMunicipality.required).toContain('teile');
+    expect(schemas.LookupMunicipality.properties.teile.anyOf).toEqual([{ type: 'array', items: { $ref: '#/components/schemas/Teil' } }, { type: 'null' }]);
+    expect(schemas.DistrictMunicipality.required).not.toContain('teile');
+    expect(schemas.DistrictMunicipality.properties.teile).toMatchObject({ type: 'array', items: { $ref: '#/components/schemas/Teil' } });
+    expect(schemas.Teil.required).toEqual(['art', 'name', 'ausser', 'nur']);
+    expect(schemas.TeilArt.enum).toEqual(['stadtbezirk', 'stadtteil', 'bezirk']);
+    expect(schemas.Zuordnung.enum).toContain('verordnung');
+    expect(schemas.LookupFrage.properties.stadtteil).toEqual({ type: 'string' });
+    expect(doc.paths['/finanzamt']!.get.parameters).toContainEqual({ $ref: '#/components/parameters/stadtteil' });
+    expect((doc.components.parameters as Record<string, any>).stadtteil).toMatchObject({ name: 'stadtteil', in: 'query', schema: { type: 'string', maxLength: 100 } });
+  });
+
   it('types /openapi.json as an OpenAPI document and declares Access-Control-Expose-Headers on every response', () => {
     expect(jsonMedia(doc.paths['/openapi.json']!.get.responses['200']).schema).toEqual({ $ref: '#/components/schemas/OpenApiDocument' });
     expect(schemas.OpenApiDocument.required).toEqual(['openapi', 'info', 'paths']);

@@ -18,6 +18,7 @@ const ASKED: Record<ParameterId, { path: string; others: string }> = {
   ags: { path: '/finanzamt', others: '' },
   plz: { path: '/finanzamt', others: '' },
   ort: { path: '/finanzamt', others: '' },
+  stadtteil: { path: '/finanzamt', others: 'ags=05315000' },
   lookupGemeinden: { path: '/finanzamt', others: 'ags=05315000' },
   lookupLimit: { path: '/finanzamt', others: 'ags=05315000' },
   amtsnummer: { path: '/finanzamt/{}', others: '' },
@@ -34,7 +35,7 @@ const TEXTS = ['Köln', 'a', 'ab', 'abc', 'Öl', 'Öls', ' ab ', 'ß', 'ﬃ', '.
 const NUMBERS = ['0', '1', '2', '007', '20', '199', '200', '201', '600', '601', '100000', '100001', '-1', '1.5', 'x', '', '99999999'];
 const CODES = ['0', '05', '05315', '05315000', '053150001', '50667', '5066', '2115', '21155', '21x5', 'abcd', ''];
 const VALUES: Record<ParameterId, string[]> = {
-  ags: CODES, plz: CODES, amtsnummer: CODES, ort: TEXTS, bundesland: TEXTS, name: TEXTS,
+  ags: CODES, plz: CODES, amtsnummer: CODES, ort: TEXTS, stadtteil: TEXTS, bundesland: TEXTS, name: TEXTS,
   lookupGemeinden: NUMBERS, lookupLimit: NUMBERS, officeGemeinden: NUMBERS, collectionGemeinden: NUMBERS,
   ohneBezirk: NUMBERS, collectionLimit: NUMBERS, offset: NUMBERS,
 };

@@ -50,8 +50,9 @@ describe('/docs', () => {
     expect(request.headers()['x-api-key']).toBe(service.key);
     const sentParams = new URL(request.url()).searchParams;
     expect(sentParams.get('ags')).toBe('05315000');
-    // The page shows an example for plz and ort too, switched off: only one of the three may be sent.
-    expect(sentParams.has('plz') || sentParams.has('ort')).toBe(false);
+    // The page shows an example for plz and ort too, switched off: only one of the three may be sent. So is the
+    // example of stadtteil, which would narrow the plain lookup.
+    expect(sentParams.has('plz') || sentParams.has('ort') || sentParams.has('stadtteil')).toBe(false);
     await page.getByText('Finanzamt Köln-Altstadt').first().waitFor();
     await page.getByText('200 OK').first().waitFor();
 

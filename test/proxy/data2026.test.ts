@@ -48,7 +48,7 @@ describe('one office under several numbers (rule 5b)', () => {
     const body = (await get('/finanzamt?ags=09564000')).parsed(LookupResponse);
     expect(body.aemter.map((a) => a.bufa_nr)).toEqual(['9238', '9240', '9241']);
     expect(body.eindeutig).toBe(false);
-    expect(body.hinweis).toBe('Für Nürnberg sind 3 Amtsnummern eingetragen (9238, 9240 und 9241); sie gehören zu einem Finanzamt (Nürnberg, gleicher Name und gleiche Anschrift). '
+    expect(body.hinweis).toBe('Für Nürnberg sind 3 Amtsnummern eingetragen (9238, 9240 und 9241); sie gehören zu einem Finanzamt (Nürnberg). '
       + 'Welche Nummer gilt, entscheidet die Steuernummer, im Zweifel das Finanzamt. Bitte die Nutzerin oder den Nutzer fragen, statt ein Finanzamt auszuwählen.');
   });
 

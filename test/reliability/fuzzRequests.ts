@@ -21,11 +21,11 @@ const PATH_PARTS = [
   '%c0%ae', '%u002e', '%', '%zz', 'etc/passwd', 'manifest.json', 'objects', ';', '%3B', '~', '*', 'ä', '%C3%A4',
   '1234', '0000', '99999', 'fa_', '%20', '+',
 ];
-const QUERY_NAMES = ['ags', 'plz', 'ort', 'limit', 'gemeinden', 'bundesland', 'typ', 'q', 'AGS', 'ags[]', '', '%00', 'key', 'Api_Key', '%FF'];
+const QUERY_NAMES = ['ags', 'plz', 'ort', 'stadtteil', 'limit', 'gemeinden', 'bundesland', 'typ', 'q', 'AGS', 'ags[]', '', '%00', 'key', 'Api_Key', '%FF'];
 const QUERY_VALUES = [
   '', '0', '1', '-1', '20', '200', '201', '600', '1e3', '0x10', '09', '10115', '1011', '11000000', '123456789', 'Berlin', 'Ber',
   'M%C3%BCnchen', 'M%FCnchen', '%00', '%FF%FE', '%C0%AF', '%25', '%2525', '..%2f..%2fetc%2fpasswd', 'NaN', 'Infinity',
-  'Bayern', 'bay', '%E2%80%AE', '%F0%9F%92%A9', '+', '%2B', 'a'.repeat(300), '9'.repeat(2000),
+  'Bayern', 'bay', '05315000', 'S%C3%BClz', 'Rath%2FHeumar', '%E2%80%AE', '%F0%9F%92%A9', '+', '%2B', 'a'.repeat(300), '9'.repeat(2000),
 ];
 const METHODS = ['GET', 'GET', 'GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH', 'TRACE', 'PROPFIND'];
 const header = fc.oneof(

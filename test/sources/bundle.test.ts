@@ -26,6 +26,10 @@ describe('readBundle on the frozen test bundle', () => {
     expect(bundle.plzOfficeOffices).toHaveLength(597);
     expect(bundle.plzOfficeLocations).toHaveLength(28_931);
     expect(bundle.states).toHaveLength(556);
+    // Ten cities, thirty offices, a unit per row of divisions.csv.
+    expect(new Set(bundle.divisions.map((d) => d.ags)).size).toBe(10);
+    expect(bundle.divisions).toHaveLength(30);
+    expect(bundle.divisions.reduce((n, d) => n + d.teile.length, 0)).toBe(177);
   });
 
   it('reads the records docs/data.md cites', () => {
@@ -37,7 +41,7 @@ describe('readBundle on the frozen test bundle', () => {
 
   it('lists every file of the manifest with its size', async () => {
     expect(bundle.files.map((file) => file.kind).sort()).toEqual(
-      ['corrections', 'gv100ad', 'notices', 'offices', 'plz-gemeinde', 'plz-office-locations', 'plz-office-offices', 'states', 'terms'].sort(),
+      ['corrections', 'divisions', 'gv100ad', 'notices', 'offices', 'plz-gemeinde', 'plz-office-locations', 'plz-office-offices', 'states', 'terms'].sort(),
     );
     const gv100ad = bundle.files.find((file) => file.kind === 'gv100ad')!;
     expect(gv100ad).toMatchObject({ path: GV100AD, date: '2025-11-30', licence: 'dl-de/by-2-0' });
@@ -84,6 +88,22 @@ describe('readBundle on a changed copy', () => {
       manifest.files = manifest.files.filter((file) => file.kind !== 'states');
     });
     expect(await caught(() => readBundle(dir))).toMatchObject({ file: 'manifest.json', line: 2, field: 'kind', reason: 'no file of kind states' });
+  });
+
+  it('reads a bundle without divisions as one that divides no city', async () => {
+    const dir = await copyBundle();
+    await editManifest((manifest) => {
+      manifest.files = manifest.files.filter((file) => file.kind !== 'divisions');
+    });
+    expect((await readBundle(dir)).divisions).toEqual([]);
+  });
+
+  it('rejects a manifest with two files of divisions', async () => {
+    const dir = await copyBundle();
+    await editManifest((manifest) => {
+      manifest.files.find((file) => file.kind === 'terms')!.kind = 'divisions';
+    });
+    expect(await caught(() => readBundle(dir))).toMatchObject({ file: 'manifest.json', field: 'kind', reason: 'a second file of kind divisions' });
   });
 
   it('rejects a manifest with two files of one kind', async () => {

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import {
   Aenderung, Ags, AnsweredOffice, Anschrift, BufaNr, CollectionResponse, DistrictMunicipality, DistrictResponse, ErrorResponse,
-  Kontakt, LookupFrage, LookupMunicipality, LookupResponse, Office, OfficeResponse, Plz, Stand, StandQuelle, Zuordnung,
+  Kontakt, LookupFrage, LookupMunicipality, LookupResponse, Office, OfficeResponse, Plz, Stand, StandQuelle, Teil, TeilArt, Zuordnung,
 } from '../../../core/model.ts';
 import { HealthResponse } from '../../health.ts';
 
@@ -38,7 +38,14 @@ component(Ags, 'Ags', 'Official eight-digit municipality key (Amtlicher Gemeinde
 component(Plz, 'Plz', 'Five-digit postal code.', ['50667']);
 component(BufaNr, 'BufaNr', 'Four-digit federal office number (Bundesfinanzamtsnummer); unique, usable as key.', ['2115']);
 
-component(Zuordnung, 'Zuordnung', 'How a (municipality, office) pair was derived (this service\'s addition): `verzeichnis` named by the official municipality directory (GV100AD); `nachfolger` the directory names a retired office number and this office succeeded it; `korrektur` a curated correction with a cited source (listed in the build report); `grossstadt` one of several offices added to a large city whose directory entry names only one.', ['verzeichnis']);
+component(Zuordnung, 'Zuordnung', 'How a (municipality, office) pair was derived (this service\'s addition): `verzeichnis` named by the official municipality directory (GV100AD); `nachfolger` the directory names a retired office number and this office succeeded it; `korrektur` a curated correction with a cited source (listed in the build report); `grossstadt` one of several offices added to a large city whose directory entry names only one; `verordnung` an office that a state ordinance\'s division of the city gives a part of it and no other rule added (Dortmund-Unna for Dortmund\'s Stadtbezirk Brackel).', ['verzeichnis']);
+component(TeilArt, 'TeilArt', 'The kind of a unit as the ordinance calls it: `stadtbezirk`, `stadtteil`, or `bezirk` (a Bezirk inside a Stadtbezirk, as Dortmund\'s Schüren in Aplerbeck).', ['stadtteil']);
+component(Teil, 'Teil', 'A part of a city that an office serves, as a state ordinance divides the city between its offices (this service\'s addition; North Rhine-Westphalia\'s FA-ZVO § 2).');
+members(Teil, {
+  name: 'The name as the ordinance writes it (its spelling, e.g. "Karlstadt" in Düsseldorf, "Rath/Heumar" in Köln).',
+  ausser: 'The parts of this unit that the ordinance gives to another office, by name ("Lindenthal" without "Klettenberg" and "Sülz"); empty when none.',
+  nur: 'Where the ordinance gives the office only part of this unit, which part ("nördlich des Rhein-Herne-Kanals"); null for all of it.',
+});
 component(Aenderung, 'Aenderung', 'A change the tax administration has announced after this data version, which its sources do not yet carry (this service\'s addition). Part of every answer whose municipalities it affects, whatever today\'s date, so that the answers of a data version never change.');
 members(Aenderung, {
   gilt_ab: 'The date the change takes effect (YYYY-MM-DD).',
@@ -56,12 +63,14 @@ members(DistrictMunicipality, {
   kreis: 'Name of the district (Kreis). Null for the three areas that belong to no Kreis (a condominium and coastal waters).',
   zuordnung: 'How this municipality came to this office; present only where it is not `verzeichnis` (this project\'s choice: the full collection stays small, and the client\'s local mode still answers with provenance).',
   ersetzt: 'Present where the official directory names another office number for this municipality, which this pair replaces (a retired number, or a number a correction overrides).',
+  teile: 'The parts of the municipality this office serves; present only where a state ordinance divides the municipality between its offices (this service\'s addition), so that the full collection stays small and still gives the complete municipality-to-office assignment.',
 });
 component(LookupMunicipality, 'LookupMunicipality', 'Municipality in the lookup form. One element per (municipality, office) pair: a city served by several offices appears once per office.');
 members(LookupMunicipality, {
   bufa_nr: 'The office responsible for this element. Null only for the few unpopulated areas to which the directory assigns no office at all: the hit is shown rather than dropped.',
   zuordnung: 'How this (municipality, office) pair was derived (this service\'s addition); null where `bufa_nr` is null.',
   ersetzt: 'The office number the official directory names for this municipality where this pair replaces it (a retired number such as 2112, or 2471 for Bremen); null otherwise (this service\'s addition).',
+  teile: 'The parts of the municipality (Stadtbezirke, Stadtteile) this office serves, as a state ordinance divides the city between its offices, in the ordinance\'s order; null where the office serves the whole municipality or no division is known (this service\'s addition). Ask the user which part they live in, and ask again with `stadtteil`.',
 });
 
 component(Anschrift, 'Anschrift', 'Postal address of the office.');
@@ -94,7 +103,7 @@ members(Office, {
 });
 members(AnsweredOffice, { gemeinden: 'The complete district of the office, municipalities by ascending `ags`; present exactly when `gemeinden=1` was asked.' });
 
-component(LookupFrage, 'LookupFrage', 'Echo of the question: the one search parameter used, with `gemeinden` and `limit` as applied (defaults filled in).');
+component(LookupFrage, 'LookupFrage', 'Echo of the question: the one search parameter used, `stadtteil` as sent where it was given, and `gemeinden` and `limit` as applied (defaults filled in).');
 component(LookupResponse, 'LookupResponse', 'Offices responsible for the municipalities that match the question.');
 members(LookupResponse, {
   eindeutig: 'True exactly when exactly one office is responsible. When false, do not pick one: show the offices and ask the user.',

@@ -27,7 +27,9 @@ send requests to this instance. \`/healthz\`, \`/openapi.json\` and \`/docs\` ne
 ## Several offices: ask the user
 A lookup by residence always answers a list. For large cities several offices are responsible and the directory
 does not say which one serves a given street: then \`eindeutig\` is false and \`hinweis\` says why. Show the offices
-and let the user choose; never pick one.
+and let the user choose; never pick one. Where a state ordinance divides the city between its offices (ten cities of
+North Rhine-Westphalia), each element of \`gemeinden\` names the parts its office serves in \`teile\`: ask the user for
+the Stadtteil, and ask again with \`stadtteil\`, which answers that part's office.
 
 ## Caching and conditional requests
 Answers carry \`Cache-Control: public, max-age=3600\` and a weak \`ETag\` of the form \`W/"<stand_quelle>-<hash>"\`
@@ -87,12 +89,18 @@ Ignore unknown fields. The data version is \`stand\` (DD.MM.YYYY) and \`stand_qu
 - Error bodies carry a stable \`code\` and \`stand\` beside \`detail\`; the rate limit is a token bucket (burst:
   \`RateLimit-Limit\`).
 - \`ort\` counts the characters sent, after trimming: "Öl" is two, and refused.
+- Divided cities (North Rhine-Westphalia's FA-ZVO § 2): each lookup \`gemeinden\` element carries \`teile\` (null where
+  no division is known), the district form only where one is; \`zuordnung\` \`verordnung\` marks an office only the
+  ordinance adds. \`stadtteil\` is allowed beside an eight-digit \`ags\` or \`ort\` and is 400 beside \`plz\` or a shorter
+  \`ags\`; a name the division does not know, or a city without one, answers the whole city with a \`hinweis\`.
 
 ## Data sources
 Municipalities: © Statistisches Bundesamt (Destatis), Gemeindeverzeichnis GV100AD (Datenlizenz Deutschland –
 Namensnennung 2.0). Postal codes: © OpenStreetMap contributors via suche-postleitzahl.org (ODbL 1.0). Offices:
 Bundeszentralamt für Steuern, GemFA export (amtliches Werk, § 5 UrhG), converted by kontist/finanzamt (MIT); 2021
 postal-code → office list of friends-of-fiskaly (Apache-2.0); 2022 office list of DigitalService GmbH des Bundes (MIT).
+Divisions of cities: Land Nordrhein-Westfalen, FA-ZVO vom 17.6.2013 (GV. NRW. S. 350), § 2, zuletzt geändert 17.12.2018
+(amtliches Werk, § 5 UrhG).
 Responsibilities and contact details may have changed since \`stand\`. No availability guarantee.`;
 
 /** What `/openapi.json` answers, as far as a caller reads it: an OpenAPI document object. */

@@ -21,10 +21,11 @@ export interface Parameter {
 }
 
 /**
- * The alternatives to `ags`: their examples are there but switched off (`x-disabled`, which Scalar's "try it"
- * honours), since a form that filled in all three would send a question that is 400.
+ * The alternatives to `ags`, and `stadtteil`, which narrows an answer: their examples are there but switched off
+ * (`x-disabled`, which Scalar's "try it" honours), since a form that filled in all three alternatives would send a
+ * question that is 400, and the plain lookup is the first one to try. The value: how each example is used.
  */
-const ALTERNATIVES: readonly string[] = ['plz', 'ort'];
+const SWITCHED_OFF: Readonly<Record<string, string>> = { plz: 'instead of ags', ort: 'instead of ags', stadtteil: 'beside an eight-digit ags' };
 
 /** The value a query parameter carries, as the parser reads it; optional members are optional in the query. */
 const schema = (member: z.ZodType) => jsonSchema(member, 'output');
@@ -56,6 +57,11 @@ export const PARAMETERS = {
     name: 'ort', in: 'query',
     description: `Municipality or place name; a part of the name suffices. Case and umlauts are ignored (a transliterated spelling such as "Koeln" finds "Köln"), "St." also finds "Sankt". At least ${ORT_MIN_LENGTH} characters as sent, after trimming ("Öl" is two, and refused), with at least one letter or digit; at most ${TEXT_MAX} characters, no control characters. ${ORT_ORDER} ${ONE_OF}`,
     schema: schema(lookup.ort),
+  },
+  stadtteil: {
+    name: 'stadtteil', in: 'query',
+    description: `A Stadtbezirk or Stadtteil of the city asked for, beside an eight-digit \`ags\` or \`ort\` (this service's addition; beside \`plz\` or a shorter \`ags\`, which name no one city, it is 400). Where a state ordinance divides the city between its offices (the units in \`teile\` of each \`gemeinden\` element), the answer names only the office(s) whose units it names: "Sülz" answers Köln-Süd alone, although Stadtbezirk Lindenthal, which the ordinance gives to Köln-West without Klettenberg and Sülz, contains it. A Stadtbezirk selects its office; a Stadtteil selects one where the ordinance names it. Folded as \`ort\` is: case, umlauts (both ways), ß, hyphens, slashes and spaces do not count ("rath heumar" is "Rath/Heumar"); the whole name must match. A name the division does not know answers the whole city, and \`hinweis\` names the units spelled closest; a city without a division answers whole, and \`hinweis\` says that no division is known. Never a guess. At most ${TEXT_MAX} characters, no control characters. \`frage\` echoes it as sent.`,
+    schema: schema(lookup.stadtteil),
   },
   lookupGemeinden: {
     name: 'gemeinden', in: 'query',
@@ -116,8 +122,9 @@ export function parameters(examples?: Examples): Record<ParameterId, Parameter> 
   return Object.fromEntries(Object.entries(PARAMETERS).map(([id, p]: [string, Parameter]) => {
     const example = examples?.parameters[id];
     if (example === undefined) return [id, p];
-    if (!ALTERNATIVES.includes(id)) return [id, { ...p, example }];
-    return [id, { ...p, examples: { [id]: { summary: `${p.name}=${example}, instead of ags`, value: example, 'x-disabled': true } } }];
+    const use = SWITCHED_OFF[id];
+    if (use === undefined) return [id, { ...p, example }];
+    return [id, { ...p, examples: { [id]: { summary: `${p.name}=${example}, ${use}`, value: example, 'x-disabled': true } } }];
   })) as Record<ParameterId, Parameter>;
 }
 

@@ -48,10 +48,11 @@ function gets(examples?: Examples): Record<string, Operation> {
       description: [
         'Which tax office(s) are responsible for a municipality, asked by exactly one of `ags` (the reliable key), `plz` or `ort`.',
         '`aemter` is always a list. Several offices can be responsible for one municipality (large cities), and the directory does not say how they divide it (by district, street or initial letter of the surname). The service does not choose: `eindeutig` is true exactly when one office is responsible, and otherwise `hinweis` says why. **Ask the user** which office applies rather than picking one.',
+        'Where a state ordinance divides a city between its offices (North Rhine-Westphalia: Köln, Düsseldorf, Dortmund, Essen, Duisburg, Wuppertal, Bochum, Bonn, Münster, Oberhausen), each `gemeinden` element names the Stadtbezirke and Stadtteile its office serves in `teile`, so the question to ask is "which Stadtteil?"; asked again with `stadtteil`, the answer names that part\'s office alone.',
         'No hit is not an error: 200 with `anzahl_aemter` 0 and `hinweis` set.',
         'Responsibility is by place of residence for the income tax of natural persons; corporations, turnover tax, wage tax, separate assessments, real-estate tax base amounts, inheritance and gift tax follow other rules and are not answered.',
       ].join('\n\n'),
-      parameters: ['ags', 'plz', 'ort', 'lookupGemeinden', 'lookupLimit'],
+      parameters: ['ags', 'plz', 'ort', 'stadtteil', 'lookupGemeinden', 'lookupLimit'],
       ok: answer(idOf(LookupResponse), 'The matched municipalities and their offices.', a?.lookup),
     }),
     '/finanzamt/{amtsnummer}': keyed({
