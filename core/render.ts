@@ -9,6 +9,8 @@ import { fold, foldWords, withoutTypeSuffix } from './normalize.ts';
 import { groupOffices, type OfficeGroup } from './officeGroups.ts';
 import { queryReadings } from './search/query.ts';
 import type { CollectionQuestion, LookupQuestion, Question } from './request.ts';
+import { officeNamed, type NamedOffice } from './steuernummer/offices.ts';
+import { parseSteuernummer, type Reading } from './steuernummer/parse.ts';
 
 export interface DirectoryIndex {
   dir: Directory;
@@ -55,6 +57,7 @@ export function indexDirectory(dir: Directory): DirectoryIndex {
 export function renderAnswer(ix: DirectoryIndex, q: Question, searchOrt?: OrtSearch): Answer {
   switch (q.kind) {
     case 'lookup':
+      if (q.by === 'steuernummer') return ok(renderTaxNumberLookup(ix, q));
       return ok(renderLookup(ix, q, lookupHits(ix, q, searchOrt), searchOrt));
     case 'office': {
       const office = ix.offices.get(q.bufa_nr);
@@ -126,8 +129,61 @@ function renderLookup(ix: DirectoryIndex, q: LookupQuestion, { hits, total }: Hi
   return JSON.stringify(body);
 }
 
+/**
+ * A lookup by tax number: the office its office number names. A written form that fits several states is read
+ * by each; the readings whose office exists are the answer, and where those are several, the service does not
+ * choose between them (as for a city of several offices): `aemter` lists them, `eindeutig` is false, and the
+ * state and federal form in `frage` are null, since they differ by reading.
+ */
+function renderTaxNumberLookup(ix: DirectoryIndex, q: LookupQuestion): string {
+  const parsed = parseSteuernummer(q.value);
+  if (!parsed.ok) throw new Error('renderAnswer: a tax number the request parser refused');
+  const named = parsed.readings.flatMap((reading) => {
+    const office = officeNamed(ix, reading.bufa_nr);
+    return office === null ? [] : [{ reading, ...office }];
+  });
+  const offices = [...new Map(named.map((n) => [n.office.bufa_nr, n.office])).values()];
+  // The reading the answer stands on: the one that names an office, or where none does, the only one.
+  const read = named.length === 1 ? named[0]!.reading : named.length === 0 && parsed.readings.length === 1 ? parsed.readings[0]! : null;
+  const considered = named.length > 0 ? named.map((n) => n.reading) : parsed.readings;
+  const body: LookupResponse = {
+    stand: ix.dir.stand,
+    stand_quelle: ix.dir.stand_quelle,
+    frage: {
+      steuernummer: q.value,
+      steuernummer_bund: read?.bund ?? null,
+      bundesland: read?.bundesland ?? null,
+      pruefziffer: considered.every((r) => r.pruefziffer === 'geprueft') ? 'geprueft' : 'nicht_geprueft',
+      gemeinden: q.gemeinden,
+      limit: q.limit,
+    },
+    eindeutig: offices.length === 1,
+    anzahl_aemter: offices.length,
+    anzahl_gemeinden: 0,
+    vollstaendig: true,
+    hinweis: named.length === 1 ? null : taxNumberHint(named, parsed.readings),
+    aemter: offices.map((o) => (q.gemeinden ? withDistrict(ix, o) : o)),
+    gemeinden: [],
+    aenderungen: noticesFor(ix.dir.aenderungen, offices.flatMap((o) => ix.districts.get(o.bufa_nr)!)),
+    amt_herkunft: named.length === 1 ? { bufa_nr: named[0]!.reading.bufa_nr, zuordnung: named[0]!.zuordnung, ersetzt: named[0]!.ersetzt } : null,
+  };
+  return JSON.stringify(body);
+}
+
+/** Why a tax number names no office or several; the office numbers only, never the tax number. */
+function taxNumberHint(named: (NamedOffice & { reading: Reading })[], readings: Reading[]): string {
+  const numbers = (rs: Reading[]) => listed(rs.map((r) => `${r.bufa_nr} (${r.bundesland})`));
+  if (named.length === 0) {
+    return readings.length === 1
+      ? `Kein Finanzamt hat die Amtsnummer ${readings[0]!.bufa_nr}, die die Steuernummer nennt.`
+      : `Die Steuernummer passt zur Schreibweise mehrerer Länder; keines hat ein Finanzamt mit der Amtsnummer, die sie dort nennt: ${numbers(readings)}.`;
+  }
+  return `Die Steuernummer passt zur Schreibweise mehrerer Länder und nennt dort verschiedene Finanzämter: ${numbers(named.map((n) => n.reading))}. `
+    + 'Eindeutig ist die 13-stellige Form (Bundesschema), die mit der Amtsnummer beginnt. Bitte die Nutzerin oder den Nutzer fragen, statt ein Finanzamt auszuwählen.';
+}
+
 /** The announced changes that affect any of the hits, in the directory's order; independent of the clock. */
-function noticesFor(notices: Aenderung[], hits: Municipality[]): Aenderung[] {
+function noticesFor(notices: Aenderung[], hits: { ags: string }[]): Aenderung[] {
   return notices.filter((n) => hits.some((m) => n.ags_praefixe.some((prefix) => m.ags.startsWith(prefix))));
 }
 
