@@ -40,48 +40,51 @@ const skeleton = (template: string) => template.replace(/[^0-9FBUP]/g, '');
 /** The 12-digit federal form is the 13-digit one without its fifth digit, the 0. */
 const twelve = (federal: string) => federal.slice(0, 4) + federal.slice(5);
 
-/** Every form a number of that many digits can be in. */
-const FORMS = new Map<number, Form[]>();
-for (const scheme of SCHEMES) {
-  const federal = skeleton(scheme.bundesschema);
-  for (const template of [...scheme.schreibweisen.map(skeleton), federal, twelve(federal)]) {
-    const forms = FORMS.get(template.length) ?? [];
-    forms.push({ scheme, skeleton: template });
-    FORMS.set(template.length, forms);
+/** A reader of tax numbers by `schemes`; `parseSteuernummer` reads by the states' schemes. */
+export function steuernummerReader(schemes: readonly StateScheme[]): (sent: string) => ParsedSteuernummer {
+  // Every form a number of that many digits can be in.
+  const forms = new Map<number, Form[]>();
+  for (const scheme of schemes) {
+    const federal = skeleton(scheme.bundesschema);
+    for (const template of [...scheme.schreibweisen.map(skeleton), federal, twelve(federal)]) {
+      forms.set(template.length, [...(forms.get(template.length) ?? []), { scheme, skeleton: template }]);
+    }
   }
+  const accepted = acceptedForms(schemes);
+  const refused = (problem: string): ParsedSteuernummer => ({ ok: false, detail: `${problem} ${accepted}` });
+
+  return (sent) => {
+    if (sent.length > STEUERNUMMER_MAX || !STEUERNUMMER_PATTERN.test(sent)) {
+      return refused('Die Steuernummer muss aus 10 bis 13 Ziffern bestehen, wahlweise mit Trennzeichen.');
+    }
+    const digits = sent.replace(SEPARATOR, '');
+    const matched = (forms.get(digits.length) ?? []).flatMap(({ scheme, skeleton: form }) => {
+      const bund = converted(form, skeleton(scheme.bundesschema), digits);
+      return bund === null ? [] : [{ scheme, bund }];
+    });
+    if (matched.length === 0) return refused('Die Steuernummer passt zu keiner Schreibweise eines Landes.');
+    const readings = matched.flatMap(({ scheme, bund }): Reading[] => {
+      const pruefziffer = checked(scheme, bund);
+      return pruefziffer === null ? [] : [{ bundesland: scheme.bundesland, bund, bufa_nr: bund.slice(0, 4), pruefziffer }];
+    });
+    if (readings.length === 0) {
+      const states = [...new Set(matched.map((m) => m.scheme.bundesland))];
+      return refused(`Die Prüfziffer (die letzte Ziffer) stimmt nicht nach dem Verfahren von ${states.join(', ')}.`);
+    }
+    return { ok: true, readings };
+  };
 }
 
-/** States with the same written form named together, in the order of the schemes. */
-function writtenForms(): string {
+export const parseSteuernummer = steuernummerReader(SCHEMES);
+
+/** The accepted forms, for every refusal; states with the same written form named together. */
+export function acceptedForms(schemes: readonly StateScheme[]): string {
   const states = new Map<string, string[]>();
-  for (const scheme of SCHEMES) for (const form of scheme.schreibweisen) states.set(form, [...(states.get(form) ?? []), scheme.bundesland]);
-  return [...states].map(([form, names]) => `${form} (${names.join(', ')})`).join('; ');
-}
-
-const EXAMPLE = SCHEMES.find((s) => s.bundesland === 'Bayern')!.beispiel.bundesschema;
-
-/** The accepted forms, for every refusal. */
-export const ACCEPTED_FORMS = `Angenommen werden das Bundesschema mit 13 Ziffern (vierstellige Amtsnummer, eine 0, acht weitere Ziffern; z. B. ${EXAMPLE}), dasselbe ohne die 0 an fünfter Stelle (12 Ziffern) und die Schreibweise der Bescheide eines Landes (F Finanzamt, B Bezirk, U Unterscheidungsnummer, P Prüfziffer): ${writtenForms()}. Leerzeichen, „/“, „-“ und „.“ als Trennzeichen sind beliebig.`;
-
-export function parseSteuernummer(sent: string): ParsedSteuernummer {
-  if (sent.length > STEUERNUMMER_MAX || !STEUERNUMMER_PATTERN.test(sent)) {
-    return refused('Die Steuernummer muss aus 10 bis 13 Ziffern bestehen, wahlweise mit Trennzeichen.');
-  }
-  const digits = sent.replace(SEPARATOR, '');
-  const matched = (FORMS.get(digits.length) ?? []).flatMap(({ scheme, skeleton: form }) => {
-    const bund = converted(form, skeleton(scheme.bundesschema), digits);
-    return bund === null ? [] : [{ scheme, bund }];
-  });
-  if (matched.length === 0) return refused('Die Steuernummer passt zu keiner Schreibweise eines Landes.');
-  const readings = matched.flatMap(({ scheme, bund }): Reading[] => {
-    const pruefziffer = checked(scheme, bund);
-    return pruefziffer === null ? [] : [{ bundesland: scheme.bundesland, bund, bufa_nr: bund.slice(0, 4), pruefziffer }];
-  });
-  if (readings.length === 0) {
-    const states = [...new Set(matched.map((m) => m.scheme.bundesland))];
-    return refused(`Die Prüfziffer (die letzte Ziffer) stimmt nicht nach dem Verfahren von ${states.join(', ')}.`);
-  }
-  return { ok: true, readings };
+  for (const scheme of schemes) for (const form of scheme.schreibweisen) states.set(form, [...(states.get(form) ?? []), scheme.bundesland]);
+  const written = [...states].map(([form, names]) => `${form} (${names.join(', ')})`).join('; ');
+  return `Angenommen werden das Bundesschema mit 13 Ziffern (vierstellige Amtsnummer, eine 0, acht weitere Ziffern; z. B. ${schemes[0]!.beispiel.bundesschema}), `
+    + `dasselbe ohne die 0 an fünfter Stelle (12 Ziffern) und die Schreibweise der Bescheide eines Landes (F Finanzamt, B Bezirk, U Unterscheidungsnummer, P Prüfziffer): ${written}. `
+    + 'Leerzeichen, „/“, „-“ und „.“ als Trennzeichen sind beliebig.';
 }
 
 /** `digits` in the form `from`, moved into the form `to`; null when the digits the form fixes differ. */
@@ -101,8 +104,4 @@ function checked(scheme: StateScheme, bund: string): Pruefziffer | null {
   if (scheme.pruefziffer === 'nicht_geprueft') return 'nicht_geprueft';
   const digit = Number(bund[12]);
   return scheme.pruefziffer.some((method) => requiredCheckDigit(method, bund) === digit) ? 'geprueft' : null;
-}
-
-function refused(problem: string): ParsedSteuernummer {
-  return { ok: false, detail: `${problem} ${ACCEPTED_FORMS}` };
 }
