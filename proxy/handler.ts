@@ -12,7 +12,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Encoding } from '../core/manifest.ts';
 import { ERRORS } from '../core/errors.ts';
-import { holdsPersonalData, keyInQuery as keyParamIn, loggableKey, parseQuestion } from '../core/request.ts';
+import { holdsPersonalData, isPersonal, keyInQuery as keyParamIn, loggableKey, parseQuestion } from '../core/request.ts';
 import { resolveIn, type AskedQuestions } from './cache/askedQuestions.ts';
 import type { AddressResolver } from './rateLimit/clientAddress.ts';
 import type { DynamicAnswer, DynamicAnswers } from './cache/dynamicAnswers.ts';
@@ -127,6 +127,8 @@ function route(d: HandlerDeps, ex: Exchange, url: string, queryStart: number): S
   ex.stand = version.stand;
   const { question, key, stored } = resolveIn(version, asked);
   ex.canonicalKey = loggableKey(question, key);
+  // Also where the URL was remembered and its query not read again (which no personal question is).
+  ex.personal ||= isPersonal(question);
   const encoding = negotiateEncoding(req.headers['accept-encoding']);
   if (encoding === null) {
     return respondError(ex, 'not_acceptable', NOTHING_ACCEPTABLE);
