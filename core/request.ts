@@ -149,7 +149,7 @@ function bad(detail: string): Refused {
  */
 const PERSONAL: readonly LookupBy[] = ['steuernummer'];
 
-export function isPersonal(q: Question): boolean {
+export function isPersonal(q: Question): q is LookupQuestion {
   return q.kind === 'lookup' && PERSONAL.includes(q.by);
 }
 
@@ -161,7 +161,7 @@ export function holdsPersonalData(params: URLSearchParams): boolean {
 
 /** `key`, the canonical key of `q`, as a log may show it: a personal value left out. */
 export function loggableKey(q: Question, key: string): string {
-  return isPersonal(q) ? canonicalKey({ ...q, value: '' } as Question) : key;
+  return isPersonal(q) ? canonicalKey({ ...q, value: '' }) : key;
 }
 
 /**
