@@ -14,7 +14,7 @@
 // Steueridentifikationsnummer" (chapter 6; Berlin 7.2). Its text was read here through its table of contents
 // (transcript at fdokument.com) and two independent open-source implementations that transcribe its tables and
 // agree on every weight; ELSTER's own example number of every state (the help page's table) passes its state's
-// method as written here, which test/steuernummer/schemes.test.ts holds.
+// method as written here, which test/steuernummer/parse.test.ts holds.
 import type { CheckMethod } from './checkDigit.ts';
 
 export interface Source {
