@@ -13,7 +13,8 @@ interface ErrorKind {
 }
 
 export const ERRORS = {
-  bad_parameter: { status: 400, shared: true, means: 'Missing or unusable input: none or several of `ags`/`plz`/`ort`, a malformed value, a parameter this path does not know or given twice, a malformed office number.' },
+  bad_parameter: { status: 400, shared: true, means: 'Missing or unusable input: none or several of `ags`/`plz`/`ort`/`steuernummer`, a malformed value, a parameter this path does not know or given twice, a malformed office number. Not cached where the query holds a `steuernummer`.' },
+  bad_steuernummer: { status: 400, shared: false, means: 'A `steuernummer` that is malformed, fits no state\'s scheme, or whose check digit does not match; `detail` names the accepted forms, never the number. Not cached: the query holds personal data.' },
   key_in_query: { status: 400, shared: false, means: 'An access key in the query string (`key`, `apikey`, `token`, …), refused even beside a valid header: addresses are logged on every hop, so treat the key as compromised. Not cached, so that no cache keeps an address holding a key.' },
   key_in_both_headers: { status: 400, shared: false, means: 'The key was given in both `X-API-Key` and `Authorization`.' },
   bad_request: { status: 400, shared: false, means: 'Request line and headers larger than 8 KiB, or bytes that are not HTTP/1.1; answered before any path is looked at, and the connection is closed.' },

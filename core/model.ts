@@ -211,14 +211,37 @@ export type Directory = z.infer<typeof Directory>;
 
 // ---- responses (section 4) ----
 
+/** The 13-digit federal form of a tax number (ELSTER's "Bundesschema"). */
+export const SteuernummerBund = z.string().regex(/^\d{13}$/, 'thirteen digits');
+
+/**
+ * A lookup by tax number adds what the number was read as: its federal form and the state whose scheme it
+ * matched (null where the written form fits several states that each have such an office: then `aemter` lists
+ * them all), and whether its check digit was verified.
+ */
 export const LookupFrage = z.object({
   ags: z.string().optional(),
   plz: z.string().optional(),
   ort: z.string().optional(),
+  steuernummer: z.string().optional(),
+  steuernummer_bund: SteuernummerBund.nullable().optional(),
+  bundesland: z.string().nullable().optional(),
+  pruefziffer: z.enum(['geprueft', 'nicht_geprueft']).optional(),
   stadtteil: z.string().optional(),
   gemeinden: z.literal([0, 1]),
   limit: z.number().int().min(1).max(LOOKUP_LIMIT_MAX),
 });
+
+/**
+ * The office a tax number names (only in tax-number answers): the office number inside the number, and whether
+ * it is the office's own (`verzeichnis`) or a retired number the office succeeded (`nachfolger`, with `ersetzt`).
+ */
+export const AmtHerkunft = z.object({
+  bufa_nr: BufaNr,
+  zuordnung: z.enum(['verzeichnis', 'nachfolger']),
+  ersetzt: BufaNr.nullable(),
+});
+export type AmtHerkunft = z.infer<typeof AmtHerkunft>;
 
 export const LookupResponse = z.object({
   stand: Stand,
@@ -238,6 +261,8 @@ export const LookupResponse = z.object({
    * known; null for every other question.
    */
   ags_nachfolger: z.array(AgsNachfolger).nullable(),
+  /** Tax-number answers only; null unless exactly one office is named. */
+  amt_herkunft: AmtHerkunft.nullable().optional(),
 });
 export type LookupResponse = z.infer<typeof LookupResponse>;
 

@@ -5,7 +5,9 @@
 // (`limit` an integer from 1 to 200), as the response side shows the answer.
 import { z } from 'zod';
 import { maskKeys } from './accessKey.ts';
+import type { ErrorCode } from './errors.ts';
 import { ORT_MIN_LENGTH, ortLength, ortTooShort } from './search/query.ts';
+import { parseSteuernummer, STEUERNUMMER_MAX, STEUERNUMMER_PATTERN } from './steuernummer/parse.ts';
 
 export const LOOKUP_LIMIT_DEFAULT = 20;
 export const LOOKUP_LIMIT_MAX = 200;
@@ -21,23 +23,30 @@ export const TEXT_MAX = 100;
  */
 type Refusal = (name: string, sent: string) => string;
 
-/** `text`: the parameter holds text (not a number or a flag); its refusal is named before the others of a request. */
-const refusals = z.registry<{ refusal: Refusal; text: boolean }>();
+/** The codes a refused parameter is answered with. */
+export type ParameterCode = Extract<ErrorCode, 'bad_parameter' | 'bad_steuernummer'>;
 
-function refused<T extends z.ZodType>(schema: T, refusal: Refusal, text = false): T {
-  refusals.add(schema, { refusal, text });
+/**
+ * `text`: the parameter holds text (not a number or a flag); its refusal is named before the others of a
+ * request. `code`: what the refusal is answered with.
+ */
+const refusals = z.registry<{ refusal: Refusal; text: boolean; code: ParameterCode }>();
+
+function refused<T extends z.ZodType>(schema: T, refusal: Refusal, text = false, code: ParameterCode = 'bad_parameter'): T {
+  refusals.add(schema, { refusal, text, code });
   return schema;
 }
 
-function refusalOf(schema: z.ZodType, name: string): { refusal: Refusal; text: boolean } {
+function refusalOf(schema: z.ZodType, name: string): { refusal: Refusal; text: boolean; code: ParameterCode } {
   const found = refusals.get(schema);
   if (found === undefined) throw new Error(`parameters: ${name} has no refusal`);
   return found;
 }
 
-/** The `detail` for a value `sent` as parameter `name`, which `schema` (a member of a route's schema) refuses. */
-export function refusal(schema: z.ZodType, name: string, sent: string): string {
-  return refusalOf(schema, name).refusal(name, sent);
+/** The code and `detail` for a value `sent` as parameter `name`, which `schema` (a member of a route's schema) refuses. */
+export function refusal(schema: z.ZodType, name: string, sent: string): { code: ParameterCode; detail: string } {
+  const { refusal: detail, code } = refusalOf(schema, name);
+  return { code, detail: detail(name, sent) };
 }
 
 /**
@@ -88,10 +97,23 @@ const text = () => refused(Text.optional(), (name, sent) => textProblem(name, se
 const Ort = refused(Text.min(ORT_MIN_LENGTH).refine((sent) => !ortTooShort(sent)).optional(), (name, sent) => textProblem(name, sent)
   ?? `${name} muss mindestens ${ORT_MIN_LENGTH} Zeichen lang sein und einen Buchstaben oder eine Ziffer enthalten (erhalten: ${quote(sent)}, ${ortLength(sent)} Zeichen).`, true);
 
+// A tax number is personal data: its refusal has a code of its own and never repeats it. The schema says what a
+// JSON schema can (10 to 13 digits with separators); the parser also wants a state's scheme and check digit.
+const Steuernummer = refused(
+  z.string().max(STEUERNUMMER_MAX).regex(STEUERNUMMER_PATTERN).refine((sent) => parseSteuernummer(sent).ok).optional(),
+  (_name, sent) => {
+    const parsed = parseSteuernummer(sent);
+    return parsed.ok ? '' : parsed.detail;
+  },
+  true,
+  'bad_steuernummer',
+);
+
 export const LookupParameters = z.object({
   ags: refused(z.string().regex(/^\d{1,8}$/).optional(), (name, sent) => `${name} muss aus einer bis acht Ziffern bestehen (erhalten: ${quote(sent)}).`, true),
   plz: refused(z.string().regex(/^\d{5}$/).optional(), (name, sent) => `${name} muss aus genau fünf Ziffern bestehen (erhalten: ${quote(sent)}).`, true),
   ort: Ort,
+  steuernummer: Steuernummer,
   /** A Stadtbezirk or Stadtteil of the city asked for (docs/data.md, rule 12); request.ts checks what it may stand beside. */
   stadtteil: text(),
   gemeinden: refused(Flag.default(0), flagRefusal),
@@ -99,7 +121,7 @@ export const LookupParameters = z.object({
 });
 
 /** What a lookup is asked by: exactly one of them (a rule across parameters, which request.ts checks first). */
-export const LOOKUP_BY = ['ags', 'plz', 'ort'] as const satisfies readonly (keyof typeof LookupParameters.shape)[];
+export const LOOKUP_BY = ['ags', 'plz', 'ort', 'steuernummer'] as const satisfies readonly (keyof typeof LookupParameters.shape)[];
 export type LookupBy = (typeof LOOKUP_BY)[number];
 
 /** In the path of /finanzamt/{amtsnummer} and /finanzamt/{amtsnummer}/bezirk. */

@@ -11,6 +11,8 @@ import { queryReadings } from './search/query.ts';
 import { divisionHint, narrowToStadtteil } from './stadtteil.ts';
 import { listed } from './wording.ts';
 import type { CollectionQuestion, LookupQuestion, Question } from './request.ts';
+import { officesNamed, type NamedOffice } from './steuernummer/offices.ts';
+import { parseSteuernummer, type Reading } from './steuernummer/parse.ts';
 
 export interface DirectoryIndex {
   dir: Directory;
@@ -67,6 +69,7 @@ export function indexDirectory(dir: Directory): DirectoryIndex {
 export function renderAnswer(ix: DirectoryIndex, q: Question, searchOrt?: OrtSearch): Answer {
   switch (q.kind) {
     case 'lookup':
+      if (q.by === 'steuernummer') return ok(renderTaxNumberLookup(ix, q));
       return ok(renderLookup(ix, q, lookupHits(ix, q, searchOrt), searchOrt));
     case 'office': {
       const office = ix.offices.get(q.bufa_nr);
@@ -145,8 +148,65 @@ function renderLookup(ix: DirectoryIndex, q: LookupQuestion, found: Hits, search
   return JSON.stringify(body);
 }
 
+/**
+ * A lookup by tax number: the office its office number names. A written form that fits several states is read
+ * by each; the readings whose office exists are the answer, and where those are several, the service does not
+ * choose between them (as for a city of several offices): `aemter` lists them, `eindeutig` is false, and the
+ * state and federal form in `frage` are null, since they differ by reading.
+ */
+function renderTaxNumberLookup(ix: DirectoryIndex, q: LookupQuestion): string {
+  const parsed = parseSteuernummer(q.value);
+  if (!parsed.ok) throw new Error('renderAnswer: a tax number the request parser refused');
+  const named = parsed.readings.flatMap((reading) => officesNamed(ix, reading.bufa_nr).map((office) => ({ reading, ...office })));
+  const offices = [...new Map(named.map((n) => [n.office.bufa_nr, n.office])).values()];
+  const namingReadings = [...new Set(named.map((n) => n.reading))];
+  // The reading the answer stands on: the one that names offices, or where none does, the only one.
+  const read = namingReadings.length === 1 ? namingReadings[0]! : named.length === 0 && parsed.readings.length === 1 ? parsed.readings[0]! : null;
+  const considered = named.length > 0 ? named.map((n) => n.reading) : parsed.readings;
+  const body: LookupResponse = {
+    stand: ix.dir.stand,
+    stand_quelle: ix.dir.stand_quelle,
+    frage: {
+      steuernummer: q.value,
+      steuernummer_bund: read?.bund ?? null,
+      bundesland: read?.bundesland ?? null,
+      pruefziffer: considered.every((r) => r.pruefziffer === 'geprueft') ? 'geprueft' : 'nicht_geprueft',
+      gemeinden: q.gemeinden,
+      limit: q.limit,
+    },
+    eindeutig: offices.length === 1,
+    anzahl_aemter: offices.length,
+    anzahl_gemeinden: 0,
+    vollstaendig: true,
+    hinweis: named.length === 1 ? null : taxNumberHint(named, parsed.readings),
+    aemter: offices.map((o) => (q.gemeinden ? withDistrict(ix, o) : o)),
+    gemeinden: [],
+    aenderungen: noticesFor(ix.dir.aenderungen, offices.flatMap((o) => ix.districts.get(o.bufa_nr)!)),
+    ags_nachfolger: null,
+    amt_herkunft: namingReadings.length === 1 ? { bufa_nr: named[0]!.reading.bufa_nr, zuordnung: named[0]!.zuordnung, ersetzt: named[0]!.ersetzt } : null,
+  };
+  return JSON.stringify(body);
+}
+
+/** Why a tax number names no office or several; the office numbers only, never the tax number. */
+function taxNumberHint(named: (NamedOffice & { reading: Reading })[], readings: Reading[]): string {
+  const numbers = (rs: Reading[]) => listed(rs.map((r) => `${r.bufa_nr} (${r.bundesland})`));
+  if (named.length === 0) {
+    return readings.length === 1
+      ? `Kein Finanzamt hat die Amtsnummer ${readings[0]!.bufa_nr}, die die Steuernummer nennt.`
+      : `Die Steuernummer passt zur Schreibweise mehrerer Länder; keines hat ein Finanzamt mit der Amtsnummer, die sie dort nennt: ${numbers(readings)}.`;
+  }
+  if (new Set(named.map((n) => n.reading)).size === 1) {
+    const successors = listed(named.map((n) => `${n.office.bufa_nr} (${n.office.bezeichnung})`));
+    return `Die Amtsnummer ${named[0]!.ersetzt}, die die Steuernummer nennt, gibt es nicht mehr; ihre Fälle haben je nach Gemeinde ${successors} übernommen. `
+      + 'Welches zuständig ist, weiß das Finanzamt. Bitte die Nutzerin oder den Nutzer fragen, statt ein Finanzamt auszuwählen.';
+  }
+  return `Die Steuernummer passt zur Schreibweise mehrerer Länder und nennt dort verschiedene Finanzämter: ${numbers(named.map((n) => n.reading))}. `
+    + 'Eindeutig ist die 13-stellige Form (Bundesschema), die mit der Amtsnummer beginnt. Bitte die Nutzerin oder den Nutzer fragen, statt ein Finanzamt auszuwählen.';
+}
+
 /** The announced changes that affect any of the hits, in the directory's order; independent of the clock. */
-function noticesFor(notices: Aenderung[], hits: Municipality[]): Aenderung[] {
+function noticesFor(notices: Aenderung[], hits: { ags: string }[]): Aenderung[] {
   return notices.filter((n) => hits.some((m) => n.ags_praefixe.some((prefix) => m.ags.startsWith(prefix))));
 }
 

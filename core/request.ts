@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { holdsKey, maskKeys } from './accessKey.ts';
 import {
   Amtsnummer, CollectionParameters, DistrictParameters, LOOKUP_BY, LOOKUP_LIMIT_DEFAULT, LookupParameters, namedRefused, OfficeParameters, quote, refusal,
-  type Flag, type LookupBy,
+  type Flag, type LookupBy, type ParameterCode,
 } from './parameters.ts';
 
 export interface LookupQuestion {
@@ -45,7 +45,7 @@ export type Question = LookupQuestion | OfficeQuestion | DistrictQuestion | Coll
 /** Why a request does not name a question: an unknown path, or unusable parameters. */
 export interface Refused {
   ok: false;
-  code: 'not_found' | 'bad_parameter';
+  code: 'not_found' | ParameterCode;
   detail: string;
 }
 
@@ -73,7 +73,7 @@ export function matchRoute(pathname: string): { ok: true; route: Route } | Refus
   const m = /^\/finanzamt\/([^/]*)(\/bezirk)?$/.exec(pathname);
   if (!m) return { ok: false, code: 'not_found', detail: `Unbekannter Pfad. Es gibt /finanzamt, /finanzamt/{amtsnummer}, /finanzamt/{amtsnummer}/bezirk und /finanzaemter.` };
   const nr = m[1] ?? '';
-  if (!Amtsnummer.safeParse(nr).success) return bad(refusal(Amtsnummer, 'amtsnummer', nr));
+  if (!Amtsnummer.safeParse(nr).success) return { ok: false, ...refusal(Amtsnummer, 'amtsnummer', nr) };
   return { ok: true, route: { kind: m[2] ? 'district' : 'office', bufa_nr: nr } };
 }
 
@@ -108,15 +108,16 @@ export function parseQuestion(pathname: string, params: URLSearchParams): Parsed
   if (route.kind === 'lookup') {
     const given = LOOKUP_BY.filter((k) => values.has(k));
     if (given.length !== 1) {
+      const names = `${LOOKUP_BY.slice(0, -1).join(', ')} oder ${LOOKUP_BY.at(-1)}`;
       return bad(given.length === 0
-        ? 'Genau einer der Parameter ags, plz oder ort ist anzugeben.'
-        : `Nur einer der Parameter ags, plz oder ort ist anzugeben (erhalten: ${given.join(', ')}).`);
+        ? `Genau einer der Parameter ${names} ist anzugeben.`
+        : `Nur einer der Parameter ${names} ist anzugeben (erhalten: ${given.join(', ')}).`);
     }
   }
   const parsed = schema.safeParse(Object.fromEntries(values));
   if (!parsed.success) {
     const name = namedRefused(schema, parsed.error.issues.map((issue) => String(issue.path[0])));
-    return bad(refusal(schema.shape[name]!, name, values.get(name)!));
+    return { ok: false, ...refusal(schema.shape[name]!, name, values.get(name)!) };
   }
   if (route.kind === 'lookup' && values.has('stadtteil') && !values.has('ort') && values.get('ags')?.length !== 8) {
     return bad(STADTTEIL_ALONE);
@@ -149,6 +150,27 @@ const STADTTEIL_ALONE = 'stadtteil gilt nur zusammen mit einem achtstelligen ags
 
 function bad(detail: string): Refused {
   return { ok: false, code: 'bad_parameter', detail };
+}
+
+/**
+ * Lookup parameters whose values are personal data (a tax number): no cache of the service keeps a question
+ * asked by one or its answer, no shared cache may keep either, and no log shows the value.
+ */
+const PERSONAL: readonly LookupBy[] = ['steuernummer'];
+
+export function isPersonal(q: Question): q is LookupQuestion {
+  return q.kind === 'lookup' && PERSONAL.includes(q.by);
+}
+
+/** Whether a query names a personal parameter, in any case: even a request refused for it holds the value. */
+export function holdsPersonalData(params: URLSearchParams): boolean {
+  for (const name of params.keys()) if ((PERSONAL as readonly string[]).includes(name.toLowerCase())) return true;
+  return false;
+}
+
+/** `key`, the canonical key of `q`, as a log may show it: a personal value left out. */
+export function loggableKey(q: Question, key: string): string {
+  return isPersonal(q) ? canonicalKey({ ...q, value: '' }) : key;
 }
 
 /**

@@ -12,7 +12,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Encoding } from '../core/manifest.ts';
 import { ERRORS } from '../core/errors.ts';
-import { keyInQuery as keyParamIn, parseQuestion } from '../core/request.ts';
+import { holdsPersonalData, isPersonal, keyInQuery as keyParamIn, loggableKey, parseQuestion } from '../core/request.ts';
 import { resolveIn, type AskedQuestions } from './cache/askedQuestions.ts';
 import type { AddressResolver } from './rateLimit/clientAddress.ts';
 import type { DynamicAnswer, DynamicAnswers } from './cache/dynamicAnswers.ts';
@@ -61,7 +61,7 @@ function openExchange(d: HandlerDeps, req: IncomingMessage, res: ServerResponse)
   const address = d.clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'] as string | undefined);
   return {
     req, res, started: performance.now(), address, rate: NOT_YET_LIMITED, path: queryStart === -1 ? url : url.slice(0, queryStart),
-    canonicalKey: null, keyId: null, stand: d.versions.current?.stand ?? null, code: null, logs: d.logs, metrics: d.metrics,
+    canonicalKey: null, personal: false, keyId: null, stand: d.versions.current?.stand ?? null, code: null, logs: d.logs, metrics: d.metrics,
   };
 }
 
@@ -99,9 +99,11 @@ function route(d: HandlerDeps, ex: Exchange, url: string, queryStart: number): S
   if (ex.path === '/healthz') return health(ex, d.versions, d.now);
   if (isDocsPath(ex.path)) return readMethod(ex) ? serveDocs(ex, d.versions.current) : undefined;
 
-  // A remembered URL has parsed before, so it holds no key and needs no parsing now.
+  // A remembered URL has parsed before, so it holds no key and needs no parsing now; nor personal data, which
+  // is never remembered.
   let asked = d.asked.get(url);
   const params = asked === undefined ? new URLSearchParams(queryStart === -1 ? '' : url.slice(queryStart + 1)) : null;
+  ex.personal = params !== null && holdsPersonalData(params);
   const keyParam = params === null ? null : keyParamIn(params);
   if (keyParam !== null) {
     return respondError(ex, 'key_in_query', keyInQuery(keyParam));
@@ -124,7 +126,9 @@ function route(d: HandlerDeps, ex: Exchange, url: string, queryStart: number): S
   if (version === null) return respondError(ex, 'unavailable', UNAVAILABLE);
   ex.stand = version.stand;
   const { question, key, stored } = resolveIn(version, asked);
-  ex.canonicalKey = key;
+  ex.canonicalKey = loggableKey(question, key);
+  // Also where the URL was remembered and its query not read again (which no personal question is).
+  ex.personal ||= isPersonal(question);
   const encoding = negotiateEncoding(req.headers['accept-encoding']);
   if (encoding === null) {
     return respondError(ex, 'not_acceptable', NOTHING_ACCEPTABLE);

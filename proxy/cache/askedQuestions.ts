@@ -1,9 +1,10 @@
 // What a request URL asks, remembered: parsing is pure in the URL, callers repeat their URLs, and parsing,
 // building the canonical key and finding it in the manifest are most of the work of answering from memory.
-// Only URLs that parsed into a question are kept (none with a key in the query), bounded in number and bytes.
+// Only URLs that parsed into a question are kept (none with a key in the query, none asking by personal data),
+// bounded in number and bytes.
 import { LRUCache } from 'lru-cache';
 import { matchBundesland } from '../../core/render.ts';
-import { canonicalKey, type Question } from '../../core/request.ts';
+import { canonicalKey, isPersonal, type Question } from '../../core/request.ts';
 import type { StoredAnswer } from '../versions/storedAnswers.ts';
 import type { Version } from '../versions/version.ts';
 
@@ -32,9 +33,10 @@ export class AskedQuestions {
     return this.lru.get(url);
   }
 
+  /** `question` as asked by `url`, kept for the next request of `url` unless it holds personal data. */
   remember(url: string, question: Question): Asked {
     const asked: Asked = { question, key: canonicalKey(question), resolved: null };
-    this.lru.set(url, asked);
+    if (!isPersonal(question)) this.lru.set(url, asked);
     return asked;
   }
 }

@@ -1,12 +1,13 @@
 // Answers to the questions the build does not precompute (place names, other limits and filters), rendered
 // with the build's renderer so they are the bytes a stored file would hold. Each is rendered and compressed
 // once and kept for a while: callers repeat their questions, and the same question asked again while its
-// answer is being made waits for that answer instead of making another.
+// answer is being made waits for that answer instead of making another. An answer to a question asked by
+// personal data (a tax number, which its `frage` repeats) is made for its request alone and kept nowhere.
 import { LRUCache } from 'lru-cache';
 import { compress, type Encoded } from '../../core/compress.ts';
 import { etagFor } from '../../core/etag.ts';
 import { renderAnswer } from '../../core/render.ts';
-import type { Question } from '../../core/request.ts';
+import { isPersonal, type Question } from '../../core/request.ts';
 import type { Version } from '../versions/version.ts';
 
 export interface Rendered {
@@ -38,6 +39,7 @@ export class DynamicAnswers {
 
   /** `key` is the question's canonical key; `question` must not be one the version has stored. */
   answer(version: Version, question: Question, key: string): DynamicAnswer | Promise<DynamicAnswer> {
+    if (isPersonal(question)) return make({ version, question, key });
     // The build id, not the version name: a rebuild under the same name may render differently.
     const cacheKey = `${version.buildId} ${key}`;
     return this.lru.get(cacheKey) ?? this.lru.fetch(cacheKey, { context: { version, question, key } }).then((answer) => {

@@ -17,8 +17,13 @@ export interface Exchange {
   rate: RateDecision;
   /** The path without the query string: the query may hold a key and never goes to the log. */
   path: string;
-  /** The canonical key of the question once the request parsed; it contains no access key. */
+  /**
+   * The canonical key of the question once the request parsed, as logs may show it: it contains no access key,
+   * and a personal value (a tax number) is left out (core/request.ts, loggableKey).
+   */
   canonicalKey: string | null;
+  /** The query holds personal data (a tax number): no shared cache may keep the answer, nor any cache an error. */
+  personal: boolean;
   /** The id of the caller's key once authenticated. */
   keyId: string | null;
   /** The `stand` of the version this request is answered from, while one is loaded; error bodies carry it. */
@@ -44,12 +49,13 @@ export function respond(ex: Exchange, status: number, headers: HeaderList, body?
 
 /**
  * An error: JSON `{"detail", "code", "stand"}` with the status of its code (core/errors.ts); cached like
- * an answer when it depends only on the URL and the data version, never otherwise.
+ * an answer when it depends only on the URL and the data version and the URL holds no personal data, never
+ * otherwise.
  */
 export function respondError(ex: Exchange, code: ErrorCode, detail: string, headers: HeaderList = []): void {
   const { status, shared } = ERRORS[code];
   ex.code = code;
   const body = Buffer.from(JSON.stringify(ex.stand === null ? { detail, code } : { detail, code, stand: ex.stand }));
-  headers.push('content-type', JSON_TYPE, 'content-length', body.length, 'cache-control', shared ? CACHE_OK : CACHE_ERROR);
+  headers.push('content-type', JSON_TYPE, 'content-length', body.length, 'cache-control', shared && !ex.personal ? CACHE_OK : CACHE_ERROR);
   respond(ex, status, headers, body);
 }

@@ -6,6 +6,8 @@ export type HeaderList = (string | number)[];
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 export const CACHE_OK = 'public, max-age=3600';
+/** An answer that holds personal data (a tax number): the caller may keep it, no shared cache may. */
+export const CACHE_PRIVATE = 'private, max-age=3600';
 export const CACHE_ERROR = 'no-store';
 export const ALLOW = 'GET, HEAD, OPTIONS';
 

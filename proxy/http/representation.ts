@@ -3,7 +3,7 @@
 import type { Encoding } from '../../core/manifest.ts';
 import { notModified, preconditionFailed } from './conditional.ts';
 import { respond, respondError, type Exchange } from './exchange.ts';
-import { CACHE_OK, type HeaderList } from './headers.ts';
+import { CACHE_OK, CACHE_PRIVATE, type HeaderList } from './headers.ts';
 import { PRECONDITION_FAILED } from './refusals.ts';
 
 export interface Representation {
@@ -22,7 +22,7 @@ export function sendRepresentation(ex: Exchange, r: Representation): void | Prom
   if (preconditionFailed(ex.req.headers)) {
     return respondError(ex, 'precondition_failed', PRECONDITION_FAILED);
   }
-  const headers: HeaderList = ['etag', r.etag, 'vary', 'Accept-Encoding', 'cache-control', CACHE_OK];
+  const headers: HeaderList = ['etag', r.etag, 'vary', 'Accept-Encoding', 'cache-control', ex.personal ? CACHE_PRIVATE : CACHE_OK];
   if (notModified(ex.req.headers, r.etag)) return respond(ex, 304, headers);
   headers.push('content-type', r.type, 'content-length', r.bytes);
   if (r.encoding !== 'identity') headers.push('content-encoding', r.encoding);

@@ -16,7 +16,7 @@ import type { CurrentVersion } from '../versions/currentVersion.ts';
 import { dataAgeDays } from '../versions/dataAge.ts';
 import { CellHistogram } from './cellHistogram.ts';
 
-export const ROUTES = ['lookup_ags', 'lookup_plz', 'lookup_ort', 'office', 'district', 'collection', 'docs', 'health', 'other'] as const;
+export const ROUTES = ['lookup_ags', 'lookup_plz', 'lookup_ort', 'lookup_steuernummer', 'office', 'district', 'collection', 'docs', 'health', 'other'] as const;
 export type Route = (typeof ROUTES)[number];
 
 /** The error codes (the `code` of an error answer) counted as refusals; the label value is the code. */
@@ -174,12 +174,12 @@ export class ProxyMetrics {
   }
 }
 
-const LOOKUP_BY = /[?&](ags|plz|ort)=/;
+const LOOKUP_BY = /[?&](ags|plz|ort|steuernummer)=/;
 const OFFICE = /^\/finanzamt\/[^/]*$/;
 const DISTRICT = /^\/finanzamt\/[^/]*\/bezirk$/;
 const ROUTE = Object.fromEntries(ROUTES.map((r, i) => [r, i])) as Record<Route, number>;
 
-/** The route of a request, from its path (and for a lookup, which of ags, plz, ort it asks by). */
+/** The route of a request, from its path (and for a lookup, which of ags, plz, ort, steuernummer it asks by). */
 function routeIndex(ex: Exchange): number {
   const path = ex.path;
   if (path === '/finanzamt') {

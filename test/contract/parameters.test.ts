@@ -1,12 +1,13 @@
 // The parameter schemas of the description against the parser that decides (core/request.ts): for each
-// parameter, values on both sides of every rule must get the same verdict from both. One rule cannot be put
-// in a JSON schema and is held only one way: `ort` needs three characters after trimming and a letter or digit
-// among them, so a value the parser accepts must pass the schema, and a value only the schema accepts must be
-// one that this rule refuses.
+// parameter, values on both sides of every rule must get the same verdict from both. Two rules cannot be put
+// in a JSON schema and are held only one way: `ort` needs three characters after trimming and a letter or digit
+// among them, and a `steuernummer` must fit a state's scheme and check digit; so a value the parser accepts must
+// pass the schema, and a value only the schema accepts must be one that such a rule refuses.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { parseQuestion } from '../../core/request.ts';
 import { ortTooShort } from '../../core/search/query.ts';
+import { parseSteuernummer } from '../../core/steuernummer/parse.ts';
 import { openApiDocument } from '../../proxy/docs/openapi/document.ts';
 import { PARAMETERS, type ParameterId } from '../../proxy/docs/openapi/parameters.ts';
 
@@ -18,6 +19,7 @@ const ASKED: Record<ParameterId, { path: string; others: string }> = {
   ags: { path: '/finanzamt', others: '' },
   plz: { path: '/finanzamt', others: '' },
   ort: { path: '/finanzamt', others: '' },
+  steuernummer: { path: '/finanzamt', others: '' },
   stadtteil: { path: '/finanzamt', others: 'ags=05315000' },
   lookupGemeinden: { path: '/finanzamt', others: 'ags=05315000' },
   lookupLimit: { path: '/finanzamt', others: 'ags=05315000' },
@@ -33,9 +35,15 @@ const ASKED: Record<ParameterId, { path: string; others: string }> = {
 
 const TEXTS = ['Köln', 'a', 'ab', 'abc', 'Öl', 'Öls', ' ab ', 'ß', 'ﬃ', '...', ' ', '', 'x'.repeat(100), 'x'.repeat(101), 'Bad\u0001', 'Ba\ufffdd', '\u2028abc', 'St. Ingbert'];
 const NUMBERS = ['0', '1', '2', '007', '20', '199', '200', '201', '600', '601', '100000', '100001', '-1', '1.5', 'x', '', '99999999'];
+// ELSTER's Bayern example in each form, with a wrong check digit, in a form of no state, and malformed.
+const TAX_NUMBERS = [
+  '9181081508155', '918181508155', '181/815/08155', ' 181 815 08155 ', '181-815-08155', '181.815.08155', '9181081508156',
+  '9181181508155', '1299081508155', '12/345', '181/815/0815', '91810815081550', '181/815/O8155', '181\t815', '', ' ', 'x'.repeat(31),
+  `${'/'.repeat(20)}9181081508155`,
+];
 const CODES = ['0', '05', '05315', '05315000', '053150001', '50667', '5066', '2115', '21155', '21x5', 'abcd', ''];
 const VALUES: Record<ParameterId, string[]> = {
-  ags: CODES, plz: CODES, amtsnummer: CODES, ort: TEXTS, stadtteil: TEXTS, bundesland: TEXTS, name: TEXTS,
+  ags: CODES, plz: CODES, amtsnummer: CODES, ort: TEXTS, stadtteil: TEXTS, steuernummer: TAX_NUMBERS, bundesland: TEXTS, name: TEXTS,
   lookupGemeinden: NUMBERS, lookupLimit: NUMBERS, officeGemeinden: NUMBERS, collectionGemeinden: NUMBERS,
   ohneBezirk: NUMBERS, collectionLimit: NUMBERS, offset: NUMBERS,
 };
@@ -69,6 +77,11 @@ describe.each(Object.keys(PARAMETERS) as ParameterId[])('%s', (id) => {
     const schema = schemaAccepts(id, value);
     if (id === 'ort' && schema && !parser) {
       expect(ortTooShort(value)).toBe(true);
+      return;
+    }
+    if (id === 'steuernummer' && schema && !parser) {
+      const parsed = parseSteuernummer(value);
+      expect(parsed.ok ? null : parsed.detail).toMatch(/^(Die Steuernummer passt zu keiner Schreibweise|Die Prüfziffer)/);
       return;
     }
     expect(schema).toBe(parser);

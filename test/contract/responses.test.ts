@@ -43,7 +43,8 @@ describe('answers', () => {
     '/finanzamt?plz=10115&gemeinden=1', '/finanzamt?ort=K%C3%B6ln', '/finanzamt?ort=Koeln&limit=200', '/finanzamt?ags=99999999',
     '/finanzamt?ags=03452501', '/finanzamt?ags=13000999', '/finanzamt/2115', '/finanzamt/2115?gemeinden=1',
     '/finanzamt/2115/bezirk', '/finanzaemter', '/finanzaemter?gemeinden=1', '/finanzaemter?bundesland=sachs&limit=5&offset=2',
-    '/finanzaemter?ohne_bezirk=1&name=m%C3%BCnchen', '/finanzaemter?offset=1000',
+    '/finanzaemter?ohne_bezirk=1&name=m%C3%BCnchen', '/finanzaemter?offset=1000', '/finanzamt?steuernummer=9181081508155',
+    '/finanzamt?steuernummer=21%2F815%2F08150&gemeinden=1', '/finanzamt?steuernummer=2202081508156',
   ])('GET %s is 200 and as described, compressed or not', async (path) => {
     for (const encoding of ['identity', 'gzip', 'br']) {
       const res = await main.get(path, { 'accept-encoding': encoding });
@@ -59,7 +60,7 @@ describe('answers', () => {
     expect(withoutKreis.gemeinden[0]!.kreis).toBeNull();
   });
 
-  it.each([...DATA_PATHS, ...PUBLIC_PATHS])('HEAD %s, and 304 for its ETag', async (path) => {
+  it.each([...DATA_PATHS, ...PUBLIC_PATHS, '/finanzamt?steuernummer=9181081508155'])('HEAD %s, and 304 for its ETag', async (path) => {
     const head = await main.get(path, {}, 'HEAD');
     expect(head.status).toBe(200);
     const etag = head.headers.etag as string;
@@ -77,7 +78,8 @@ describe('errors', () => {
     '/finanzamt', '/finanzamt?ags=0531500x', '/finanzamt?ags=05315000&plz=50667', '/finanzamt?plz=5066', '/finanzamt?ort=ab',
     '/finanzamt?ags=05315000&limit=201', '/finanzamt?ags=05315000&gemeinden=2', '/finanzamt?ags=1&ags=2', '/finanzamt?ags=1&foo=1',
     '/finanzamt/21x5', '/finanzamt/21155/bezirk', '/finanzamt/2115?limit=1', '/finanzaemter?limit=601', '/finanzaemter?bundesland=',
-    '/finanzaemter?ohne_bezirk=yes',
+    '/finanzaemter?ohne_bezirk=yes', '/finanzamt?steuernummer=12%2F345', '/finanzamt?steuernummer=9181081508156',
+    '/finanzamt?ags=05315000&steuernummer=9181081508155', '/finanzamt?steuernummer=9181081508155&gemeinden=2',
   ])('GET %s is 400', async (path) => {
     expect(await bothStatus(main.get, path)).toBe(400);
   });

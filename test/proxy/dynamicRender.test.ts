@@ -1,11 +1,12 @@
 // The proxy's rendering path against the build's stored files: for a sample of precomputed questions, the
 // answer rendered at request time is the stored body byte for byte, with the stored ETag. In process, since
-// over HTTP a stored question is always answered from its file.
+// over HTTP a stored question is always answered from its file; so too what the caches keep, and what not.
 import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decompressSync } from '../../core/compress.ts';
 import { ENCODINGS } from '../../core/manifest.ts';
 import { canonicalKey, parseQuestion } from '../../core/request.ts';
+import { AskedQuestions } from '../../proxy/cache/askedQuestions.ts';
 import { DynamicAnswers } from '../../proxy/cache/dynamicAnswers.ts';
 import { FileCache } from '../../proxy/cache/fileCache.ts';
 import { localSource } from '../../proxy/versions/localSource.ts';
@@ -61,6 +62,32 @@ describe('rendered answers', () => {
     const unknown = await Promise.all([dynamic.answer(...asked('/finanzamt/9999')), dynamic.answer(...asked('/finanzamt/9999'))]);
     expect(unknown[0]).toMatchObject({ ok: false });
     expect(unknown[0]).toBe(unknown[1]);
+  });
+
+  it('keeps neither a question asked by tax number nor its answer, which repeats the number', async () => {
+    const dynamic = new DynamicAnswers(1 << 20);
+    const asked = new AskedQuestions();
+    for (const path of ['/finanzamt?steuernummer=9181081508155', '/finanzamt?steuernummer=2202081508156&gemeinden=1']) {
+      const url = new URL(path, 'http://proxy');
+      const parsed = parseQuestion(url.pathname, url.searchParams);
+      if (!parsed.ok) throw new Error(parsed.detail);
+      const key = canonicalKey(parsed.question);
+      const answers = await Promise.all([dynamic.answer(version, parsed.question, key), dynamic.answer(version, parsed.question, key)]);
+      const again = await dynamic.answer(version, parsed.question, key);
+      expect(answers[0]).not.toBe(answers[1]);
+      expect(again).not.toBe(answers[0]);
+      expect(again).toEqual(answers[0]);
+      asked.remember(path, parsed.question);
+      expect(asked.get(path), path).toBeUndefined();
+    }
+    // The same caches keep a place-name question and its answer.
+    const url = new URL('/finanzamt?ort=Bochum', 'http://proxy');
+    const parsed = parseQuestion(url.pathname, url.searchParams);
+    if (!parsed.ok) throw new Error(parsed.detail);
+    asked.remember(url.pathname + url.search, parsed.question);
+    expect(asked.get(url.pathname + url.search)).toBeDefined();
+    const key = canonicalKey(parsed.question);
+    expect(await dynamic.answer(version, parsed.question, key)).toBe(await dynamic.answer(version, parsed.question, key));
   });
 
   it('keeps every stored answer of the manifest as the manifest lists it, and no other', () => {

@@ -4,8 +4,8 @@
 // global registry stays untouched.
 import { z } from 'zod';
 import {
-  Aenderung, Ags, AnsweredOffice, Anschrift, BufaNr, CollectionResponse, DistrictMunicipality, DistrictResponse, ErrorResponse,
-  Kontakt, LookupFrage, LookupMunicipality, LookupResponse, Office, OfficeResponse, Plz, Stand, StandQuelle, Teil, TeilArt, Zuordnung,
+  Aenderung, Ags, AmtHerkunft, AnsweredOffice, Anschrift, BufaNr, CollectionResponse, DistrictMunicipality, DistrictResponse, ErrorResponse,
+  Kontakt, LookupFrage, LookupMunicipality, LookupResponse, Office, OfficeResponse, Plz, Stand, StandQuelle, SteuernummerBund, Teil, TeilArt, Zuordnung,
 } from '../../../core/model.ts';
 import { HealthResponse } from '../../health.ts';
 
@@ -37,6 +37,7 @@ component(StandQuelle, 'StandQuelle', 'Data version identifier (YYYYMMDD_HHMM). 
 component(Ags, 'Ags', 'Official eight-digit municipality key (Amtlicher Gemeindeschlüssel).', ['05315000']);
 component(Plz, 'Plz', 'Five-digit postal code.', ['50667']);
 component(BufaNr, 'BufaNr', 'Four-digit federal office number (Bundesfinanzamtsnummer); unique, usable as key.', ['2115']);
+component(SteuernummerBund, 'SteuernummerBund', 'A tax number in the 13-digit federal form ELSTER uses: the four-digit office number, 0, eight digits.', ['9181081508155']);
 
 component(Zuordnung, 'Zuordnung', 'How a (municipality, office) pair was derived (this service\'s addition): `verzeichnis` named by the official municipality directory (GV100AD); `nachfolger` the directory names a retired office number and this office succeeded it; `korrektur` a curated correction with a cited source (listed in the build report); `grossstadt` one of several offices added to a large city whose directory entry names only one; `verordnung` an office that a state ordinance\'s division of the city gives a part of it and no other rule added (Dortmund-Unna for Dortmund\'s Stadtbezirk Brackel).', ['verzeichnis']);
 component(TeilArt, 'TeilArt', 'The kind of a unit as the ordinance calls it: `stadtbezirk`, `stadtteil`, or `bezirk` (a Bezirk inside a Stadtbezirk, as Dortmund\'s Schüren in Aplerbeck).', ['stadtteil']);
@@ -103,8 +104,19 @@ members(Office, {
 });
 members(AnsweredOffice, { gemeinden: 'The complete district of the office, municipalities by ascending `ags`; present exactly when `gemeinden=1` was asked.' });
 
-component(LookupFrage, 'LookupFrage', 'Echo of the question: the one search parameter used, `stadtteil` as sent where it was given, and `gemeinden` and `limit` as applied (defaults filled in).');
-component(LookupResponse, 'LookupResponse', 'Offices responsible for the municipalities that match the question.');
+component(LookupFrage, 'LookupFrage', 'Echo of the question: the one search parameter used, `stadtteil` as sent where it was given, and `gemeinden` and `limit` as applied (defaults filled in); for a tax number also what it was read as.');
+members(LookupFrage, {
+  steuernummer: 'The tax number as sent. The answer is private (`Cache-Control: private`): it goes to its sender only.',
+  steuernummer_bund: 'The tax number in the federal form; null where its written form names offices in several states (then `aemter` lists them) or no office in any of several.',
+  bundesland: 'The state whose scheme the tax number fits; null where that is not one state, as for `steuernummer_bund`.',
+  pruefziffer: '`geprueft`: the state\'s check-digit method is publicly documented and the digit matched it; `nicht_geprueft`: no public source documents the method. A digit that does not match is refused (400 `bad_steuernummer`).',
+});
+component(AmtHerkunft, 'AmtHerkunft', 'The office a tax number names (this service\'s addition, in tax-number answers only): `bufa_nr` is the office number inside the tax number.');
+members(AmtHerkunft, {
+  zuordnung: '`verzeichnis`: the number is the office\'s own; `nachfolger`: the number is retired, and the office in `aemter` took over its cases.',
+  ersetzt: 'The retired office number where `zuordnung` is `nachfolger`; null otherwise.',
+});
+component(LookupResponse, 'LookupResponse', 'Offices responsible for the municipalities that match the question, or the office a tax number names.');
 members(LookupResponse, {
   eindeutig: 'True exactly when exactly one office is responsible. When false, do not pick one: show the offices and ask the user.',
   anzahl_aemter: 'Number of offices in `aemter`.',
@@ -112,8 +124,9 @@ members(LookupResponse, {
   vollstaendig: 'False when more municipalities matched than `limit` allowed (this service\'s addition).',
   hinweis: 'Why the answer is not unique (`eindeutig` false), or that nothing was found; null otherwise.',
   aemter: 'The responsible offices, in the order in which the matched municipalities name them. Each carries its district in `gemeinden` when `gemeinden=1` was asked.',
-  gemeinden: 'The matched municipalities, by ascending `ags` for `ags` and `plz`, exact name matches first for `ort`.',
-  aenderungen: 'Announced changes that affect any matched municipality (this service\'s addition); always an array, empty when none applies. `hinweis` stays null where one office answers, so read this field too.',
+  gemeinden: 'The matched municipalities, by ascending `ags` for `ags` and `plz`, exact name matches first for `ort`; empty for a tax number.',
+  aenderungen: 'Announced changes that affect any matched municipality, for a tax number any municipality of the office\'s district (this service\'s addition); always an array, empty when none applies. `hinweis` stays null where one office answers, so read this field too.',
+  amt_herkunft: 'Only in answers to a tax number: the office it names and how; null where it names no office or several.',
 });
 component(OfficeResponse, 'OfficeResponse', 'One office. With `gemeinden=1` the office carries its district as `amt.gemeinden`.');
 component(DistrictResponse, 'DistrictResponse', 'The district of an office: all municipalities assigned to it, by ascending `ags`.');

@@ -31,9 +31,18 @@ and let the user choose; never pick one. Where a state ordinance divides the cit
 North Rhine-Westphalia), each element of \`gemeinden\` names the parts its office serves in \`teile\`: ask the user for
 the Stadtteil, and ask again with \`stadtteil\`, which answers that part's office.
 
+## Tax numbers
+\`/finanzamt?steuernummer=…\` answers the office a tax number belongs to: the federal 13-digit form, the same
+without its fifth digit, or a state's written form, with or without separators. A written form does not say its
+state and several states write alike; where it names an office in more than one, all are listed and
+\`eindeutig\` is false (ask the user). The number is personal data: it appears in no log and no metric, the service
+keeps neither the question nor the answer beyond the request, answers are \`private\` and errors \`no-store\`, and
+no error repeats it.
+
 ## Caching and conditional requests
-Answers carry \`Cache-Control: public, max-age=3600\` and a weak \`ETag\` of the form \`W/"<stand_quelle>-<hash>"\`
-(\`W/"<stand_quelle>-mit_gemeinden"\` for \`/finanzaemter?gemeinden=1\`), so the ETag changes with every data version.
+Answers carry \`Cache-Control: public, max-age=3600\` (a lookup by \`steuernummer\`: \`private, max-age=3600\`) and a
+weak \`ETag\` of the form \`W/"<stand_quelle>-<hash>"\` (\`W/"<stand_quelle>-mit_gemeinden"\` for
+\`/finanzaemter?gemeinden=1\`), so the ETag changes with every data version.
 \`If-None-Match\` with the current ETag answers 304 without a body; an older one answers 200 with the new body.
 \`If-Match\` compares strongly (RFC 9110 13.1.1) and every ETag here is weak, so anything but \`*\` answers 412.
 \`HEAD\` answers the headers, \`ETag\` and \`Content-Length\` included, without the body (each GET has its HEAD
@@ -60,7 +69,8 @@ are not HTTP/1.1, are answered 400 \`bad_request\` and a request not complete wi
 
 Errors that depend only on the URL and the data version (400 \`bad_parameter\`, 404) carry
 \`Cache-Control: public, max-age=3600\` like the answers; those that depend on the caller, a request header or the
-moment (401, 403, 429, 503, 5xx, 405, 406, 412, and the 400s about the key) carry \`no-store\`.
+moment (401, 403, 429, 503, 5xx, 405, 406, 412, and the 400s about the key) carry \`no-store\`, as does every error of a
+request whose query holds a \`steuernummer\` (400 \`bad_steuernummer\` among them).
 
 ## Cross-origin calls
 \`Access-Control-Allow-Origin: *\`, and \`OPTIONS\` (the browser's preflight) is answered 204 on every path without a
@@ -93,6 +103,9 @@ Ignore unknown fields. The data version is \`stand\` (DD.MM.YYYY) and \`stand_qu
   no division is known), the district form only where one is; \`zuordnung\` \`verordnung\` marks an office only the
   ordinance adds. \`stadtteil\` is allowed beside an eight-digit \`ags\` or \`ort\` and is 400 beside \`plz\` or a shorter
   \`ags\`; a name the division does not know, or a city without one, answers the whole city with a \`hinweis\`.
+- A lookup by \`steuernummer\` (an added parameter) answers in the lookup's shape with \`gemeinden\` empty, says in
+  \`frage\` what the number was read as (\`steuernummer_bund\`, \`bundesland\`, \`pruefziffer\`) and adds
+  \`amt_herkunft\`; a written form that names offices in several states lists them all.
 
 ## Data sources
 Municipalities: © Statistisches Bundesamt (Destatis), Gemeindeverzeichnis GV100AD (Datenlizenz Deutschland –

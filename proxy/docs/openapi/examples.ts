@@ -5,6 +5,7 @@ import type { ErrorCode } from '../../../core/errors.ts';
 import type { ErrorResponse } from '../../../core/model.ts';
 import { renderAnswer, type DirectoryIndex, type OrtSearch } from '../../../core/render.ts';
 import { parseQuestion } from '../../../core/request.ts';
+import { SCHEMES } from '../../../core/steuernummer/schemes.ts';
 import { NOTHING_ACCEPTABLE } from '../../http/negotiate.ts';
 import { INTERNAL, keyInQuery, methodNotAllowed, PRECONDITION_FAILED, rateLimited } from '../../http/refusals.ts';
 import { healthBody } from '../../health.ts';
@@ -46,6 +47,7 @@ export function examplesFrom(ix: DirectoryIndex, buildId: string, searchOrt?: Or
     answers,
     errors: {
       bad_parameter: error('bad_parameter', refused(parseQuestion('/finanzamt', new URLSearchParams({ ort: 'Öl' })))),
+      bad_steuernummer: error('bad_steuernummer', refused(parseQuestion('/finanzamt', new URLSearchParams({ steuernummer: '12/345' })))),
       key_in_query: error('key_in_query', keyInQuery('apikey')),
       key_in_both_headers: refusedKey({ 'x-api-key': 'a', authorization: 'Bearer a' }, undefined),
       key_missing: refusedKey({}, undefined),
@@ -60,7 +62,7 @@ export function examplesFrom(ix: DirectoryIndex, buildId: string, searchOrt?: Or
       unavailable: { detail: UNAVAILABLE, code: 'unavailable' },
     },
     parameters: {
-      ags: municipality.ags, plz: municipality.plz, ort: 'Köln', stadtteil: 'Sülz', lookupGemeinden: 0, lookupLimit: 20,
+      ags: municipality.ags, plz: municipality.plz, ort: 'Köln', steuernummer: exampleSteuernummer(ix), stadtteil: 'Sülz', lookupGemeinden: 0, lookupLimit: 20,
       amtsnummer: office.bufa_nr, officeGemeinden: 1, collectionGemeinden: 0, bundesland: office.bundesland,
       name: office.name, ohneBezirk: 0, collectionLimit: 2, offset: 0,
     },
@@ -76,6 +78,13 @@ function rendered(ix: DirectoryIndex, path: string, searchOrt?: OrtSearch): stri
   const answer = renderAnswer(ix, parsed.question, searchOrt);
   if (!answer.ok) throw new Error(`openapi examples: ${path} is not in the directory`);
   return answer.body;
+}
+
+/** ELSTER's example number of the first state whose example office is in the directory, in the federal form. */
+function exampleSteuernummer(ix: DirectoryIndex): string {
+  const example = SCHEMES.map((s) => s.beispiel.bundesschema).find((nr) => ix.offices.has(nr.slice(0, 4)));
+  if (example === undefined) throw new Error('openapi examples: no example tax number names an office of the directory');
+  return example;
 }
 
 function unknownOfficeDetail(ix: DirectoryIndex): string {

@@ -7,6 +7,8 @@ import {
   Amtsnummer, CollectionParameters, LookupParameters, OfficeParameters, TEXT_MAX,
 } from '../../../core/parameters.ts';
 import { ORT_MIN_LENGTH } from '../../../core/search/query.ts';
+import { SCHEMES } from '../../../core/steuernummer/schemes.ts';
+import { CACHE_PRIVATE } from '../../http/headers.ts';
 import { jsonSchema } from './components.ts';
 import type { Examples } from './examples.ts';
 
@@ -21,11 +23,13 @@ export interface Parameter {
 }
 
 /**
- * The alternatives to `ags`, and `stadtteil`, which narrows an answer: their examples are there but switched off
- * (`x-disabled`, which Scalar's "try it" honours), since a form that filled in all three alternatives would send a
+ * The alternatives to `ags` (`plz`, `ort`, `steuernummer`), and `stadtteil`, which narrows an answer: their examples are there but switched off
+ * (`x-disabled`, which Scalar's "try it" honours), since a form that filled in all the alternatives would send a
  * question that is 400, and the plain lookup is the first one to try. The value: how each example is used.
  */
-const SWITCHED_OFF: Readonly<Record<string, string>> = { plz: 'instead of ags', ort: 'instead of ags', stadtteil: 'beside an eight-digit ags' };
+const SWITCHED_OFF: Readonly<Record<string, string>> = {
+  plz: 'instead of ags', ort: 'instead of ags', steuernummer: 'instead of ags', stadtteil: 'beside an eight-digit ags',
+};
 
 /** The value a query parameter carries, as the parser reads it; optional members are optional in the query. */
 const schema = (member: z.ZodType) => jsonSchema(member, 'output');
@@ -39,7 +43,9 @@ const ORT_ORDER = 'Hits come in four ranks, compared on the folded spelling: (1)
   'contains it. Within a rank, the larger population (GV100AD) comes first, then the name. When nothing matches, `hinweis` ' +
   'suggests up to three names spelled closely (edit distance on the folded spelling: 1 below five letters, 2 from five); they ' +
   'are not hits and change no count.';
-const ONE_OF = 'Exactly one of `ags`, `plz` and `ort` must be given; none or several is 400.';
+const ONE_OF = 'Exactly one of `ags`, `plz`, `ort` and `steuernummer` must be given; none or several is 400.';
+/** Each state's written form with its states, as the parser reads them (core/steuernummer/schemes.ts). */
+const WRITTEN_FORMS = SCHEMES.map((s) => `${s.bundesland} \`${s.schreibweisen.join('`, `')}\``).join(', ');
 
 /** Keyed by the name of their component; `name` is the wire name, which two operations may share. */
 export const PARAMETERS = {
@@ -57,6 +63,15 @@ export const PARAMETERS = {
     name: 'ort', in: 'query',
     description: `Municipality or place name; a part of the name suffices. Case and umlauts are ignored (a transliterated spelling such as "Koeln" finds "Köln"), "St." also finds "Sankt". At least ${ORT_MIN_LENGTH} characters as sent, after trimming ("Öl" is two, and refused), with at least one letter or digit; at most ${TEXT_MAX} characters, no control characters. ${ORT_ORDER} ${ONE_OF}`,
     schema: schema(lookup.ort),
+  },
+  steuernummer: {
+    name: 'steuernummer', in: 'query',
+    description: [
+      `Tax number (Steuernummer) as on the office's letters or in the 13-digit federal form ELSTER uses (four-digit office number, 0, eight digits), or that form without its fifth digit (12). Written forms (F office, B district, U the case's number, P check digit; a digit stands for itself): ${WRITTEN_FORMS}. Spaces, \`/\`, \`-\` and \`.\` as separators are optional.`,
+      'Answers the office the number names, with `frage.steuernummer_bund` (the federal form), `frage.bundesland` (the state whose scheme it fits), `frage.pruefziffer` (`geprueft` where the state\'s check-digit method is documented and the digit matched, else `nicht_geprueft`) and `amt_herkunft` (the office number inside the tax number; `nachfolger` with `ersetzt` when it names a retired office and its successor answers). Several states write alike (Berlin, Hamburg, Niedersachsen: `FF/BBB/UUUUP`): where a written form names an office in more than one of them, all are listed, `eindeutig` is false and `frage.steuernummer_bund` and `frage.bundesland` are null; the 13-digit form is always unique. An office number no office has: 200 without offices and a `hinweis`. Malformed, no state\'s scheme, or a wrong check digit: 400 `bad_steuernummer`, whose `detail` names the accepted forms.',
+      `The number is personal data: it is in no log, answers carry \`Cache-Control: ${CACHE_PRIVATE}\` and every error of such a request \`no-store\`. \`limit\` has no effect. ${ONE_OF}`,
+    ].join(' '),
+    schema: schema(lookup.steuernummer),
   },
   stadtteil: {
     name: 'stadtteil', in: 'query',

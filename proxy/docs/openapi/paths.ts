@@ -23,9 +23,10 @@ const KEYED: Record<string, ResponseId> = {
   406: 'NotAcceptable', 412: 'PreconditionFailed', 429: 'TooManyRequests', 503: 'Unavailable',
 };
 
-function keyed(o: Omit<Operation, 'responses' | 'parameters'> & { parameters: ParameterId[]; ok: Response; notFound?: true }): Operation {
-  const { ok, notFound, parameters, ...rest } = o;
-  const statuses: Record<string, ResponseId> = notFound ? { ...KEYED, 404: 'NotFound' } : KEYED;
+/** `notFound`: the operation can answer 404; `personal`: answers to some of its questions are private (a 304 too). */
+function keyed(o: Omit<Operation, 'responses' | 'parameters'> & { parameters: ParameterId[]; ok: Response; notFound?: true; personal?: true }): Operation {
+  const { ok, notFound, personal, parameters, ...rest } = o;
+  const statuses: Record<string, ResponseId> = { ...KEYED, ...(notFound ? { 404: 'NotFound' } : {}), ...(personal ? { 304: 'LookupNotModified' } : {}) };
   const responses = Object.fromEntries(Object.entries(statuses).map(([status, id]) => [status, responseRef(id)]));
   return { ...rest, parameters: parameters.map(parameterRef), responses: { 200: ok, ...responses } };
 }
@@ -46,14 +47,15 @@ function gets(examples?: Examples): Record<string, Operation> {
       operationId: 'lookup', tags: ['Lookup'],
       summary: 'Offices responsible for a place of residence',
       description: [
-        'Which tax office(s) are responsible for a municipality, asked by exactly one of `ags` (the reliable key), `plz` or `ort`.',
+        'Which tax office(s) are responsible for a municipality, asked by exactly one of `ags` (the reliable key), `plz` or `ort`; or which office a tax number (`steuernummer`) names.',
         '`aemter` is always a list. Several offices can be responsible for one municipality (large cities), and the directory does not say how they divide it (by district, street or initial letter of the surname). The service does not choose: `eindeutig` is true exactly when one office is responsible, and otherwise `hinweis` says why. **Ask the user** which office applies rather than picking one.',
         'Where a state ordinance divides a city between its offices (North Rhine-Westphalia: Köln, Düsseldorf, Dortmund, Essen, Duisburg, Wuppertal, Bochum, Bonn, Münster, Oberhausen), each `gemeinden` element names the Stadtbezirke and Stadtteile its office serves in `teile`, so the question to ask is "which Stadtteil?"; asked again with `stadtteil`, the answer names that part\'s office alone.',
         'No hit is not an error: 200 with `anzahl_aemter` 0 and `hinweis` set.',
         'Responsibility is by place of residence for the income tax of natural persons; corporations, turnover tax, wage tax, separate assessments, real-estate tax base amounts, inheritance and gift tax follow other rules and are not answered.',
       ].join('\n\n'),
-      parameters: ['ags', 'plz', 'ort', 'stadtteil', 'lookupGemeinden', 'lookupLimit'],
-      ok: answer(idOf(LookupResponse), 'The matched municipalities and their offices.', a?.lookup),
+      parameters: ['ags', 'plz', 'ort', 'steuernummer', 'stadtteil', 'lookupGemeinden', 'lookupLimit'],
+      ok: answer(idOf(LookupResponse), 'The matched municipalities and their offices, or the office a tax number names.', a?.lookup, 'LookupCacheControl'),
+      personal: true,
     }),
     '/finanzamt/{amtsnummer}': keyed({
       operationId: 'office', tags: ['Offices'],

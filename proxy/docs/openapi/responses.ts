@@ -2,7 +2,7 @@
 // the rate limiter send them. Header values are described by what the proxy writes, not by what HTTP allows.
 // Every error response lists the codes (core/errors.ts) it can carry, each with an example body.
 import { ERRORS, type ErrorCode } from '../../../core/errors.ts';
-import { ALLOW, CACHE_ERROR, CACHE_OK, EXPOSE, PREFLIGHT } from '../../http/headers.ts';
+import { ALLOW, CACHE_ERROR, CACHE_OK, CACHE_PRIVATE, EXPOSE, PREFLIGHT } from '../../http/headers.ts';
 import { schemaRef } from './components.ts';
 import type { Examples } from './examples.ts';
 
@@ -42,13 +42,18 @@ export const HEADERS = {
     required: true,
     schema: { type: 'string', const: CACHE_OK },
   },
+  LookupCacheControl: {
+    description: `\`${CACHE_OK}\` like every answer, except for a lookup by \`steuernummer\`, which holds personal data: \`${CACHE_PRIVATE}\` (the caller may keep it, no shared cache may).`,
+    required: true,
+    schema: { type: 'string', enum: [CACHE_OK, CACHE_PRIVATE] },
+  },
   NoStore: {
     description: 'Answers that depend on the caller or the moment (the key, the rate limit, availability, health) are not cached.',
     required: true,
     schema: { type: 'string', const: CACHE_ERROR },
   },
   ErrorCacheControl: {
-    description: `\`${CACHE_OK}\` for an error that depends only on the URL and the data version (\`bad_parameter\`), \`${CACHE_ERROR}\` for the others.`,
+    description: `\`${CACHE_OK}\` for an error that depends only on the URL and the data version (\`bad_parameter\`), \`${CACHE_ERROR}\` for the others and for every error of a request whose query holds a \`steuernummer\` (personal data).`,
     required: true,
     schema: { type: 'string', enum: [CACHE_OK, CACHE_ERROR] },
   },
@@ -131,7 +136,7 @@ type HeaderId = keyof typeof HEADERS;
 
 function headers(...ids: HeaderId[]): Record<string, { $ref: string }> {
   const wire: Record<HeaderId, string> = {
-    ETag: 'ETag', DocumentETag: 'ETag', CacheControl: 'Cache-Control', NoStore: 'Cache-Control', ErrorCacheControl: 'Cache-Control', Vary: 'Vary',
+    ETag: 'ETag', DocumentETag: 'ETag', CacheControl: 'Cache-Control', LookupCacheControl: 'Cache-Control', NoStore: 'Cache-Control', ErrorCacheControl: 'Cache-Control', Vary: 'Vary',
     ContentEncoding: 'Content-Encoding', ContentLength: 'Content-Length', RateLimitLimit: 'RateLimit-Limit',
     RateLimitRemaining: 'RateLimit-Remaining', RateLimitReset: 'RateLimit-Reset', RetryAfter: 'Retry-After',
     AccessControlAllowOrigin: 'Access-Control-Allow-Origin', WwwAuthenticate: 'WWW-Authenticate', Allow: 'Allow',
@@ -146,11 +151,11 @@ const json = (id: string, example?: unknown): Record<string, MediaType> => ({
   'application/json': example === undefined ? { schema: { $ref: schemaRef(id) } } : { schema: { $ref: schemaRef(id) }, example },
 });
 
-/** A 200 answer of the API: a stored or rendered body with its validators. */
-export function answer(schemaId: string, description: string, example?: unknown): Response {
+/** A 200 answer of the API: a stored or rendered body with its validators; `caching` for the lookup's, which can be private. */
+export function answer(schemaId: string, description: string, example?: unknown, caching: 'CacheControl' | 'LookupCacheControl' = 'CacheControl'): Response {
   return {
     description,
-    headers: headers('ETag', 'CacheControl', 'Vary', 'ContentEncoding', 'ContentLength'),
+    headers: headers('ETag', caching, 'Vary', 'ContentEncoding', 'ContentLength'),
     content: json(schemaId, example),
   };
 }
@@ -173,7 +178,7 @@ export const PREFLIGHT_RESPONSE: Response = {
 
 /** The error responses, by the codes each can carry. */
 const ERROR_RESPONSES = {
-  BadRequest: { summary: 'Missing or unusable input, or the key in the wrong place.', codes: ['bad_parameter', 'key_in_query', 'key_in_both_headers'] },
+  BadRequest: { summary: 'Missing or unusable input, or the key in the wrong place.', codes: ['bad_parameter', 'bad_steuernummer', 'key_in_query', 'key_in_both_headers'] },
   Unauthorized: { summary: 'Key missing or unknown.', codes: ['key_missing', 'key_unknown'], extra: ['WwwAuthenticate'] },
   Forbidden: { summary: 'Key blocked.', codes: ['key_blocked'] },
   NotFound: { summary: 'Office number or path unknown.', codes: ['not_found'] },
@@ -201,6 +206,10 @@ const NOT_MODIFIED = {
   NotModified: {
     description: 'Not modified: `If-None-Match` named the current ETag (weak comparison; a list and `*` work too). No body; the cached body is still valid. An older ETag gets 200 with the new body.',
     headers: headers('ETag', 'CacheControl', 'Vary'),
+  },
+  LookupNotModified: {
+    description: 'Not modified: `If-None-Match` named the current ETag (weak comparison; a list and `*` work too). No body; the cached body is still valid. An older ETag gets 200 with the new body. Private for a lookup by `steuernummer`.',
+    headers: headers('ETag', 'LookupCacheControl', 'Vary'),
   },
   DocumentNotModified: {
     description: 'Not modified: `If-None-Match` named the current ETag of this document.',

@@ -1,0 +1,107 @@
+// Reads a tax number as a caller sends it: the 13-digit federal form, the same without its fifth digit (12), or
+// a state's written form (10 or 11 digits), each with or without separators. A written form does not say its
+// state, and several states write alike (Berlin, Hamburg, Niedersachsen: FF/BBB/UUUUP), so a number can have
+// several readings, one per state whose scheme and check digit it fits; which of them name an existing office
+// only the directory knows (core/render.ts). A detail never repeats the number: it is personal data.
+import { requiredCheckDigit } from './checkDigit.ts';
+import { SCHEMES, type StateScheme } from './schemes.ts';
+
+/** Characters that separate the groups of a tax number; any of them, anywhere, or none. */
+const SEPARATOR = /[ ./-]/g;
+/** Digits and separators, 10 to 13 digits: what the parameter's schema can say of a tax number. */
+export const STEUERNUMMER_PATTERN = /^[ ./-]*(?:\d[ ./-]*){10,13}$/;
+/** Longer text is no tax number, however it is spaced. */
+export const STEUERNUMMER_MAX = 30;
+
+export type Pruefziffer = 'geprueft' | 'nicht_geprueft';
+
+/** The number read by one state's scheme. */
+export interface Reading {
+  bundesland: string;
+  /** The 13-digit federal form. */
+  bund: string;
+  /** The office number: the first four digits of the federal form. */
+  bufa_nr: string;
+  /** `geprueft`: the state's check digit method is documented and the digit matched it. */
+  pruefziffer: Pruefziffer;
+}
+
+export type ParsedSteuernummer = { ok: true; readings: Reading[] } | { ok: false; detail: string };
+
+/** A template reduced to its letters and digits. */
+interface Form {
+  scheme: StateScheme;
+  skeleton: string;
+}
+
+/** Office, district, the case's own number, check digit. */
+const LETTERS = 'FBUP';
+const skeleton = (template: string) => template.replace(/[^0-9FBUP]/g, '');
+/** The 12-digit federal form is the 13-digit one without its fifth digit, the 0. */
+const twelve = (federal: string) => federal.slice(0, 4) + federal.slice(5);
+
+/** A reader of tax numbers by `schemes`; `parseSteuernummer` reads by the states' schemes. */
+export function steuernummerReader(schemes: readonly StateScheme[]): (sent: string) => ParsedSteuernummer {
+  // Every form a number of that many digits can be in.
+  const forms = new Map<number, Form[]>();
+  for (const scheme of schemes) {
+    const federal = skeleton(scheme.bundesschema);
+    for (const template of [...scheme.schreibweisen.map(skeleton), federal, twelve(federal)]) {
+      forms.set(template.length, [...(forms.get(template.length) ?? []), { scheme, skeleton: template }]);
+    }
+  }
+  const accepted = acceptedForms(schemes);
+  const refused = (problem: string): ParsedSteuernummer => ({ ok: false, detail: `${problem} ${accepted}` });
+
+  return (sent) => {
+    if (sent.length > STEUERNUMMER_MAX || !STEUERNUMMER_PATTERN.test(sent)) {
+      return refused('Die Steuernummer muss aus 10 bis 13 Ziffern bestehen, wahlweise mit Trennzeichen.');
+    }
+    const digits = sent.replace(SEPARATOR, '');
+    const matched = (forms.get(digits.length) ?? []).flatMap(({ scheme, skeleton: form }) => {
+      const bund = converted(form, skeleton(scheme.bundesschema), digits);
+      return bund === null ? [] : [{ scheme, bund }];
+    });
+    if (matched.length === 0) return refused('Die Steuernummer passt zu keiner Schreibweise eines Landes.');
+    const readings = matched.flatMap(({ scheme, bund }): Reading[] => {
+      const pruefziffer = checked(scheme, bund);
+      return pruefziffer === null ? [] : [{ bundesland: scheme.bundesland, bund, bufa_nr: bund.slice(0, 4), pruefziffer }];
+    });
+    if (readings.length === 0) {
+      const states = [...new Set(matched.map((m) => m.scheme.bundesland))];
+      return refused(`Die Prüfziffer (die letzte Ziffer) stimmt nicht nach dem Verfahren von ${states.join(', ')}.`);
+    }
+    return { ok: true, readings };
+  };
+}
+
+export const parseSteuernummer = steuernummerReader(SCHEMES);
+
+/** The accepted forms, for every refusal; states with the same written form named together. */
+export function acceptedForms(schemes: readonly StateScheme[]): string {
+  const states = new Map<string, string[]>();
+  for (const scheme of schemes) for (const form of scheme.schreibweisen) states.set(form, [...(states.get(form) ?? []), scheme.bundesland]);
+  const written = [...states].map(([form, names]) => `${form} (${names.join(', ')})`).join('; ');
+  return `Angenommen werden das Bundesschema mit 13 Ziffern (vierstellige Amtsnummer, eine 0, acht weitere Ziffern; z. B. ${schemes[0]!.beispiel.bundesschema}), `
+    + `dasselbe ohne die 0 an fünfter Stelle (12 Ziffern) und die Schreibweise der Bescheide eines Landes (F Finanzamt, B Bezirk, U Unterscheidungsnummer, P Prüfziffer): ${written}. `
+    + 'Leerzeichen, „/“, „-“ und „.“ als Trennzeichen sind beliebig.';
+}
+
+/** `digits` in the form `from`, moved into the form `to`; null when the digits the form fixes differ. */
+function converted(from: string, to: string, digits: string): string | null {
+  const parts = new Map<string, string[]>();
+  for (let i = 0; i < from.length; i++) {
+    const c = from[i]!;
+    const digit = digits[i]!;
+    if (LETTERS.includes(c)) parts.set(c, [...(parts.get(c) ?? []), digit]);
+    else if (c !== digit) return null;
+  }
+  return [...to].map((c) => (LETTERS.includes(c) ? parts.get(c)!.shift()! : c)).join('');
+}
+
+/** How the check digit of `bund` stands under the scheme: null when it is wrong. */
+function checked(scheme: StateScheme, bund: string): Pruefziffer | null {
+  if (scheme.pruefziffer === 'nicht_geprueft') return 'nicht_geprueft';
+  const digit = Number(bund[12]);
+  return scheme.pruefziffer.some((method) => requiredCheckDigit(method, bund) === digit) ? 'geprueft' : null;
+}

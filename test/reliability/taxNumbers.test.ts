@@ -1,0 +1,149 @@
+// A tax number is personal data, and it leaves the proxy only in the answer to the caller who sent it: whatever a
+// caller does with one (a valid number, a wrong check digit, malformed, in the written form, beside other keys, on
+// paths that do not take it, without a key), no error body, no header, nothing the proxy writes (log file, stdout,
+// stderr), none of its metrics and nothing its heap keeps after the requests holds the number, and no response
+// lets a shared cache keep it. As test/reliability/secrets.test.ts proves it of the access keys.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requiredCheckDigit } from '../../core/steuernummer/checkDigit.ts';
+import { SCHEMES } from '../../core/steuernummer/schemes.ts';
+import { request, type RawResponse } from '../support/http.ts';
+import { heapHolds, INSPECT } from '../support/inspector.ts';
+import { metricsUrl, scrape, total } from '../support/metrics.ts';
+import { cli, issueKey, scratchDir, startProxy, UNLIMITED, type ProxyProcess } from '../support/proxy.ts';
+import { testDist, testTree } from '../support/tree.ts';
+
+let proxy: ProxyProcess;
+let key: string;
+let blocked: string;
+
+beforeAll(async () => {
+  const keysFile = join(scratchDir(), 'keys.json');
+  key = await issueKey(keysFile, 'caller');
+  blocked = await issueKey(keysFile, 'blocked');
+  await cli(['keys', 'block', 'blocked', '--keys-file', keysFile]);
+  proxy = await startProxy({ keysFile, nodeArgs: [INSPECT], args: ['--dist', testDist(), '--metrics-port', '0', ...UNLIMITED] });
+});
+
+afterAll(async () => {
+  await proxy?.stop();
+});
+
+/** A fixed pseudo-random digit source, so that a failure names the same numbers on the next run. */
+function digits(seed: number): (n: number) => string {
+  let state = seed;
+  return (n) => Array.from({ length: n }, () => String((state = (Math.imul(state, 1103515245) + 12345) >>> 0) % 10)).join('');
+}
+
+/**
+ * Numbers of real offices of Bayern, Berlin and Nordrhein-Westfalen (each with a written form easy to spell
+ * out) with their own district and case digits and the check digit the state's method requires; digits that
+ * nowhere occur in the directory, so that finding them anywhere is a leak and not a coincidence.
+ */
+function personalNumbers(): { federal: string; written: string }[] {
+  const directory = JSON.stringify(testTree().directory);
+  const next = digits(20251130);
+  const written: Record<string, (f: string) => string> = {
+    Bayern: (f) => `${f.slice(1, 4)}/${f.slice(5, 8)}/${f.slice(8)}`,
+    Berlin: (f) => `${f.slice(2, 4)}/${f.slice(5, 8)}/${f.slice(8)}`,
+    'Nordrhein-Westfalen': (f) => `${f.slice(1, 4)}/${f.slice(5, 9)}/${f.slice(9)}`,
+  };
+  const numbers: { federal: string; written: string }[] = [];
+  for (const [bundesland, write] of Object.entries(written)) {
+    const scheme = SCHEMES.find((s) => s.bundesland === bundesland)!;
+    const offices = testTree().directory.offices.filter((o) => o.bundesland === bundesland && o.bufa_nr.startsWith(scheme.bundesschema.replace(/F.*/, '')));
+    for (const office of offices.slice(0, 3)) {
+      for (;;) {
+        const body = `${office.bufa_nr}0${next(7)}`;
+        const check = scheme.pruefziffer === 'nicht_geprueft' ? 0 : requiredCheckDigit(scheme.pruefziffer[0]!, `${body}0`);
+        if (check === null || directory.includes(body.slice(5))) continue;
+        const federal = `${body}${check}`;
+        numbers.push({ federal, written: write(federal) });
+        break;
+      }
+    }
+  }
+  return numbers;
+}
+
+const NUMBERS = personalNumbers();
+/** Each number as anything could hold it: the forms, percent- and form-encoded, its digits, its personal part. */
+const NEEDLES = [...new Set(NUMBERS.flatMap(({ federal, written }) => {
+  const wrong = `${federal.slice(0, 12)}${(Number(federal[12]) + 1) % 10}`;
+  return [federal, federal.slice(5), wrong, wrong.slice(5), written, encodeURIComponent(written), written.replaceAll('/', ''), federal.slice(5, 12)];
+}))];
+
+/** Everything sent back: status line, headers and body of every response, with what an answer may echo removed. */
+const answers: { what: string; res: RawResponse; echoed: string }[] = [];
+
+async function send(what: string, path: string, headers: Record<string, string> = { 'x-api-key': key }, method = 'GET'): Promise<RawResponse> {
+  const res = await request(`${proxy.url}${path}`, { method, headers });
+  let echoed = res.text;
+  // A 200 repeats the number to its caller, in `frage`: that and nothing else.
+  if (res.status === 200 && method === 'GET') {
+    const body = JSON.parse(res.text) as { frage: Record<string, unknown> };
+    delete body.frage.steuernummer;
+    delete body.frage.steuernummer_bund;
+    echoed = JSON.stringify(body);
+  }
+  answers.push({ what: `${what}: ${method} ${path}`, res, echoed: `${res.status} ${JSON.stringify(res.headers)} ${echoed}` });
+  return res;
+}
+
+describe('tax numbers never leave the proxy beyond their own answer', () => {
+  it('sends every number in every way, and gets answers (never a 5xx)', async () => {
+    for (const { federal, written } of NUMBERS) {
+      const wrong = `${federal.slice(0, 12)}${(Number(federal[12]) + 1) % 10}`;
+      for (const sent of [federal, written, wrong, `${federal}1`, `${written}x`]) {
+        const q = encodeURIComponent(sent);
+        const ok = await send('lookup', `/finanzamt?steuernummer=${q}`);
+        await send('with its district', `/finanzamt?steuernummer=${q}&gemeinden=1&limit=5`);
+        await send('HEAD', `/finanzamt?steuernummer=${q}`, { 'x-api-key': key }, 'HEAD');
+        if (ok.headers.etag) await send('revalidated', `/finanzamt?steuernummer=${q}`, { 'x-api-key': key, 'if-none-match': ok.headers.etag });
+        await send('form-encoded', `/finanzamt?steuernummer=${new URLSearchParams({ s: sent }).toString().slice(2)}`);
+        for (const more of [`&steuernummer=${q}`, '&ags=05315000', '&gemeinden=2', '&limit=0', '&x=1', '&apikey=x']) await send('with more', `/finanzamt?steuernummer=${q}${more}`);
+        for (const path of [`/finanzaemter?steuernummer=${q}`, `/finanzamt/2115?steuernummer=${q}`, `/finanzamt/2115/bezirk?steuernummer=${q}`, `/finanzamt?STEUERNUMMER=${q}`]) await send('elsewhere', path);
+        for (const headers of [{}, { 'x-api-key': 'fa_unknownunknownunknown' }, { 'x-api-key': blocked }] as Record<string, string>[]) await send('without a valid key', `/finanzamt?steuernummer=${q}`, headers);
+        await send('another method', `/finanzamt?steuernummer=${q}`, { 'x-api-key': key }, 'POST');
+        await send('no encoding', `/finanzamt?steuernummer=${q}`, { 'x-api-key': key, 'accept-encoding': 'identity;q=0, *;q=0' });
+        await send('If-Match', `/finanzamt?steuernummer=${q}`, { 'x-api-key': key, 'if-match': 'W/"x"' });
+      }
+    }
+    expect(answers.filter((a) => a.res.status === 200 && a.what.startsWith('lookup:')).length).toBeGreaterThanOrEqual(NUMBERS.length * 2);
+    for (const { what, res } of answers) expect(res.status, what).toBeLessThan(500);
+  });
+
+  it('no response holds a number beyond the answer\'s own `frage`, and none lets a shared cache keep it', () => {
+    expect(answers.length).toBeGreaterThan(500);
+    for (const { what, res, echoed } of answers) {
+      for (const needle of NEEDLES) expect.soft(echoed.includes(needle), `${what}: ${needle} in ${echoed.slice(0, 300)}`).toBe(false);
+      expect.soft(['private, max-age=3600', 'no-store'], what).toContain(res.headers['cache-control']);
+    }
+  });
+
+  it('no metric holds a number; lookups by tax number are counted by their route', async () => {
+    const { text, samples } = await scrape(metricsUrl(proxy));
+    for (const needle of NEEDLES) expect(text, needle).not.toContain(needle);
+    expect(total(samples, 'finanzamt_http_request_duration_seconds_count', { route: 'lookup_steuernummer', status_class: '2xx' })).toBeGreaterThan(NUMBERS.length);
+  });
+
+  it('the heap keeps no number once the requests are answered', async () => {
+    // Questions of another kind after them: what the last requests leave behind (V8's last regular-expression
+    // match among it) then belongs to these.
+    for (const path of ['/finanzamt?ags=05315000', '/finanzamt?ort=Bochum', '/finanzaemter?limit=2']) {
+      expect((await request(`${proxy.url}${path}`, { headers: { 'x-api-key': key } })).status).toBe(200);
+    }
+    // An office's street address from the directory is found: the search reads the whole heap.
+    const control = testTree().directory.offices.find((o) => o.bufa_nr === '2115')!.anschrift.strasse!;
+    expect(await heapHolds(proxy, [...NEEDLES, control])).toEqual([control]);
+  }, 120_000);
+
+  it('nothing the proxy wrote (log file, stdout, stderr) holds a number', async () => {
+    await proxy.stop();
+    const written = `${readFileSync(proxy.logFile, 'utf8')}\n${proxy.output()}`;
+    const questions = written.split('\n').filter((l) => l.includes('"question":"/finanzamt?steuernummer='));
+    expect(questions.length).toBeGreaterThan(NUMBERS.length * 4);
+    for (const needle of NEEDLES) expect(written, needle).not.toContain(needle);
+  });
+});
