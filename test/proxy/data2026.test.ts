@@ -43,6 +43,27 @@ describe('retired office numbers (rule 4b)', () => {
   });
 });
 
+describe('a tax number naming a retired office (rule 4b)', () => {
+  it('answers its successor, with the retired number in amt_herkunft', async () => {
+    // ELSTER's Hessian example names 2613, one of the Frankfurt numbers the office list of 2.9.2026 dropped.
+    const res = await running.proxy.get(`/finanzamt?steuernummer=${encodeURIComponent('013 815 08153')}`, { 'x-api-key': running.key });
+    const body = res.parsed(LookupResponse);
+    expect(body).toMatchObject({
+      frage: { steuernummer: '013 815 08153', steuernummer_bund: '2613081508153', bundesland: 'Hessen', pruefziffer: 'geprueft' },
+      eindeutig: true, hinweis: null, amt_herkunft: { bufa_nr: '2613', zuordnung: 'nachfolger', ersetzt: '2613' },
+    });
+    expect(body.aemter.map((a) => a.bufa_nr)).toEqual(['2614']);
+  });
+
+  it('lists every successor of a number whose municipalities went to several offices, and does not choose', async () => {
+    // 2112 Eckernförde was split between Rendsburg and Eckernförde-Schleswig (rule 4's corrections).
+    const body = (await get('/finanzamt?steuernummer=2112081508157')).parsed(LookupResponse);
+    expect(body.aemter.map((a) => a.bufa_nr)).toEqual(['2128', '2129']);
+    expect(body).toMatchObject({ eindeutig: false, amt_herkunft: { bufa_nr: '2112', zuordnung: 'nachfolger', ersetzt: '2112' } });
+    expect(body.hinweis).toContain('Die Amtsnummer 2112, die die Steuernummer nennt, gibt es nicht mehr');
+  });
+});
+
 describe('one office under several numbers (rule 5b)', () => {
   it('tells that Nürnberg has three numbers of one office, and that the tax number decides', async () => {
     const body = (await get('/finanzamt?ags=09564000')).parsed(LookupResponse);

@@ -102,16 +102,20 @@ describe('GET /finanzamt?steuernummer=', () => {
   });
 
   it('answers an office number that no office has with no office and a hint that does not repeat the number', async () => {
-    // ELSTER's Hamburg example names office 2202, which this bundle does not have.
-    expect(offices.has('2202')).toBe(false);
-    const res = await ask('2202081508156');
+    // 2299 is in no office list, nor a number that no longer exists (Hamburg's 2202 does, and answers its successor).
+    expect(offices.has('2299')).toBe(false);
+    expect(tree.directory.retired_offices.some((r) => r.bufa_nr === '2299')).toBe(false);
+    const res = await ask('2299081508154');
     expect(res.status).toBe(200);
     const body = res.parsed(LookupResponse);
     expect(body).toMatchObject({
-      frage: { steuernummer_bund: '2202081508156', bundesland: 'Hamburg', pruefziffer: 'geprueft' },
+      frage: { steuernummer_bund: '2299081508154', bundesland: 'Hamburg', pruefziffer: 'geprueft' },
       eindeutig: false, anzahl_aemter: 0, aemter: [], gemeinden: [], amt_herkunft: null,
     });
-    expect(body.hinweis).toBe('Kein Finanzamt hat die Amtsnummer 2202, die die Steuernummer nennt.');
+    expect(body.hinweis).toBe('Kein Finanzamt hat die Amtsnummer 2299, die die Steuernummer nennt.');
+    const retired = (await ask('2202081508156')).parsed(LookupResponse);
+    expect(retired).toMatchObject({ amt_herkunft: { bufa_nr: '2202', zuordnung: 'nachfolger', ersetzt: '2202' } });
+    expect(retired.aemter.map((a) => a.bufa_nr)).toEqual(['2241']);
   });
 
   it('lists the offices of every state whose written form fits, and does not choose', async () => {
