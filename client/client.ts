@@ -3,7 +3,7 @@
 import {
   CollectionResponse, DistrictResponse, LookupResponse, OfficeResponse,
 } from '../core/model.ts';
-import { FULL_COLLECTION_KEY } from '../core/etag.ts';
+import { FULL_COLLECTION_KEY } from '../core/fullCollection.ts';
 import { LocalDirectory } from './local.ts';
 import {
   collectionPath, districtPath, lookupPath, officePath, type CollectionOptions, type LookupOptions, type OfficeOptions,

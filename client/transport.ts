@@ -1,10 +1,10 @@
 // One GET as the client makes it: the key header, If-None-Match from the remembered ETag of that URL (a 304
 // answers with the remembered body), retries on 429 and 503, and every answer checked against its schema.
-import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import type { ErrorCode } from '../core/errors.ts';
 import { ErrorResponse } from '../core/model.ts';
 import { FinanzamtApiError, FinanzamtResponseError } from './errors.ts';
+import { RememberedAnswers } from './remembered.ts';
 import { DEFAULT_RETRY, RETRYABLE, retryDelay, sleep, type RetryEvent, type RetryPolicy } from './retry.ts';
 
 export interface TransportOptions {
@@ -27,16 +27,11 @@ export interface Fetched<T> {
   revalidated: boolean;
 }
 
-interface Remembered {
-  etag: string;
-  text: string;
-}
-
 export class Transport {
   private readonly base: string;
   private readonly keyHeaders: Record<string, string>;
   private readonly policy: RetryPolicy;
-  private readonly remembered: LRUCache<string, Remembered>;
+  private readonly remembered: RememberedAnswers;
   private readonly o: TransportOptions;
 
   constructor(o: TransportOptions) {
@@ -44,7 +39,7 @@ export class Transport {
     this.base = o.baseUrl.replace(/\/+$/, '');
     this.keyHeaders = o.keyHeader === 'bearer' ? { authorization: `Bearer ${o.apiKey}` } : { 'x-api-key': o.apiKey };
     this.policy = { ...DEFAULT_RETRY, ...o.retry };
-    this.remembered = new LRUCache({ max: o.cacheEntries ?? 500 });
+    this.remembered = new RememberedAnswers(o.cacheEntries ?? 500);
   }
 
   async get<S extends z.ZodType>(path: string, schema: S): Promise<Fetched<z.infer<S>>> {
