@@ -1,5 +1,5 @@
-// The client for callers of the service (package export `finanzamt-api/client`). The types of all answers
-// are those of the schemas in core/model.ts.
+// The client for callers of the service, the package `finanzamt-api-client`. The types of all answers are
+// those of the schemas in core/model.ts.
 export { FinanzamtClient, type ClientOptions } from './client.ts';
 export { LocalDirectory } from './local.ts';
 export { FinanzamtApiError, FinanzamtResponseError } from './errors.ts';
