@@ -3,10 +3,10 @@
 export { FinanzamtClient, type ClientOptions } from './client.ts';
 export { LocalDirectory } from './local.ts';
 export { FinanzamtApiError, FinanzamtResponseError } from './errors.ts';
-export type { CollectionOptions, LookupOptions, OfficeOptions } from './questions.ts';
+export type { BatchQuestion, CollectionOptions, LookupOptions, OfficeOptions, TaxNumberOptions } from './questions.ts';
 export type { RetryEvent, RetryPolicy } from './retry.ts';
 export type {
-  CollectionResponse, DistrictMunicipality, DistrictResponse, ErrorResponse, LookupMunicipality, LookupResponse,
-  AnsweredOffice, Office, OfficeResponse, OfficeWithDistrict,
+  AmtHerkunft, AnsweredOffice, BatchAntwort, BatchResponse, CollectionResponse, DistrictMunicipality, DistrictResponse, ErrorResponse,
+  LookupMunicipality, LookupResponse, Office, OfficeResponse, OfficeWithDistrict, Pruefziffer,
 } from '../core/model.ts';
 export type { ErrorCode } from '../core/errors.ts';

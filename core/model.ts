@@ -1,7 +1,7 @@
 // The domain model shared by the build and the proxy. Every type is derived from a zod schema so the
 // OpenAPI description, the response validation in tests and the TypeScript types cannot drift apart.
 import { z } from 'zod';
-import { ERROR_CODES } from './errors.ts';
+import { ERROR_CODES, ERROR_STATUSES } from './errors.ts';
 import { LOOKUP_LIMIT_MAX } from './parameters.ts';
 
 export const Ags = z.string().regex(/^\d{8}$/, 'eight digits');
@@ -142,13 +142,33 @@ export type Directory = z.infer<typeof Directory>;
 
 // ---- responses (section 4) ----
 
+/** Whether a tax number's check digit was verified: only where a public source documents its state's method. */
+export const Pruefziffer = z.enum(['geprueft', 'nicht_geprueft']);
+export type Pruefziffer = z.infer<typeof Pruefziffer>;
+
 export const LookupFrage = z.object({
   ags: z.string().optional(),
   plz: z.string().optional(),
   ort: z.string().optional(),
+  /** A tax-number lookup echoes the number as sent, with its federal form and the state whose scheme it matched. */
+  steuernummer: z.string().optional(),
+  steuernummer_bund: z.string().regex(/^\d{13}$/, 'thirteen digits').optional(),
+  bundesland: z.string().optional(),
+  pruefziffer: Pruefziffer.optional(),
   gemeinden: z.literal([0, 1]),
   limit: z.number().int().min(1).max(LOOKUP_LIMIT_MAX),
 });
+
+/**
+ * How a tax number's office was found: the four-digit number inside it, named by the directory itself, or
+ * retired there and answered by its successor (data rule 4b), the retired number in `ersetzt`.
+ */
+export const AmtHerkunft = z.object({
+  bufa_nr: BufaNr,
+  zuordnung: Zuordnung.extract(['verzeichnis', 'nachfolger']),
+  ersetzt: BufaNr.nullable(),
+});
+export type AmtHerkunft = z.infer<typeof AmtHerkunft>;
 
 export const LookupResponse = z.object({
   stand: Stand,
@@ -162,6 +182,8 @@ export const LookupResponse = z.object({
   aemter: z.array(AnsweredOffice),
   gemeinden: z.array(LookupMunicipality),
   aenderungen: z.array(Aenderung),
+  /** Only in tax-number answers. */
+  amt_herkunft: AmtHerkunft.optional(),
 });
 export type LookupResponse = z.infer<typeof LookupResponse>;
 
@@ -201,3 +223,33 @@ export const ErrorResponse = z.object({
   stand: Stand.optional(),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
+
+// ---- lookups in bulk (POST /finanzamt) ----
+
+export const BATCH_MAX = 100;
+
+/**
+ * The body of a bulk lookup: each question is the parameter set of a GET lookup, which the GET's own parser
+ * reads, so a question it refuses is answered inside the envelope, not refused here. Only the envelope's shape
+ * is checked here: flat objects of strings and integers, one to BATCH_MAX of them.
+ */
+export const BatchRequest = z.object({
+  fragen: z.array(z.record(z.string(), z.union([z.string(), z.int()]))).min(1).max(BATCH_MAX),
+});
+export type BatchRequest = z.infer<typeof BatchRequest>;
+
+/** One question's answer: its status and the body the GET would give, an answer or an error. */
+export const BatchAntwort = z.discriminatedUnion('status', [
+  z.object({ status: z.literal(200), antwort: LookupResponse }),
+  z.object({ status: z.literal(ERROR_STATUSES), antwort: ErrorResponse }),
+]);
+export type BatchAntwort = z.infer<typeof BatchAntwort>;
+
+/** The answers in the order of the questions. */
+export const BatchResponse = z.object({
+  stand: Stand,
+  stand_quelle: StandQuelle,
+  anzahl: z.number().int().nonnegative(),
+  antworten: z.array(BatchAntwort),
+});
+export type BatchResponse = z.infer<typeof BatchResponse>;
