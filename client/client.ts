@@ -37,10 +37,11 @@ export class FinanzamtClient {
 
   /**
    * The office a tax number names, in any state's form or the 13-digit federal one; `frage` says how it was read
-   * and `amt_herkunft` how the office was found. The number does not appear in this client's errors.
+   * and `amt_herkunft` how the office was found. The number is neither kept for revalidation nor shown in this
+   * client's errors.
    */
   async bySteuernummer(steuernummer: string, options?: TaxNumberOptions): Promise<LookupResponse> {
-    return (await this.transport.get(taxNumberPath(steuernummer, options), LookupResponse)).body;
+    return (await this.transport.get(taxNumberPath(steuernummer, options), LookupResponse, false)).body;
   }
 
   /**

@@ -43,8 +43,12 @@ export class Transport {
     this.remembered = new RememberedAnswers(o.cacheEntries ?? 500);
   }
 
-  async get<S extends z.ZodType>(path: string, schema: S): Promise<Fetched<z.infer<S>>> {
-    const known = this.remembered.get(path);
+  /**
+   * `remember: false` keeps the answer out of the memory for revalidation: a tax number's answer is personal
+   * data, and each number is asked for rarely.
+   */
+  async get<S extends z.ZodType>(path: string, schema: S, remember = true): Promise<Fetched<z.infer<S>>> {
+    const known = remember ? this.remembered.get(path) : undefined;
     // fetch adds `Cache-Control: no-cache` to a request with If-None-Match unless one is given (Fetch
     // standard, HTTP-network-or-cache fetch); a cache between caller and service may take no-cache as
     // "send the body regardless", so the request asks for revalidation instead.
@@ -54,7 +58,7 @@ export class Transport {
     const text = await res.text();
     const etag = res.headers.get('etag');
     const body = parse(schema, text, res.status, path);
-    if (etag !== null) this.remembered.set(path, { etag, text });
+    if (remember && etag !== null) this.remembered.set(path, { etag, text });
     return { body, etag, revalidated: false };
   }
 
