@@ -50,6 +50,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
+    // What `npm pack` compiles the client to while it packs: output, not code of the repository.
+    exclude: { path: '^client/dist/' },
     tsPreCompilationDeps: true,
     parser: 'swc',
   },

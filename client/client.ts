@@ -1,12 +1,13 @@
 // The typed client: one method per question of the interface, each answer validated with the schema the
 // service renders it from, so its type is the schema's.
 import {
-  CollectionResponse, DistrictResponse, LookupResponse, OfficeResponse,
+  BatchResponse, CollectionResponse, DistrictResponse, LookupResponse, OfficeResponse,
 } from '../core/model.ts';
-import { FULL_COLLECTION_KEY } from '../core/etag.ts';
+import { FULL_COLLECTION_KEY } from '../core/fullCollection.ts';
 import { LocalDirectory } from './local.ts';
 import {
-  collectionPath, districtPath, lookupPath, officePath, type CollectionOptions, type LookupOptions, type OfficeOptions,
+  batchQuestion, collectionPath, districtPath, lookupPath, officePath, taxNumberPath, type BatchQuestion, type CollectionOptions,
+  type LookupOptions, type OfficeOptions, type TaxNumberOptions,
 } from './questions.ts';
 import { Transport, type TransportOptions } from './transport.ts';
 
@@ -32,6 +33,24 @@ export class FinanzamtClient {
   /** Offices for the municipalities whose name contains `ort` (case and umlauts ignored). */
   async byOrt(ort: string, options?: LookupOptions): Promise<LookupResponse> {
     return (await this.transport.get(lookupPath('ort', ort, options), LookupResponse)).body;
+  }
+
+  /**
+   * The office a tax number names, in any state's form or the 13-digit federal one; `frage` says how it was read
+   * and `amt_herkunft` how the office was found. The number is neither kept for revalidation nor shown in this
+   * client's errors.
+   */
+  async bySteuernummer(steuernummer: string, options?: TaxNumberOptions): Promise<LookupResponse> {
+    return (await this.transport.get(taxNumberPath(steuernummer, options), LookupResponse, false)).body;
+  }
+
+  /**
+   * Up to 100 lookups in one request (`POST /finanzamt`), answered in their order, each with the status and
+   * body its GET would have: check `status` of each before reading its `antwort`. Only a refusal of the whole
+   * request throws (too many questions, over the rate limit after the retries, a bad key).
+   */
+  async batch(questions: readonly BatchQuestion[]): Promise<BatchResponse> {
+    return this.transport.post('/finanzamt', { fragen: questions.map(batchQuestion) }, BatchResponse);
   }
 
   async office(bufaNr: string, options?: OfficeOptions): Promise<OfficeResponse> {

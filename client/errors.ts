@@ -10,7 +10,7 @@ export class FinanzamtApiError extends Error {
   override readonly name = 'FinanzamtApiError';
   readonly status: number;
   readonly detail: string;
-  /** Path and query asked, without the origin. */
+  /** Path and query asked, without the origin, and without a tax number (`steuernummer=…`). */
   readonly path: string;
   readonly code: ErrorCode | null;
 

@@ -1,12 +1,12 @@
-// The client for callers of the service (package export `finanzamt-api/client`). The types of all answers
-// are those of the schemas in core/model.ts.
+// The client for callers of the service, the package `finanzamt-api-client`. The types of all answers are
+// those of the schemas in core/model.ts.
 export { FinanzamtClient, type ClientOptions } from './client.ts';
 export { LocalDirectory } from './local.ts';
 export { FinanzamtApiError, FinanzamtResponseError } from './errors.ts';
-export type { CollectionOptions, LookupOptions, OfficeOptions } from './questions.ts';
+export type { BatchQuestion, CollectionOptions, LookupOptions, OfficeOptions, TaxNumberOptions } from './questions.ts';
 export type { RetryEvent, RetryPolicy } from './retry.ts';
 export type {
-  CollectionResponse, DistrictMunicipality, DistrictResponse, ErrorResponse, LookupMunicipality, LookupResponse,
-  AnsweredOffice, Office, OfficeResponse, OfficeWithDistrict, Teil, TeilArt, Zuordnung,
+  AmtHerkunft, AnsweredOffice, BatchAntwort, BatchResponse, CollectionResponse, DistrictMunicipality, DistrictResponse, ErrorResponse,
+  LookupMunicipality, LookupResponse, Office, OfficeResponse, OfficeWithDistrict, Pruefziffer, Teil, TeilArt, Zuordnung,
 } from '../core/model.ts';
 export type { ErrorCode } from '../core/errors.ts';

@@ -5,14 +5,15 @@
 //   - municipalities that no office serves (a handful of unpopulated areas) are in no district;
 //   - a municipality's postal codes other than its one `plz`: the service answers `?plz=` from the source's
 //     postal-code file, which lists every code of a municipality.
+import { standQuelleOfEtag } from '../core/fullCollection.ts';
 import { indexDirectory, type DirectoryIndex } from '../core/render.ts';
 import type { CollectionResponse, Directory, Municipality, Office } from '../core/model.ts';
 
 /** The data version identifier, which the collection carries only in its ETag (fixed by section 4.5). */
 export function standQuelleOf(etag: string | null): string {
-  const m = /^W\/"(\d{8}_\d{4})-mit_gemeinden"$/.exec(etag ?? '');
-  if (!m) throw new Error(`the ETag of /finanzaemter?gemeinden=1 is ${JSON.stringify(etag)}, not W/"<stand_quelle>-mit_gemeinden"`);
-  return m[1]!;
+  const standQuelle = etag === null ? null : standQuelleOfEtag(etag);
+  if (standQuelle === null) throw new Error(`the ETag of /finanzaemter?gemeinden=1 is ${JSON.stringify(etag)}, not W/"<stand_quelle>-mit_gemeinden"`);
+  return standQuelle;
 }
 
 export function localIndex(collection: CollectionResponse, standQuelle: string): DirectoryIndex {

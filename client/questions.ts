@@ -4,6 +4,7 @@
 // The numbers are the route's parameter types (core/parameters.ts) and the service checks their bounds; the
 // flags are booleans here, since a caller in TypeScript says yes or no, not 0 or 1.
 import type { z } from 'zod';
+import type { BatchRequest } from '../core/model.ts';
 import { LOOKUP_LIMIT_DEFAULT, type CollectionParameters, type LookupBy, type LookupParameters } from '../core/parameters.ts';
 import { canonicalKey, type CollectionQuestion } from '../core/request.ts';
 
@@ -20,6 +21,20 @@ export interface LookupOptions {
   gemeinden?: boolean;
   /** Municipality hits taken into account (bounds and default: `LookupParameters` in core/parameters.ts). */
   limit?: Lookup['limit'];
+}
+
+/** `limit` is accepted beside a tax number but has no effect on its one office, so the client does not offer it. */
+export type TaxNumberOptions = Pick<LookupOptions, 'gemeinden'>;
+
+/**
+ * One question of a bulk lookup: exactly one of `ags`, `plz`, `ort`, `steuernummer`, with the options of that
+ * lookup. The service checks each question as it checks a GET and answers a bad one with its error, in place.
+ */
+export interface BatchQuestion extends LookupOptions {
+  ags?: string;
+  plz?: string;
+  ort?: string;
+  steuernummer?: string;
 }
 
 export interface OfficeOptions {
@@ -43,6 +58,25 @@ const flag = (on: boolean | undefined) => (on ? 1 : 0);
 export function lookupPath(by: LookupBy, value: string, o: LookupOptions = {}): string {
   const stadtteil = o.stadtteil === undefined ? {} : { stadtteil: o.stadtteil };
   return canonicalKey({ kind: 'lookup', by, value, ...stadtteil, gemeinden: flag(o.gemeinden), limit: o.limit ?? LOOKUP_LIMIT_DEFAULT });
+}
+
+// A tax number is the fourth lookup key. Its path is written here in the canonical form (key, then
+// `gemeinden`) until core/parameters.ts lists it among the lookup keys, and canonicalKey can build it.
+export function taxNumberPath(steuernummer: string, o: TaxNumberOptions = {}): string {
+  return `/finanzamt?steuernummer=${encodeURIComponent(steuernummer)}${o.gemeinden ? '&gemeinden=1' : ''}`;
+}
+
+/** The question as the body of `POST /finanzamt` carries it: the GET's parameters, flags as 0 or 1. */
+export function batchQuestion({ gemeinden, limit, ...key }: BatchQuestion): BatchRequest['fragen'][number] {
+  return { ...key, ...(gemeinden ? { gemeinden: 1 } : {}), ...(limit === undefined ? {} : { limit }) };
+}
+
+/**
+ * A path as errors and retry events show it, without a tax number: it is personal data, and errors end up in
+ * logs.
+ */
+export function shownPath(path: string): string {
+  return path.replace(/([?&]steuernummer=)[^&]*/, '$1…');
 }
 
 // The office number goes into the path, where a parsed question holds four digits: encoded, a malformed one

@@ -13,6 +13,7 @@ export interface RetryPolicy {
 export const DEFAULT_RETRY: RetryPolicy = { attempts: 4, baseDelayMs: 250, maxDelayMs: 30_000 };
 
 export interface RetryEvent {
+  /** As in FinanzamtApiError: without the origin and without a tax number. */
   path: string;
   status: number;
   /** The attempt that failed, from 1. */

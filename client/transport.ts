@@ -1,10 +1,11 @@
-// One GET as the client makes it: the key header, If-None-Match from the remembered ETag of that URL (a 304
-// answers with the remembered body), retries on 429 and 503, and every answer checked against its schema.
-import { LRUCache } from 'lru-cache';
+// The requests the client makes: the key header, for a GET If-None-Match from the remembered ETag of that URL
+// (a 304 answers with the remembered body), retries on 429 and 503, and every answer checked against its schema.
 import type { z } from 'zod';
 import type { ErrorCode } from '../core/errors.ts';
 import { ErrorResponse } from '../core/model.ts';
 import { FinanzamtApiError, FinanzamtResponseError } from './errors.ts';
+import { shownPath } from './questions.ts';
+import { RememberedAnswers } from './remembered.ts';
 import { DEFAULT_RETRY, RETRYABLE, retryDelay, sleep, type RetryEvent, type RetryPolicy } from './retry.ts';
 
 export interface TransportOptions {
@@ -27,16 +28,11 @@ export interface Fetched<T> {
   revalidated: boolean;
 }
 
-interface Remembered {
-  etag: string;
-  text: string;
-}
-
 export class Transport {
   private readonly base: string;
   private readonly keyHeaders: Record<string, string>;
   private readonly policy: RetryPolicy;
-  private readonly remembered: LRUCache<string, Remembered>;
+  private readonly remembered: RememberedAnswers;
   private readonly o: TransportOptions;
 
   constructor(o: TransportOptions) {
@@ -44,31 +40,47 @@ export class Transport {
     this.base = o.baseUrl.replace(/\/+$/, '');
     this.keyHeaders = o.keyHeader === 'bearer' ? { authorization: `Bearer ${o.apiKey}` } : { 'x-api-key': o.apiKey };
     this.policy = { ...DEFAULT_RETRY, ...o.retry };
-    this.remembered = new LRUCache({ max: o.cacheEntries ?? 500 });
+    this.remembered = new RememberedAnswers(o.cacheEntries ?? 500);
   }
 
-  async get<S extends z.ZodType>(path: string, schema: S): Promise<Fetched<z.infer<S>>> {
+  /**
+   * `remember: false` keeps the answer out of the memory for revalidation: a tax number's answer is personal
+   * data, and each number is asked for rarely.
+   */
+  async get<S extends z.ZodType>(path: string, schema: S, remember = true): Promise<Fetched<z.infer<S>>> {
+    const known = remember ? this.remembered.get(path) : undefined;
+    // fetch adds `Cache-Control: no-cache` to a request with If-None-Match unless one is given (Fetch
+    // standard, HTTP-network-or-cache fetch); a cache between caller and service may take no-cache as
+    // "send the body regardless", so the request asks for revalidation instead.
+    const headers = known ? { ...this.keyHeaders, 'if-none-match': known.etag, 'cache-control': 'max-age=0' } : this.keyHeaders;
+    const res = await this.send(path, { headers });
+    if (res.status === 304 && known) return { body: parse(schema, known.text, 304, path), etag: known.etag, revalidated: true };
+    const text = await res.text();
+    const etag = res.headers.get('etag');
+    const body = parse(schema, text, res.status, path);
+    if (remember && etag !== null) this.remembered.set(path, { etag, text });
+    return { body, etag, revalidated: false };
+  }
+
+  /** POSTs `payload` as JSON; nothing is remembered (the service answers POSTs `no-store`). */
+  async post<S extends z.ZodType>(path: string, payload: unknown, schema: S): Promise<z.infer<S>> {
+    const init = { method: 'POST', headers: { ...this.keyHeaders, 'content-type': 'application/json' }, body: JSON.stringify(payload) };
+    const res = await this.send(path, init);
+    return parse(schema, await res.text(), res.status, path);
+  }
+
+  /** The first answer that is 2xx or 304, retrying on 429 and 503 as the policy allows; any other status throws. */
+  private async send(path: string, init: RequestInit): Promise<Response> {
     for (let attempt = 1; ; attempt++) {
-      const known = this.remembered.get(path);
-      // fetch adds `Cache-Control: no-cache` to a request with If-None-Match unless one is given (Fetch
-      // standard, HTTP-network-or-cache fetch); a cache between caller and service may take no-cache as
-      // "send the body regardless", so the request asks for revalidation instead.
-      const headers = known ? { ...this.keyHeaders, 'if-none-match': known.etag, 'cache-control': 'max-age=0' } : this.keyHeaders;
-      const res = await fetch(this.base + path, { headers });
-      if (res.status === 304 && known) return { body: parse(schema, known.text, 304, path), etag: known.etag, revalidated: true };
+      const res = await fetch(this.base + path, init);
+      if (res.ok || res.status === 304) return res;
       const text = await res.text();
-      if (res.ok) {
-        const etag = res.headers.get('etag');
-        const body = parse(schema, text, res.status, path);
-        if (etag !== null) this.remembered.set(path, { etag, text });
-        return { body, etag, revalidated: false };
-      }
       const delayMs = RETRYABLE.has(res.status) ? retryDelay(this.policy, attempt, res.headers.get('retry-after')) : null;
       if (delayMs === null) {
         const { detail, code } = errorBody(res.status, text);
-        throw new FinanzamtApiError(res.status, detail, path, code);
+        throw new FinanzamtApiError(res.status, detail, shownPath(path), code);
       }
-      this.o.onRetry?.({ path, status: res.status, attempt, delayMs });
+      this.o.onRetry?.({ path: shownPath(path), status: res.status, attempt, delayMs });
       await sleep(delayMs);
     }
   }
@@ -79,10 +91,10 @@ function parse<S extends z.ZodType>(schema: S, text: string, status: number, pat
   try {
     json = JSON.parse(text);
   } catch {
-    throw new FinanzamtResponseError(status, path, null, 'the body is not JSON');
+    throw new FinanzamtResponseError(status, shownPath(path), null, 'the body is not JSON');
   }
   const parsed = schema.safeParse(json);
-  if (!parsed.success) throw new FinanzamtResponseError(status, path, parsed.error.issues, 'the body does not match the interface');
+  if (!parsed.success) throw new FinanzamtResponseError(status, shownPath(path), parsed.error.issues, 'the body does not match the interface');
   return parsed.data;
 }
 

@@ -35,6 +35,9 @@ export type ErrorCode = keyof typeof ERRORS;
 
 export const ERROR_CODES = Object.keys(ERRORS) as [ErrorCode, ...ErrorCode[]];
 
+/** Every status an error is answered with, once each. */
+export const ERROR_STATUSES = [...new Set(ERROR_CODES.map((code) => ERRORS[code].status))];
+
 /** The codes answered with `status`, in table order. */
 export function codesOf(status: number): ErrorCode[] {
   return ERROR_CODES.filter((code) => ERRORS[code].status === status);

@@ -1,12 +1,10 @@
 // ETags are weak (the same body is served in three encodings), carry the data version so they change with
 // every release, and otherwise hash the body so that different bodies never share one.
 import { createHash } from 'node:crypto';
-
-/** The one key whose ETag the interface fixes (4.5): the full collection with districts. */
-export const FULL_COLLECTION_KEY = '/finanzaemter?gemeinden=1';
+import { FULL_COLLECTION_KEY, fullCollectionEtag } from './fullCollection.ts';
 
 export function etagFor(standQuelle: string, canonicalKey: string, body: string | Buffer): string {
-  if (canonicalKey === FULL_COLLECTION_KEY) return `W/"${standQuelle}-mit_gemeinden"`;
+  if (canonicalKey === FULL_COLLECTION_KEY) return fullCollectionEtag(standQuelle);
   return `W/"${standQuelle}-${bodyDigest(body)}"`;
 }
 

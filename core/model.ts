@@ -1,7 +1,7 @@
 // The domain model shared by the build and the proxy. Every type is derived from a zod schema so the
 // OpenAPI description, the response validation in tests and the TypeScript types cannot drift apart.
 import { z } from 'zod';
-import { ERROR_CODES } from './errors.ts';
+import { ERROR_CODES, ERROR_STATUSES } from './errors.ts';
 import { LOOKUP_LIMIT_MAX } from './parameters.ts';
 
 export const Ags = z.string().regex(/^\d{8}$/, 'eight digits');
@@ -214,6 +214,10 @@ export type Directory = z.infer<typeof Directory>;
 /** The 13-digit federal form of a tax number (ELSTER's "Bundesschema"). */
 export const SteuernummerBund = z.string().regex(/^\d{13}$/, 'thirteen digits');
 
+/** Whether a tax number's check digit was verified: only where a public source documents its state's method. */
+export const Pruefziffer = z.enum(['geprueft', 'nicht_geprueft']);
+export type Pruefziffer = z.infer<typeof Pruefziffer>;
+
 /**
  * A lookup by tax number adds what the number was read as: its federal form and the state whose scheme it
  * matched (null where the written form fits several states that each have such an office: then `aemter` lists
@@ -226,7 +230,7 @@ export const LookupFrage = z.object({
   steuernummer: z.string().optional(),
   steuernummer_bund: SteuernummerBund.nullable().optional(),
   bundesland: z.string().nullable().optional(),
-  pruefziffer: z.enum(['geprueft', 'nicht_geprueft']).optional(),
+  pruefziffer: Pruefziffer.optional(),
   stadtteil: z.string().optional(),
   gemeinden: z.literal([0, 1]),
   limit: z.number().int().min(1).max(LOOKUP_LIMIT_MAX),
@@ -238,7 +242,7 @@ export const LookupFrage = z.object({
  */
 export const AmtHerkunft = z.object({
   bufa_nr: BufaNr,
-  zuordnung: z.enum(['verzeichnis', 'nachfolger']),
+  zuordnung: Zuordnung.extract(['verzeichnis', 'nachfolger']),
   ersetzt: BufaNr.nullable(),
 });
 export type AmtHerkunft = z.infer<typeof AmtHerkunft>;
@@ -308,3 +312,33 @@ export const ErrorResponse = z.object({
   stand: Stand.optional(),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
+
+// ---- lookups in bulk (POST /finanzamt) ----
+
+export const BATCH_MAX = 100;
+
+/**
+ * The body of a bulk lookup: each question is the parameter set of a GET lookup, which the GET's own parser
+ * reads, so a question it refuses is answered inside the envelope, not refused here. Only the envelope's shape
+ * is checked here: flat objects of strings and integers, one to BATCH_MAX of them.
+ */
+export const BatchRequest = z.object({
+  fragen: z.array(z.record(z.string(), z.union([z.string(), z.int()]))).min(1).max(BATCH_MAX),
+});
+export type BatchRequest = z.infer<typeof BatchRequest>;
+
+/** One question's answer: its status and the body the GET would give, an answer or an error. */
+export const BatchAntwort = z.discriminatedUnion('status', [
+  z.object({ status: z.literal(200), antwort: LookupResponse }),
+  z.object({ status: z.literal(ERROR_STATUSES), antwort: ErrorResponse }),
+]);
+export type BatchAntwort = z.infer<typeof BatchAntwort>;
+
+/** The answers in the order of the questions. */
+export const BatchResponse = z.object({
+  stand: Stand,
+  stand_quelle: StandQuelle,
+  anzahl: z.number().int().nonnegative(),
+  antworten: z.array(BatchAntwort),
+});
+export type BatchResponse = z.infer<typeof BatchResponse>;

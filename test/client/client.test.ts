@@ -2,7 +2,7 @@
 // (checked against the description by the contract-checked raw request), errors come typed with the
 // service's status and detail, and a repeated question is revalidated with If-None-Match.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FinanzamtApiError, FinanzamtClient } from 'finanzamt-api/client';
+import { FinanzamtApiError, FinanzamtClient } from '../../client/index.ts';
 import { eventually } from '../support/http.ts';
 import { z } from 'zod';
 import { ErrorResponse } from '../../core/model.ts';

@@ -9,7 +9,7 @@
 //     whose one `plz` in the collection is the code (the index also holds every further code of a municipality).
 // Those answers must still name only municipalities and offices that the service has for the question.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FinanzamtApiError, FinanzamtClient, type LocalDirectory, type LookupOptions } from 'finanzamt-api/client';
+import { FinanzamtApiError, FinanzamtClient, type LocalDirectory, type LookupOptions } from '../../client/index.ts';
 import { municipalitiesUnder } from '../../core/render.ts';
 import { DistrictResponse, ErrorResponse, LookupResponse, OfficeResponse, type Municipality } from '../../core/model.ts';
 import { eventually } from '../support/http.ts';

@@ -1,7 +1,7 @@
 // The client's local mode on the version of 2.9.2026, whose collection carries the retired keys and numbers
 // (docs/data.md, rules 4b and 11): old keys and numbers answered locally exactly as the service answers them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FinanzamtApiError, FinanzamtClient, type LocalDirectory } from 'finanzamt-api/client';
+import { FinanzamtApiError, FinanzamtClient, type LocalDirectory } from '../../client/index.ts';
 import { startCallerProxy, type CallerProxy } from '../support/callerProxy.ts';
 import { testDist, testTree } from '../support/tree.ts';
 

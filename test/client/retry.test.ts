@@ -3,7 +3,7 @@
 import { realpathSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FinanzamtApiError, FinanzamtClient, type RetryEvent } from 'finanzamt-api/client';
+import { FinanzamtApiError, FinanzamtClient, type RetryEvent } from '../../client/index.ts';
 import { UNAVAILABLE } from '../../proxy/versions/currentVersion.ts';
 import { startCallerProxy, type CallerProxy } from '../support/callerProxy.ts';
 import { scratchDir } from '../support/proxy.ts';
