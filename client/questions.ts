@@ -60,10 +60,9 @@ export function lookupPath(by: LookupBy, value: string, o: LookupOptions = {}): 
   return canonicalKey({ kind: 'lookup', by, value, ...stadtteil, gemeinden: flag(o.gemeinden), limit: o.limit ?? LOOKUP_LIMIT_DEFAULT });
 }
 
-// A tax number is the fourth lookup key. Its path is written here in the canonical form (key, then
-// `gemeinden`) until core/parameters.ts lists it among the lookup keys, and canonicalKey can build it.
+/** A tax number is the fourth lookup key; `limit` has no effect on its one office. */
 export function taxNumberPath(steuernummer: string, o: TaxNumberOptions = {}): string {
-  return `/finanzamt?steuernummer=${encodeURIComponent(steuernummer)}${o.gemeinden ? '&gemeinden=1' : ''}`;
+  return lookupPath('steuernummer', steuernummer, o);
 }
 
 /** The question as the body of `POST /finanzamt` carries it: the GET's parameters, flags as 0 or 1. */
