@@ -75,7 +75,7 @@ function handle(d: HandlerDeps, ex: Exchange): Step {
   const url = ex.req.url ?? '/';
   // The path is the URL up to its query string, if it has one.
   const queryStart = ex.path.length === url.length ? -1 : ex.path.length;
-  const rate = d.limiter.take(ex.address);
+  const rate = d.limiter.take(ex.address, 1);
   if (rate instanceof Promise) {
     return rate.then((r) => {
       ex.rate = r;
