@@ -15,7 +15,7 @@ import { ERRORS } from '../core/errors.ts';
 import { keyInQuery as keyParamIn, parseQuestion } from '../core/request.ts';
 import { resolveIn, type AskedQuestions } from './cache/askedQuestions.ts';
 import type { AddressResolver } from './rateLimit/clientAddress.ts';
-import type { DynamicAnswer, DynamicAnswers } from './cache/dynamicAnswers.ts';
+import type { DynamicAnswers, Rendered } from './cache/dynamicAnswers.ts';
 import { isDocsPath, serveDocs } from './docs/serve.ts';
 import { healthBody } from './health.ts';
 import { respond, respondError, type Exchange } from './http/exchange.ts';
@@ -143,12 +143,12 @@ function route(d: HandlerDeps, ex: Exchange, url: string, queryStart: number): S
   }
   d.metrics?.rendered();
   const answer = d.dynamic.answer(version, question, key);
-  return answer instanceof Promise ? answer.then((a) => sendRendered(ex, a, encoding)) : sendRendered(ex, answer, encoding);
+  if (!answer.ok) return respondError(ex, 'not_found', answer.detail);
+  const body = d.dynamic.body(answer, encoding);
+  return body instanceof Promise ? body.then((b) => sendRendered(ex, answer, encoding, b)) : sendRendered(ex, answer, encoding, body);
 }
 
-function sendRendered(ex: Exchange, answer: DynamicAnswer, encoding: Encoding): Step {
-  if (!answer.ok) return respondError(ex, 'not_found', answer.detail);
-  const body = answer.bodies[encoding];
+function sendRendered(ex: Exchange, answer: Rendered, encoding: Encoding, body: Buffer): Step {
   return sendRepresentation(ex, { etag: answer.etag, type: JSON_TYPE, encoding, bytes: body.length, body });
 }
 
