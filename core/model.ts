@@ -2,7 +2,7 @@
 // OpenAPI description, the response validation in tests and the TypeScript types cannot drift apart.
 import { z } from 'zod';
 import { ERROR_CODES } from './errors.ts';
-import { LOOKUP_LIMIT_MAX } from './parameters.ts';
+import { BATCH_MAX_QUESTIONS, LOOKUP_LIMIT_MAX } from './parameters.ts';
 
 export const Ags = z.string().regex(/^\d{8}$/, 'eight digits');
 export const Plz = z.string().regex(/^\d{5}$/, 'five digits');
@@ -201,3 +201,19 @@ export const ErrorResponse = z.object({
   stand: Stand.optional(),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
+
+/** One question's answer in a batch: the status and the body its GET would have been answered with. */
+export const BatchAnswer = z.object({
+  status: z.number().int().min(100).max(599),
+  antwort: z.union([LookupResponse, ErrorResponse]),
+});
+export type BatchAnswer = z.infer<typeof BatchAnswer>;
+
+/** The answer to a batch of lookups (POST /finanzamt): every question's answer, in the order asked. */
+export const BatchResponse = z.object({
+  stand: Stand,
+  stand_quelle: StandQuelle,
+  anzahl: z.number().int().min(1).max(BATCH_MAX_QUESTIONS),
+  antworten: z.array(BatchAnswer),
+});
+export type BatchResponse = z.infer<typeof BatchResponse>;

@@ -1,6 +1,9 @@
 // The OpenAPI 3.1 description that the proxy serves at /openapi.json: the pieces put together, with the
 // rules that concern every operation and the choices this project made where the interface leaves them open.
 import { readFileSync } from 'node:fs';
+import { BATCH_MAX_QUESTIONS } from '../../../core/parameters.ts';
+import { BATCH_MAX_BYTES } from '../../batch/batchBody.ts';
+import { batchSchemas } from './batch.ts';
 import { componentSchemas } from './components.ts';
 import type { Examples } from './examples.ts';
 import { parameters } from './parameters.ts';
@@ -10,7 +13,8 @@ import { HEADERS, sharedResponses } from './responses.ts';
 const { version } = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
 
 const INTRO = `Which German tax office (Finanzamt) is responsible for a place of residence, and which municipalities
-belong to an office. Read-only; every answer is JSON (UTF-8) and carries the data version in \`stand\`. The directory
+belong to an office. Read-only (a batch of lookups is a POST, but changes nothing); every answer is JSON (UTF-8)
+and carries the data version in \`stand\`. The directory
 is updated monthly; within one data version, answers are identical.
 
 The examples in this description are real: the answers of the data version this instance serves, rendered when the
@@ -29,6 +33,12 @@ A lookup by residence always answers a list. For large cities several offices ar
 does not say which one serves a given street: then \`eindeutig\` is false and \`hinweis\` says why. Show the offices
 and let the user choose; never pick one.
 
+## Lookups in bulk
+\`POST /finanzamt\` with \`{"fragen": [{"ags": "05315000"}, {"plz": "50667", "gemeinden": 1}, …]}\` asks up to
+${BATCH_MAX_QUESTIONS} lookups at once. Each question holds the parameters of \`GET /finanzamt\` and is answered as that
+GET would be: \`antworten\` lists, in the order of the questions, each one's \`status\` and, byte for byte, its body
+(the lookup's answer, or its error with \`code\` and \`detail\`). Each question counts against the rate limit.
+
 ## Caching and conditional requests
 Answers carry \`Cache-Control: public, max-age=3600\` and a weak \`ETag\` of the form \`W/"<stand_quelle>-<hash>"\`
 (\`W/"<stand_quelle>-mit_gemeinden"\` for \`/finanzaemter?gemeinden=1\`), so the ETag changes with every data version.
@@ -36,12 +46,13 @@ Answers carry \`Cache-Control: public, max-age=3600\` and a weak \`ETag\` of the
 \`If-Match\` compares strongly (RFC 9110 13.1.1) and every ETag here is weak, so anything but \`*\` answers 412.
 \`HEAD\` answers the headers, \`ETag\` and \`Content-Length\` included, without the body (each GET has its HEAD
 operation here, and each path its \`OPTIONS\`). Bodies are sent with brotli or gzip when \`Accept-Encoding\`
-allows (\`Vary: Accept-Encoding\`).
+allows (\`Vary: Accept-Encoding\`). The answer to a batch is \`no-store\`, without an ETag.
 
 ## Rate limit
 20 requests per second per client address, with a short burst beyond that: a token bucket whose capacity is
 \`RateLimit-Limit\`; \`RateLimit-Remaining\` and \`RateLimit-Reset\` (seconds until the bucket is full) come with every
-response. Above it: 429 with \`Retry-After\` in seconds. For high volumes, fetch \`/finanzaemter?gemeinden=1\` once,
+response. Above it: 429 with \`Retry-After\` in seconds. A batch costs one request per question; one of more
+questions than are left is refused whole, spends nothing, and its \`Retry-After\` is the wait until it fits. For high volumes, fetch \`/finanzaemter?gemeinden=1\` once,
 revalidate it by ETag, and look up locally: one municipality key can belong to several offices, so a key-to-office
 table must hold a list per key.
 
@@ -50,15 +61,17 @@ Every error is \`{"detail": "<German message>", "code": "<code>", "stand": "<DD.
 \`code\`, which is stable; \`detail\` is for people and may be reworded; \`stand\` is there whenever a data version is
 loaded. Each error response below lists its codes with an example: 400 unusable input or the key in the wrong place,
 401 key missing or unknown, 403 key blocked, 404 unknown office number or path, 405 method other than
-GET/HEAD/OPTIONS, 406 no acceptable encoding, 412 an \`If-Match\` that cannot hold, 429 rate limit, 503 directory
-temporarily unavailable; a fault of the service is 500 \`internal\`. A lookup without a hit is 200, and a conditional
+GET/HEAD/OPTIONS (and POST on \`/finanzamt\`), 406 no acceptable encoding, 412 an \`If-Match\` that cannot hold, 413 a
+batch's body over ${BATCH_MAX_BYTES / 1024} KiB, 415 a batch's body not JSON, 429 rate limit, 503 directory temporarily
+unavailable; a fault of the service is 500 \`internal\`. A lookup without a hit is 200, and a conditional
 request on an unchanged version is 304; neither is an error. A request line and headers over 8 KiB, or bytes that
 are not HTTP/1.1, are answered 400 \`bad_request\` and a request not complete within 10 s (head) or 15 s (whole) 408
 \`request_timeout\`, both before any path is looked at (so without \`stand\`); the connection is closed after either.
 
 Errors that depend only on the URL and the data version (400 \`bad_parameter\`, 404) carry
 \`Cache-Control: public, max-age=3600\` like the answers; those that depend on the caller, a request header or the
-moment (401, 403, 429, 503, 5xx, 405, 406, 412, and the 400s about the key) carry \`no-store\`.
+moment (401, 403, 429, 503, 5xx, 405, 406, 412, and the 400s about the key), and every answer to a batch, carry
+\`no-store\`.
 
 ## Cross-origin calls
 \`Access-Control-Allow-Origin: *\`, and \`OPTIONS\` (the browser's preflight) is answered 204 on every path without a
@@ -87,6 +100,7 @@ Ignore unknown fields. The data version is \`stand\` (DD.MM.YYYY) and \`stand_qu
 - Error bodies carry a stable \`code\` and \`stand\` beside \`detail\`; the rate limit is a token bucket (burst:
   \`RateLimit-Limit\`).
 - \`ort\` counts the characters sent, after trimming: "Öl" is two, and refused.
+- Lookups in bulk (\`POST /finanzamt\`, up to ${BATCH_MAX_QUESTIONS} questions), each answered as its GET would be.
 
 ## Data sources
 Municipalities: © Statistisches Bundesamt (Destatis), Gemeindeverzeichnis GV100AD (Datenlizenz Deutschland –
@@ -134,7 +148,7 @@ export function openApiDocument(examples?: Examples) {
     ],
     paths: paths(examples),
     components: {
-      schemas: { ...componentSchemas(), OpenApiDocument: OPENAPI_DOCUMENT },
+      schemas: { ...componentSchemas(), ...batchSchemas(), OpenApiDocument: OPENAPI_DOCUMENT },
       parameters: parameters(examples),
       headers: HEADERS,
       responses: sharedResponses(examples),
