@@ -83,6 +83,8 @@ function handle(d: HandlerDeps, ex: Exchange): Step {
   return readBatch(ex.req, Math.min(BATCH_MAX_QUESTIONS, d.limiter.burst)).then((batch) => {
     if (batch === null) return;
     if (batch.ok) ex.questions = batch.questions.length;
+    // Whatever the answer, the rest of a body left unread is not read to keep the connection: it is closed.
+    else if (!batch.bodyRead) ex.res.setHeader('connection', 'close');
     return limit(d, ex, batch);
   });
 }
@@ -172,9 +174,7 @@ function sendRendered(ex: Exchange, answer: Rendered, encoding: Encoding, body: 
 
 /** A batch whose caller's key passed: its questions answered, or what is wrong with the request. */
 function batchAfterKey(d: HandlerDeps, ex: Exchange, batch: BatchBody): Step {
-  if (batch.ok) return answerBatch(d, ex, batch.questions);
-  // The rest of a body too large is not read: the connection is closed after the answer.
-  return respondError(ex, batch.code, batch.detail, batch.code === 'payload_too_large' ? ['connection', 'close'] : []);
+  return batch.ok ? answerBatch(d, ex, batch.questions) : respondError(ex, batch.code, batch.detail);
 }
 
 function health(ex: Exchange, versions: CurrentVersion, now: () => number): void {

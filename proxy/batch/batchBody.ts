@@ -21,7 +21,8 @@ const LOOKUP_PARAMETERS: ReadonlySet<string> = new Set(Object.keys(LookupParamet
 export const INTEGER_PARAMETERS: ReadonlySet<string> = new Set(['gemeinden', 'limit'] as const satisfies readonly (keyof typeof LookupParameters.shape)[]);
 
 export type BatchRefusal = 'payload_too_large' | 'unsupported_media_type' | 'bad_json' | 'bad_batch' | 'batch_too_large';
-export type Refused = { ok: false; code: BatchRefusal; detail: string };
+/** `bodyRead`: false when the body was refused before it was read to its end. */
+export type Refused = { ok: false; code: BatchRefusal; detail: string; bodyRead: boolean };
 export type BatchBody = { ok: true; questions: BatchQuestion[] } | Refused;
 
 export const NOT_JSON = 'Eine Sammelabfrage ist JSON: Content-Type: application/json (Zeichensatz UTF-8).';
@@ -30,8 +31,8 @@ export const QUESTIONS_IN_ADDRESS = 'Die Fragen einer Sammelabfrage stehen im Ru
 
 const SHAPE = 'Erwartet wird ein Objekt, das nur die Liste fragen enthält, je Frage ein flaches Objekt aus Parametern der Suche und ihren Werten (Text, für gemeinden und limit auch ganze Zahlen): {"fragen": [{"ags": "05315000"}, {"plz": "50667", "gemeinden": 1}]}.';
 
-export function refused(code: BatchRefusal, detail: string): Refused {
-  return { ok: false, code, detail };
+export function refused(code: BatchRefusal, detail: string, bodyRead = true): Refused {
+  return { ok: false, code, detail, bodyRead };
 }
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true });

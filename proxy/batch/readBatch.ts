@@ -12,16 +12,16 @@ export async function readBatch(req: IncomingMessage, maxQuestions: number): Pro
   // Not a key: that is looked for where every request's query is, and refused before this is answered.
   const url = req.url ?? '';
   if (url.includes('?') && !url.endsWith('?')) {
-    return refused('bad_batch', QUESTIONS_IN_ADDRESS);
+    return refused('bad_batch', QUESTIONS_IN_ADDRESS, false);
   }
   if (!isJson(req.headers['content-type'])) {
-    return refused('unsupported_media_type', NOT_JSON);
+    return refused('unsupported_media_type', NOT_JSON, false);
   }
   let body: Buffer;
   try {
     body = await getRawBody(req, { length: req.headers['content-length'], limit: BATCH_MAX_BYTES });
   } catch (e) {
-    if ((e as RawBodyError).type === 'entity.too.large') return refused('payload_too_large', TOO_LARGE);
+    if ((e as RawBodyError).type === 'entity.too.large') return refused('payload_too_large', TOO_LARGE, false);
     // Aborted or broken off: the connection is gone, and no answer would reach the caller.
     return null;
   }

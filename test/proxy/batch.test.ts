@@ -33,6 +33,8 @@ const get = (path: string) => running.proxy.get(path, keyed());
 const post = (body: string | Buffer, headers: Record<string, string> = {}) => running.proxy.post('/finanzamt', body, { ...keyed(), ...headers });
 const batch = (...fragen: unknown[]) => JSON.stringify({ fragen });
 const code = (res: RawResponse) => res.parsed(ErrorResponse).code;
+/** The test client closes its connections unless it asks otherwise; asked, the proxy keeps those it can. */
+const KEEP_ALIVE = { connection: 'keep-alive' };
 
 /** The envelope the contract describes around the bodies of the GETs. */
 function envelopeOf(answers: RawResponse[]): Buffer {
@@ -124,16 +126,18 @@ describe('POST /finanzamt', () => {
   it('takes JSON only (415), and UTF-8 only', async () => {
     const one = batch({ ags: '05315000' });
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=latin1', 'application/jsonx']) {
-      const res = await post(one, { 'content-type': type });
+      const res = await post(one, { ...KEEP_ALIVE, 'content-type': type });
       expect(res.status, type).toBe(415);
       expect(code(res)).toBe('unsupported_media_type');
+      // Its body is not read, so the connection is not kept.
+      expect(res.headers.connection).toBe('close');
     }
     expect((await running.proxy.post('/finanzamt', one, { ...keyed(), 'content-type': '' })).status).toBe(415);
     expect((await post(one, { 'content-type': 'Application/JSON; Charset="UTF-8"' })).status).toBe(200);
   });
 
   it('refuses a body over 64 KiB (413) unread when its length says so, and unfinished when it turns out so, and closes the connection', async () => {
-    const big = await post(' '.repeat(64 * 1024 + 1));
+    const big = await post(' '.repeat(64 * 1024 + 1), KEEP_ALIVE);
     expect(big.status).toBe(413);
     expect(code(big)).toBe('payload_too_large');
     expect(big.headers.connection).toBe('close');
@@ -160,10 +164,14 @@ describe('POST /finanzamt', () => {
     expect(inQuery.status).toBe(400);
     expect(code(inQuery)).toBe('key_in_query');
     expect(inQuery.text).not.toContain(running.key);
-    const missing = await running.proxy.post('/finanzamt', broken);
+    const missing = await running.proxy.post('/finanzamt', broken, KEEP_ALIVE);
     expect(missing.status).toBe(401);
     expect(code(missing)).toBe('key_missing');
-    expect((await running.proxy.post('/finanzamt', broken, { 'content-type': 'text/plain' })).status).toBe(401);
+    expect(missing.headers.connection).toBe('keep-alive');
+    // A body not read (not JSON by its type) is not read to keep the connection either.
+    const unread = await running.proxy.post('/finanzamt', broken, { ...KEEP_ALIVE, 'content-type': 'text/plain' });
+    expect(unread.status).toBe(401);
+    expect(unread.headers.connection).toBe('close');
   });
 
   it('is the only POST: elsewhere 405 with the methods of that path, which the preflight names too', async () => {
