@@ -1,7 +1,7 @@
 // Reads the body of a batch (POST /finanzamt) within its limits and takes it apart (batchBody.ts). A body that is
 // not JSON by its Content-Type is not read, nor is one whose Content-Length is over the limit, nor that of a
-// request with parameters in its address; one that turns out larger while it arrives is read no further. A body that arrives too slowly is cut off by the server's
-// requestTimeout (proxy/server.ts), which answers 408 itself.
+// request with parameters in its address; one that turns out larger while it arrives is read no further. A body
+// that arrives too slowly is cut off by the server's requestTimeout (proxy/server.ts), which answers 408 itself.
 import type { IncomingMessage } from 'node:http';
 import { parse as parseContentType } from 'content-type';
 import getRawBody, { type RawBodyError } from 'raw-body';
@@ -9,7 +9,7 @@ import { BATCH_MAX_BYTES, NOT_JSON, parseBatch, QUESTIONS_IN_ADDRESS, refused, T
 
 /** The body taken apart, or null when the caller went away before sending all of it: then nothing is answered. */
 export async function readBatch(req: IncomingMessage, maxQuestions: number): Promise<BatchBody | null> {
-  // Not a key: that is looked for where every request's query is, and refused before this is answered.
+  // A key among them is still found where every request's query is looked at, and refused before this is.
   const url = req.url ?? '';
   if (url.includes('?') && !url.endsWith('?')) {
     return refused('bad_batch', QUESTIONS_IN_ADDRESS, false);
