@@ -12,6 +12,7 @@ const BENCHMARKS: Record<string, () => Promise<{ markdown: string }>> = {
   deploy: async () => (await import('./deployBench.ts')).benchDeploy(),
   http: async () => (await import('./httpBench.ts')).benchHttp(),
   peers: async () => (await import('./peersBench.ts')).benchPeers(),
+  batch: async () => (await import('./batchBench.ts')).benchBatch(),
   origin: async () => (await import('./originBench.ts')).benchOrigin(),
   workers: async () => (await import('./workersBench.ts')).benchWorkers(),
   // Last and long (more than ten minutes): fuzzing, then a load held at the rate limit's edge.

@@ -3,7 +3,8 @@
 // onRequest hook (401 / 403 with a JSON `detail`), answering the benchmark's API URLs with the same stored
 // brotli bytes from memory and the same representation headers, and one log line per answer to a file
 // through pino, written asynchronously, as the proxy's access log is. The rate limit is fixed-window (all the
-// plugin offers): 40 requests per 2 s per address stands for the proxy's 20/s with a burst of 40.
+// plugin offers): as many requests per window as the proxy's burst, in the time its rate earns them back (100 per
+// 5 s per address for 20/s with a burst of 100).
 // Its own process (`node --import tsx bench/fastifyServer.ts CONFIG_FILE`).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ import Fastify from 'fastify';
 import { pino } from 'pino';
 import { objectPath } from '../core/manifest.ts';
 import { CACHE_OK, EXPOSE, JSON_TYPE } from '../proxy/http/headers.ts';
+import { DEFAULT_BURST, DEFAULT_RATE } from '../proxy/rateLimit/defaults.ts';
 import type { MixRequest } from './requestMix.ts';
 import { announcedUrl, spawnServer, type Served } from './spawnServer.ts';
 
@@ -56,7 +58,7 @@ async function main(configFile: string): Promise<void> {
     if (!keys.has(key)) return refuse(reply, PEER_ERRORS.unknown);
   });
   await app.register(rateLimit, {
-    max: 40, timeWindow: 2000, cache: 100_000,
+    max: DEFAULT_BURST, timeWindow: (DEFAULT_BURST / DEFAULT_RATE) * 1000, cache: 100_000,
     errorResponseBuilder: () => ({ statusCode: 429, ...PEER_ERRORS.limited.body }),
   });
   app.addHook('onResponse', async (request, reply) => {

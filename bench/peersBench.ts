@@ -11,6 +11,7 @@ import { request } from 'node:http';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { DEFAULT_BURST, DEFAULT_RATE } from '../proxy/rateLimit/defaults.ts';
 import { PEER_ERRORS, serveFastify, type PeerConfig } from './fastifyServer.ts';
 import { CHECKED, checkSameAnswers, LOAD, medianRows, mixFixture, storedPath, type Server } from './httpBench.ts';
 import { alternateRounds, type Round } from './loadRounds.ts';
@@ -64,6 +65,9 @@ export async function benchPeers(): Promise<{ markdown: string }> {
   }
 }
 
+/** Requests sent at once from one address to see each server refuse some: more than the burst. */
+const AT_ONCE = DEFAULT_BURST + 50;
+
 /** The refusals that make it the same job: 401 without a key or with an unknown one, 429 over the limit, each with a JSON `detail`. */
 async function checkSameJob(name: string, { served, pathOf }: Server, r: MixRequest, key: string): Promise<void> {
   const url = `${served.url}${pathOf(r)}`;
@@ -76,8 +80,8 @@ async function checkSameJob(name: string, { served, pathOf }: Server, r: MixRequ
   await expectRefusal({ 'x-forwarded-for': '10.254.0.1' }, 401, 'no key');
   await expectRefusal({ 'x-forwarded-for': '10.254.0.2', 'x-api-key': `fa_${'A'.repeat(43)}` }, 401, 'an unknown key');
   const from = { 'x-forwarded-for': '10.254.0.3', 'x-api-key': key };
-  const statuses = await Promise.all(Array.from({ length: 60 }, () => get(url, from).then((a) => a.status)));
-  if (!statuses.includes(200) || !statuses.includes(429)) throw new Error(`${name}: 60 requests at once from one address: ${statuses.join(' ')}`);
+  const statuses = await Promise.all(Array.from({ length: AT_ONCE }, () => get(url, from).then((a) => a.status)));
+  if (!statuses.includes(200) || !statuses.includes(429)) throw new Error(`${name}: ${AT_ONCE} requests at once from one address: ${statuses.join(' ')}`);
   await expectRefusal(from, 429, 'an address over its limit');
 }
 
@@ -108,13 +112,13 @@ function report(runs: Record<string, Round[]>, rss: Record<string, number>, mix:
       + `${cpu.length} cores (${cpu[0]?.model.trim()}), shared with wrk and with other work on this machine, so the figures are noisy and only the ratios of one run compare. `
       + 'Every request carries a valid `X-API-Key`, `Accept-Encoding: br, gzip` and its own `X-Forwarded-For` address (believed from 127.0.0.1). '
       + `Before measuring, every server was checked to send the same bytes and headers for ${CHECKED} requests, 401 with a JSON \`detail\` without a key and with an `
-      + 'unknown key, and 429 with a JSON `detail` to an address sending 60 requests at once.',
+      + `unknown key, and 429 with a JSON \`detail\` to an address sending ${AT_ONCE} requests at once.`,
     '',
-    '- **proxy**: `finanzamt serve --trust-proxy 127.0.0.1`, as in the HTTP section (key check, 20/s burst 40 per address, RateLimit-* fields, access log to a file).',
+    `- **proxy**: \`finanzamt serve --trust-proxy 127.0.0.1\`, as in the HTTP section (key check, ${DEFAULT_RATE}/s burst ${DEFAULT_BURST} per address, RateLimit-* fields, access log to a file).`,
     '- **nginx doing the same job** (`bench/nginxServer.ts`): the HTTP section\'s nginx (brotli_static, same headers, buffered access log) plus the key checked '
-      + 'against a `map` of the bench\'s keys (`if` + `return 401/403` with the JSON body), `limit_req` 20 r/s burst 40 `nodelay` per address (realip from X-Forwarded-For), '
+      + `against a \`map\` of the bench's keys (\`if\` + \`return 401/403\` with the JSON body), \`limit_req\` ${DEFAULT_RATE} r/s burst ${DEFAULT_BURST} \`nodelay\` per address (realip from X-Forwarded-For), `
       + '429 with the JSON body. It sends no RateLimit-* fields (nginx has no variable for what is left of a burst).',
-    '- **fastify** (`bench/fastifyServer.ts`): fastify 5 with `@fastify/rate-limit` (fixed window: 40 per 2 s per address, its LRU of 100,000 addresses; '
+    `- **fastify** (\`bench/fastifyServer.ts\`): fastify 5 with \`@fastify/rate-limit\` (fixed window: ${DEFAULT_BURST} per ${DEFAULT_BURST / DEFAULT_RATE} s per address, its LRU of 100,000 addresses; `
       + 'it sends x-ratelimit-* fields), a key check in an `onRequest` hook (401/403 JSON), the same stored brotli bytes from a Map with the same headers, '
       + 'one pino line per answer to a file (asynchronous destination).',
     '',

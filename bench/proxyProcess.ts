@@ -27,11 +27,12 @@ export async function proxyFixture(scratch: string): Promise<{ dist: string; key
 
 /**
  * Starts the proxy in the unit's environment (with `flags` besides the usual ones, and `nodeFlags` for node itself
- * besides the unit's) and waits until every one of its processes has loaded the version.
+ * besides the unit's) and waits until every one of its processes has loaded the version. `checkout`: the
+ * repository whose proxy runs, this one unless another is compared with it.
  */
-export async function serveProxy(scratch: string, dist: string, keysFile: string, workers: number, flags: string[] = [], nodeFlags: string[] = []): Promise<Served> {
-  const logFile = join(scratch, `proxy-${workers}${flags.join('').replace(/\W/g, '')}.log`);
-  const proxy = await spawnServer(process.execPath, [...nodeFlags, join(ROOT, 'bin/finanzamt.mjs'), 'serve', '--host', '127.0.0.1', '--port', '0', '--dist', dist,
+export async function serveProxy(scratch: string, dist: string, keysFile: string, workers: number, flags: string[] = [], nodeFlags: string[] = [], checkout = ROOT): Promise<Served> {
+  const logFile = join(scratch, `proxy-${workers}${flags.join('').replace(/\W/g, '')}${checkout === ROOT ? '' : '-other'}.log`);
+  const proxy = await spawnServer(process.execPath, [...nodeFlags, join(checkout, 'bin/finanzamt.mjs'), 'serve', '--host', '127.0.0.1', '--port', '0', '--dist', dist,
     '--keys-file', keysFile, '--trust-proxy', '127.0.0.1', '--log-file', logFile, '--workers', String(workers), ...flags], announcedUrl, UNIT_ENVIRONMENT);
   const loaded = () => readFileSync(logFile, 'utf8').split('\n').filter((l) => l.includes('"msg":"version loaded"')).length;
   for (let waited = 0; loaded() < workers; waited += 100) {

@@ -2,7 +2,7 @@
 // OpenAPI description, the response validation in tests and the TypeScript types cannot drift apart.
 import { z } from 'zod';
 import { ERROR_CODES, ERROR_STATUSES } from './errors.ts';
-import { LOOKUP_LIMIT_MAX } from './parameters.ts';
+import { BATCH_MAX_QUESTIONS, LOOKUP_LIMIT_MAX } from './parameters.ts';
 
 export const Ags = z.string().regex(/^\d{8}$/, 'eight digits');
 export const Plz = z.string().regex(/^\d{5}$/, 'five digits');
@@ -315,15 +315,13 @@ export type ErrorResponse = z.infer<typeof ErrorResponse>;
 
 // ---- lookups in bulk (POST /finanzamt) ----
 
-export const BATCH_MAX = 100;
-
 /**
  * The body of a bulk lookup: each question is the parameter set of a GET lookup, which the GET's own parser
  * reads, so a question it refuses is answered inside the envelope, not refused here. Only the envelope's shape
- * is checked here: flat objects of strings and integers, one to BATCH_MAX of them.
+ * is checked here: flat objects of strings and integers, one to BATCH_MAX_QUESTIONS of them.
  */
 export const BatchRequest = z.object({
-  fragen: z.array(z.record(z.string(), z.union([z.string(), z.int()]))).min(1).max(BATCH_MAX),
+  fragen: z.array(z.record(z.string(), z.union([z.string(), z.int()]))).min(1).max(BATCH_MAX_QUESTIONS),
 });
 export type BatchRequest = z.infer<typeof BatchRequest>;
 
@@ -338,7 +336,7 @@ export type BatchAntwort = z.infer<typeof BatchAntwort>;
 export const BatchResponse = z.object({
   stand: Stand,
   stand_quelle: StandQuelle,
-  anzahl: z.number().int().nonnegative(),
+  anzahl: z.number().int().min(1).max(BATCH_MAX_QUESTIONS),
   antworten: z.array(BatchAntwort),
 });
 export type BatchResponse = z.infer<typeof BatchResponse>;

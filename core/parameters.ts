@@ -16,6 +16,8 @@ export const COLLECTION_LIMIT_MAX = 600;
 export const COLLECTION_OFFSET_MAX = 100_000;
 /** Free-text parameters longer than this are refused: no municipality or office name comes close. */
 export const TEXT_MAX = 100;
+/** The most lookups one batch (POST /finanzamt) may ask; fewer where the rate limit's burst is smaller. */
+export const BATCH_MAX_QUESTIONS = 100;
 
 /**
  * How a value that breaks its parameter's rule is refused, worded from the text as sent: a check on the decoded

@@ -51,6 +51,9 @@ export interface Refused {
 
 export type Parsed = { ok: true; question: Question } | Refused;
 
+/** The path of the lookup by residence. */
+export const LOOKUP_PATH = '/finanzamt';
+
 /** Query parameter names under which callers put keys by mistake; the key belongs in a header only. */
 const KEY_PARAMS = new Set([
   'key', 'apikey', 'api_key', 'api-key', 'x-api-key', 'x_api_key', 'token', 'access_token', 'auth',
@@ -68,7 +71,7 @@ type Route = { kind: Question['kind']; bufa_nr?: string };
 
 /** The route a path names, or an error: 404 for unknown paths, 400 for a malformed office number. */
 export function matchRoute(pathname: string): { ok: true; route: Route } | Refused {
-  if (pathname === '/finanzamt') return { ok: true, route: { kind: 'lookup' } };
+  if (pathname === LOOKUP_PATH) return { ok: true, route: { kind: 'lookup' } };
   if (pathname === '/finanzaemter') return { ok: true, route: { kind: 'collection' } };
   const m = /^\/finanzamt\/([^/]*)(\/bezirk)?$/.exec(pathname);
   if (!m) return { ok: false, code: 'not_found', detail: `Unbekannter Pfad. Es gibt /finanzamt, /finanzamt/{amtsnummer}, /finanzamt/{amtsnummer}/bezirk und /finanzaemter.` };

@@ -6,21 +6,27 @@
 //   4. key in query   – 400 even with a valid header: serving it would let a client keep a key in its URLs,
 //                       where every proxy and log on the way records it;
 //   5. authentication – 401 missing or unknown, 403 blocked; before anything reveals which paths exist;
-//   6. method         – 405 for anything but GET and HEAD;
+//   6. method         – 405 for anything but GET and HEAD, and POST on /finanzamt (a batch, proxy/batch/);
 //   7. route, parameters – 404 unknown path, 400 unusable input (core/request.ts);
 //   8. the answer     – stored file, or rendered; 404 for an unknown office, 503 when no version is loaded.
+// A batch costs one token per question, so its body is read (within its limits, proxy/batch/readBatch.ts) and
+// counted before the rate limit; what is wrong with it is answered where its parameters would be, after the key.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Encoding } from '../core/manifest.ts';
 import { ERRORS } from '../core/errors.ts';
-import { holdsPersonalData, isPersonal, keyInQuery as keyParamIn, loggableKey, parseQuestion } from '../core/request.ts';
+import { BATCH_MAX_QUESTIONS } from '../core/parameters.ts';
+import { holdsPersonalData, isPersonal, keyInQuery as keyParamIn, loggableKey, LOOKUP_PATH, parseQuestion } from '../core/request.ts';
+import { answerBatch } from './batch/answerBatch.ts';
+import type { BatchBody } from './batch/batchBody.ts';
+import { readBatch } from './batch/readBatch.ts';
 import { resolveIn, type AskedQuestions } from './cache/askedQuestions.ts';
 import type { AddressResolver } from './rateLimit/clientAddress.ts';
-import type { DynamicAnswer, DynamicAnswers } from './cache/dynamicAnswers.ts';
+import type { DynamicAnswers, Rendered } from './cache/dynamicAnswers.ts';
 import { isDocsPath, serveDocs } from './docs/serve.ts';
 import { healthBody } from './health.ts';
 import { respond, respondError, type Exchange } from './http/exchange.ts';
-import { ALLOW, CACHE_ERROR, JSON_TYPE, PREFLIGHT } from './http/headers.ts';
-import { INTERNAL, keyInQuery, methodNotAllowed, rateLimited } from './http/refusals.ts';
+import { allowedOn, CACHE_ERROR, JSON_TYPE, preflightOn } from './http/headers.ts';
+import { INTERNAL, keyInQuery, methodNotAllowed, ORT_UNAVAILABLE, rateLimited } from './http/refusals.ts';
 import { negotiateEncoding, NOTHING_ACCEPTABLE } from './http/negotiate.ts';
 import { sendRepresentation } from './http/representation.ts';
 import { authenticate } from './keys/authenticate.ts';
@@ -61,7 +67,7 @@ function openExchange(d: HandlerDeps, req: IncomingMessage, res: ServerResponse)
   const address = d.clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'] as string | undefined);
   return {
     req, res, started: performance.now(), address, rate: NOT_YET_LIMITED, path: queryStart === -1 ? url : url.slice(0, queryStart),
-    canonicalKey: null, personal: false, keyId: null, stand: d.versions.current?.stand ?? null, code: null, logs: d.logs, metrics: d.metrics,
+    canonicalKey: null, personal: false, questions: null, keyId: null, stand: d.versions.current?.stand ?? null, code: null, logs: d.logs, metrics: d.metrics,
   };
 }
 
@@ -72,30 +78,43 @@ function openExchange(d: HandlerDeps, req: IncomingMessage, res: ServerResponse)
 type Step = void | Promise<void>;
 
 function handle(d: HandlerDeps, ex: Exchange): Step {
+  if (ex.req.method !== 'POST' || ex.path !== LOOKUP_PATH) return limit(d, ex, null);
+  // A batch of more questions than the burst could never pass.
+  return readBatch(ex.req, Math.min(BATCH_MAX_QUESTIONS, d.limiter.burst)).then((batch) => {
+    if (batch === null) return;
+    if (batch.ok) ex.questions = batch.questions.length;
+    // Whatever the answer, the rest of a body left unread is not read to keep the connection: it is closed.
+    else if (!batch.bodyRead) ex.res.setHeader('connection', 'close');
+    return limit(d, ex, batch);
+  });
+}
+
+/** `batch`: the body of a batch taken apart, null for every other request. */
+function limit(d: HandlerDeps, ex: Exchange, batch: BatchBody | null): Step {
   const url = ex.req.url ?? '/';
   // The path is the URL up to its query string, if it has one.
   const queryStart = ex.path.length === url.length ? -1 : ex.path.length;
-  const rate = d.limiter.take(ex.address);
+  const rate = d.limiter.take(ex.address, ex.questions ?? 1);
   if (rate instanceof Promise) {
     return rate.then((r) => {
       ex.rate = r;
-      return route(d, ex, url, queryStart);
+      return route(d, ex, url, queryStart, batch);
     });
   }
   ex.rate = rate;
-  return route(d, ex, url, queryStart);
+  return route(d, ex, url, queryStart, batch);
 }
 
 /** Placeholder until the limiter has answered; never sent. */
 const NOT_YET_LIMITED: RateDecision = { allowed: true, limit: 0, remaining: 0, reset: 0, retryAfter: 0 };
 
 /** `queryStart`: where the query string starts in `url` (its `?`), or -1. */
-function route(d: HandlerDeps, ex: Exchange, url: string, queryStart: number): Step {
+function route(d: HandlerDeps, ex: Exchange, url: string, queryStart: number, batch: BatchBody | null): Step {
   const { req, rate } = ex;
   if (!rate.allowed) {
     return respondError(ex, 'rate_limited', rateLimited(d.limiter.rate, d.limiter.burst, rate.retryAfter), ['retry-after', rate.retryAfter]);
   }
-  if (req.method === 'OPTIONS') return respond(ex, 204, [...PREFLIGHT]);
+  if (req.method === 'OPTIONS') return respond(ex, 204, [...preflightOn(ex.path)]);
   if (ex.path === '/healthz') return health(ex, d.versions, d.now);
   if (isDocsPath(ex.path)) return readMethod(ex) ? serveDocs(ex, d.versions.current) : undefined;
 
@@ -114,6 +133,7 @@ function route(d: HandlerDeps, ex: Exchange, url: string, queryStart: number): S
     return respondError(ex, auth.code, auth.detail, ERRORS[auth.code].status === 401 ? ['www-authenticate', 'Bearer realm="finanzamt"'] : undefined);
   }
   ex.keyId = auth.key.id;
+  if (batch !== null) return batchAfterKey(d, ex, batch);
   if (!readMethod(ex)) return;
 
   if (asked === undefined) {
@@ -143,17 +163,22 @@ function route(d: HandlerDeps, ex: Exchange, url: string, queryStart: number): S
     });
   }
   if (question.kind === 'lookup' && question.by === 'ort' && version.searchOrt === null) {
-    return respondError(ex, 'unavailable', 'Ortssuche nicht verfügbar.');
+    return respondError(ex, 'unavailable', ORT_UNAVAILABLE);
   }
   d.metrics?.rendered();
   const answer = d.dynamic.answer(version, question, key);
-  return answer instanceof Promise ? answer.then((a) => sendRendered(ex, a, encoding)) : sendRendered(ex, answer, encoding);
+  if (!answer.ok) return respondError(ex, 'not_found', answer.detail);
+  const body = d.dynamic.body(answer, encoding);
+  return body instanceof Promise ? body.then((b) => sendRendered(ex, answer, encoding, b)) : sendRendered(ex, answer, encoding, body);
 }
 
-function sendRendered(ex: Exchange, answer: DynamicAnswer, encoding: Encoding): Step {
-  if (!answer.ok) return respondError(ex, 'not_found', answer.detail);
-  const body = answer.bodies[encoding];
+function sendRendered(ex: Exchange, answer: Rendered, encoding: Encoding, body: Buffer): Step {
   return sendRepresentation(ex, { etag: answer.etag, type: JSON_TYPE, encoding, bytes: body.length, body });
+}
+
+/** A batch whose caller's key passed: its questions answered, or what is wrong with the request. */
+function batchAfterKey(d: HandlerDeps, ex: Exchange, batch: BatchBody): Step {
+  return batch.ok ? answerBatch(d, ex, batch.questions) : respondError(ex, batch.code, batch.detail);
 }
 
 function health(ex: Exchange, versions: CurrentVersion, now: () => number): void {
@@ -169,7 +194,8 @@ function health(ex: Exchange, versions: CurrentVersion, now: () => number): void
 function readMethod(ex: Exchange): boolean {
   const method = ex.req.method;
   if (method === 'GET' || method === 'HEAD') return true;
-  respondError(ex, 'method_not_allowed', methodNotAllowed(method), ['allow', ALLOW]);
+  const allow = allowedOn(ex.path);
+  respondError(ex, 'method_not_allowed', methodNotAllowed(method, allow), ['allow', allow]);
   return false;
 }
 

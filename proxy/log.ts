@@ -3,7 +3,8 @@
 // 1 µs that way, against 4 µs when each goes to the destination (or through pino's formatting) on its own,
 // a tenth of a whole request. What a line may contain is decided here: the path and the canonical question,
 // never the raw query string or a header, so no access key can reach the log even when a caller puts one in
-// the URL.
+// the URL. A batch (proxy/batch/) is one line with the number of its questions and none of them: a question
+// may hold something personal, such as a tax number.
 import pino, { type Logger } from 'pino';
 import type { Exchange } from './http/exchange.ts';
 import { maskKeys } from '../core/accessKey.ts';
@@ -32,7 +33,8 @@ export function createLogs(file?: string): Logs {
   const access: AccessLog = (ex, status, bytes) => {
     batch.write(`${head}${Date.now()},"address":${jsonString(ex.address)},"method":${jsonString(ex.req.method ?? '')},`
       + `"path":${jsonString(maskKeys(ex.path))},"question":${ex.canonicalKey === null ? 'null' : jsonString(maskKeys(ex.canonicalKey))},`
-      + `"key":${ex.keyId === null ? 'null' : jsonString(ex.keyId)},"status":${status},"bytes":${bytes},"ms":${Math.round((performance.now() - ex.started) * 100) / 100}}\n`);
+      + `"key":${ex.keyId === null ? 'null' : jsonString(ex.keyId)},"status":${status},"bytes":${bytes},"ms":${Math.round((performance.now() - ex.started) * 100) / 100}`
+      + `${ex.questions === null ? '' : `,"questions":${ex.questions}`}}\n`);
   };
   const flush = () => {
     batch.flush();

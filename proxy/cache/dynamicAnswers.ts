@@ -1,11 +1,15 @@
 // Answers to the questions the build does not precompute (place names, other limits and filters), rendered
-// with the build's renderer so they are the bytes a stored file would hold. Each is rendered and compressed
-// once and kept for a while: callers repeat their questions, and the same question asked again while its
-// answer is being made waits for that answer instead of making another. An answer to a question asked by
-// personal data (a tax number, which its `frage` repeats) is made for its request alone and kept nowhere.
+// with the build's renderer so they are the bytes a stored file would hold. Each is kept for a while: callers
+// repeat their questions. Rendering is synchronous, so a question asked again finds its answer made. Each
+// compressed encoding is made when a caller first asks for it, on the thread pool, and shared with whoever asks
+// for it while it is being made: most callers want brotli only, and a batch (proxy/batch/) the rendered bytes
+// alone, so compressing every answer into every encoding up front would mostly be wasted. An answer to a
+// question asked by personal data (a tax number, which its `frage` repeats) is made for its request alone and
+// kept nowhere.
 import { LRUCache } from 'lru-cache';
-import { compress, type Encoded } from '../../core/compress.ts';
+import { compressTo, PER_REQUEST, type Compression, type Encoded } from '../../core/compress.ts';
 import { etagFor } from '../../core/etag.ts';
+import type { Encoding } from '../../core/manifest.ts';
 import { renderAnswer } from '../../core/render.ts';
 import { isPersonal, type Question } from '../../core/request.ts';
 import type { Version } from '../versions/version.ts';
@@ -13,46 +17,59 @@ import type { Version } from '../versions/version.ts';
 export interface Rendered {
   ok: true;
   etag: string;
-  bodies: Encoded;
+  /** The rendered body, and the encodings made of it so far. */
+  bodies: Partial<Encoded> & { identity: Buffer };
+  /** Where the cache keeps it. */
+  cacheKey: string;
 }
 
 /** Not ok for an office number the version does not have, as the renderer says (core/render.ts). */
 export type DynamicAnswer = Rendered | { ok: false; detail: string };
 
-/** What making an answer needs besides the cache key. */
-interface ToRender {
-  version: Version;
-  question: Question;
-  key: string;
-}
-
 export class DynamicAnswers {
-  private readonly lru: LRUCache<string, DynamicAnswer, ToRender>;
+  private readonly lru: LRUCache<string, DynamicAnswer>;
+  /** Compressions under way, by encoding and cache key. */
+  private readonly compressing = new Map<string, Promise<Buffer>>();
 
   constructor(maxBytes: number) {
     this.lru = new LRUCache({
       maxSize: maxBytes,
-      sizeCalculation: (a, key) => key.length + (a.ok ? a.bodies.identity.length + a.bodies.gzip.length + a.bodies.br.length : a.detail.length),
-      fetchMethod: (_k, _stale, { context }) => make(context),
+      sizeCalculation: (a, key) => key.length + (a.ok ? Object.values(a.bodies).reduce((sum, body) => sum + body.length, 0) : a.detail.length),
     });
   }
 
   /** `key` is the question's canonical key; `question` must not be one the version has stored. */
-  answer(version: Version, question: Question, key: string): DynamicAnswer | Promise<DynamicAnswer> {
-    if (isPersonal(question)) return make({ version, question, key });
+  answer(version: Version, question: Question, key: string): DynamicAnswer {
     // The build id, not the version name: a rebuild under the same name may render differently.
     const cacheKey = `${version.buildId} ${key}`;
-    return this.lru.get(cacheKey) ?? this.lru.fetch(cacheKey, { context: { version, question, key } }).then((answer) => {
-      if (!answer) throw new Error(`making the answer to ${key} was abandoned`);
-      return answer;
-    });
+    const personal = isPersonal(question);
+    const known = personal ? undefined : this.lru.get(cacheKey);
+    if (known !== undefined) return known;
+    const rendered = renderAnswer(version.index, question, version.searchOrt ?? undefined);
+    const identity = rendered.ok ? Buffer.from(rendered.body) : null;
+    const answer: DynamicAnswer = identity === null ? rendered as DynamicAnswer
+      : { ok: true, etag: etagFor(version.standQuelle, key, identity), bodies: { identity }, cacheKey };
+    if (!personal) this.lru.set(cacheKey, answer);
+    return answer;
   }
-}
 
-async function make({ version, question, key }: ToRender): Promise<DynamicAnswer> {
-  const answer = renderAnswer(version.index, question, version.searchOrt ?? undefined);
-  if (!answer.ok) return answer;
-  const identity = Buffer.from(answer.body);
-  // Brotli quality 5 is most of quality 11's gain at a small part of its time, which matters per request.
-  return { ok: true, etag: etagFor(version.standQuelle, key, identity), bodies: await compress(identity, { br: 5, gzip: 6 }) };
+  /** The body of `answer` in `encoding`: at once when it has been made, else once it is. */
+  body(answer: Rendered, encoding: Encoding): Buffer | Promise<Buffer> {
+    const ready = answer.bodies[encoding];
+    if (ready !== undefined) return ready;
+    const compression = encoding as Compression;
+    const running = `${compression} ${answer.cacheKey}`;
+    let body = this.compressing.get(running);
+    if (body === undefined) {
+      body = compressTo(compression, answer.bodies.identity, PER_REQUEST).then((compressed) => {
+        // Kept with the answer the cache holds now (which may have gained another encoding meanwhile); an
+        // answer evicted meanwhile is made again when asked again.
+        const kept = this.lru.peek(answer.cacheKey);
+        if (kept?.ok) this.lru.set(answer.cacheKey, { ...kept, bodies: { ...kept.bodies, [compression]: compressed } });
+        return compressed;
+      }).finally(() => this.compressing.delete(running));
+      this.compressing.set(running, body);
+    }
+    return body;
+  }
 }

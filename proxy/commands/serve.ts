@@ -3,6 +3,7 @@
 // help are here; what serves is in serveAction.ts, loaded only when it runs.
 import type { Command } from 'commander';
 import { parseRedisUrl } from '../fleet/redisUrl.ts';
+import { DEFAULT_BURST, DEFAULT_RATE } from '../rateLimit/defaults.ts';
 import type { ProxyOptions } from '../server.ts';
 import { DEFAULT_MAX_DATA_AGE_DAYS } from '../versions/dataAge.ts';
 import { parseCount } from '../../core/commandLine.ts';
@@ -29,8 +30,8 @@ export function withServeOptions(command: Command): Command {
     .option('--origin <url>', 'serve the tree held at this URL (<url>/current names the version) instead of --dist')
     .option('--keys-file <file>', 'keys file, as written by finanzamt keys', 'keys.json')
     .option('--trust-proxy <list>', 'comma-separated addresses or CIDR ranges of reverse proxies whose X-Forwarded-For is believed', parseList, [])
-    .option('--rate <n>', 'requests per second per client address', parsePositive, 20)
-    .option('--burst <n>', 'requests a client may make at once before --rate applies', parsePositive, 40)
+    .option('--rate <n>', 'requests per second per client address', parsePositive, DEFAULT_RATE)
+    .option('--burst <n>', 'requests a client may make at once before --rate applies (a batch of n lookups counts n; none larger than this is taken)', parsePositive, DEFAULT_BURST)
     .option('--rate-clients <n>', 'client addresses whose rate state is kept at most', parsePositive, 100_000)
     .option('--cache-bytes <n>', 'memory for stored bodies', parsePositive, 64 * MIB)
     .option('--warm <n>', 'before a version answers, read the bodies of its n most-asked answers (ranked by the build) into memory', parseCount, 0)

@@ -24,6 +24,8 @@ export interface Exchange {
   canonicalKey: string | null;
   /** The query holds personal data (a tax number): no shared cache may keep the answer, nor any cache an error. */
   personal: boolean;
+  /** How many questions a batch holds once its body parsed (proxy/batch/); null for every other request. */
+  questions: number | null;
   /** The id of the caller's key once authenticated. */
   keyId: string | null;
   /** The `stand` of the version this request is answered from, while one is loaded; error bodies carry it. */
@@ -55,7 +57,12 @@ export function respond(ex: Exchange, status: number, headers: HeaderList, body?
 export function respondError(ex: Exchange, code: ErrorCode, detail: string, headers: HeaderList = []): void {
   const { status, shared } = ERRORS[code];
   ex.code = code;
-  const body = Buffer.from(JSON.stringify(ex.stand === null ? { detail, code } : { detail, code, stand: ex.stand }));
+  const body = errorBody(code, detail, ex.stand);
   headers.push('content-type', JSON_TYPE, 'content-length', body.length, 'cache-control', shared && !ex.personal ? CACHE_OK : CACHE_ERROR);
   respond(ex, status, headers, body);
+}
+
+/** The body of an error; `stand` of the version answering, when one is loaded. */
+export function errorBody(code: ErrorCode, detail: string, stand: string | null): Buffer {
+  return Buffer.from(JSON.stringify(stand === null ? { detail, code } : { detail, code, stand }));
 }

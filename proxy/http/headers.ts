@@ -1,5 +1,6 @@
 // Header values every response shares, built once: the hot path only fills in the numbers. Headers travel as
 // flat [name, value, name, value, …] lists, which node:http takes in order without walking an object's keys.
+import { LOOKUP_PATH } from '../../core/request.ts';
 import type { RateDecision } from '../rateLimit/rateLimiter.ts';
 
 export type HeaderList = (string | number)[];
@@ -10,17 +11,37 @@ export const CACHE_OK = 'public, max-age=3600';
 export const CACHE_PRIVATE = 'private, max-age=3600';
 export const CACHE_ERROR = 'no-store';
 export const ALLOW = 'GET, HEAD, OPTIONS';
+/** The lookup's path also takes batches of lookups (proxy/batch/). */
+export const ALLOW_LOOKUP = 'GET, HEAD, POST, OPTIONS';
+
+/** The methods `path` answers. */
+export function allowedOn(path: string): string {
+  return path === LOOKUP_PATH ? ALLOW_LOOKUP : ALLOW;
+}
 
 /** What a browser script may read from a cross-origin response besides the basic headers. */
 export const EXPOSE = 'ETag, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After';
 
-/** Preflight answer: the methods and headers a cross-origin caller may use, cached by the browser for a day. */
-export const PREFLIGHT: readonly string[] = [
-  'allow', ALLOW,
-  'access-control-allow-methods', ALLOW,
-  'access-control-allow-headers', 'X-API-Key, Authorization, If-None-Match, If-Match',
-  'access-control-max-age', '86400',
-];
+/**
+ * Preflight answer: the methods and headers a cross-origin caller may use, cached by the browser for a day.
+ * Content-Type is for a batch's JSON body, which a browser sends only after asking.
+ */
+function preflight(allow: string): readonly string[] {
+  return [
+    'allow', allow,
+    'access-control-allow-methods', allow,
+    'access-control-allow-headers', 'X-API-Key, Authorization, If-None-Match, If-Match, Content-Type',
+    'access-control-max-age', '86400',
+  ];
+}
+
+export const PREFLIGHT = preflight(ALLOW);
+export const PREFLIGHT_LOOKUP = preflight(ALLOW_LOOKUP);
+
+/** The preflight answer on `path`. */
+export function preflightOn(path: string): readonly string[] {
+  return path === LOOKUP_PATH ? PREFLIGHT_LOOKUP : PREFLIGHT;
+}
 
 /**
  * CORS and the rate-limit state, as the three separate fields of draft-ietf-httpapi-ratelimit-headers-07

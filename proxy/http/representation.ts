@@ -4,7 +4,7 @@ import type { Encoding } from '../../core/manifest.ts';
 import { notModified, preconditionFailed } from './conditional.ts';
 import { respond, respondError, type Exchange } from './exchange.ts';
 import { CACHE_OK, CACHE_PRIVATE, type HeaderList } from './headers.ts';
-import { PRECONDITION_FAILED } from './refusals.ts';
+import { PRECONDITION_FAILED, STORED_UNREADABLE } from './refusals.ts';
 
 export interface Representation {
   etag: string;
@@ -32,6 +32,6 @@ export function sendRepresentation(ex: Exchange, r: Representation): void | Prom
   return body().then((b) => respond(ex, 200, headers, b), (e: unknown) => {
     // Missing, damaged or late: never send bytes the manifest does not vouch for.
     ex.logs.logger.error({ path: ex.path, question: ex.canonicalKey, encoding: r.encoding, err: { message: (e as Error).message } }, 'stored answer unreadable');
-    respondError(ex, 'unavailable', 'Diese Antwort ist vorübergehend nicht verfügbar.');
+    respondError(ex, 'unavailable', STORED_UNREADABLE);
   });
 }

@@ -9,6 +9,7 @@
 // prom-client reads the cells when scraped (`collect`, ./cellHistogram.ts), formats and aggregates them.
 // Everything about the version is read when scraped, not kept up to date on the request path.
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { LOOKUP_PATH } from '../../core/request.ts';
 import { isDocsPath } from '../docs/serve.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { KeyStore } from '../keys/keyStore.ts';
@@ -16,7 +17,7 @@ import type { CurrentVersion } from '../versions/currentVersion.ts';
 import { dataAgeDays } from '../versions/dataAge.ts';
 import { CellHistogram } from './cellHistogram.ts';
 
-export const ROUTES = ['lookup_ags', 'lookup_plz', 'lookup_ort', 'lookup_steuernummer', 'office', 'district', 'collection', 'docs', 'health', 'other'] as const;
+export const ROUTES = ['lookup_ags', 'lookup_plz', 'lookup_ort', 'lookup_steuernummer', 'batch', 'office', 'district', 'collection', 'docs', 'health', 'other'] as const;
 export type Route = (typeof ROUTES)[number];
 
 /** The error codes (the `code` of an error answer) counted as refusals; the label value is the code. */
@@ -96,7 +97,7 @@ export class ProxyMetrics {
     const refusals = cellCounter('finanzamt_refusals_total', 'Requests refused, by cause (the error code of the answer).', ['cause'], registers);
     for (const code of REFUSAL_CODES) this.refusalChildren.set(code, refusals({ cause: code }));
     this.byKey = cellCounter('finanzamt_key_requests_total', 'Answers to requests with a known key (also blocked), by key name and status class.', ['key', 'status_class'], registers);
-    const answers = cellCounter('finanzamt_answers_total', 'Answers to data questions: stored ones by where their body was when asked (hot cache, disk, origin; a 304 or HEAD counts too, though it reads no body), and rendered ones.', ['source'], registers);
+    const answers = cellCounter('finanzamt_answers_total', 'Answers to data questions, each question of a batch too: stored ones by where their body was when asked (hot cache, disk, origin; a 304 or HEAD counts too, though it reads no body), and rendered ones.', ['source'], registers);
     this.answerChildren = { cache: answers({ source: 'cache' }), disk: answers({ source: 'disk' }), origin: answers({ source: 'origin' }), rendered: answers({ source: 'rendered' }) };
     const reads = new Histogram({ name: 'finanzamt_source_read_seconds', help: 'Time to read one stored body from disk or origin.', labelNames: ['source'], buckets: READ_BUCKETS, registers });
     const readErrors = cellCounter('finanzamt_source_read_errors_total', 'Reads of a stored body from disk or origin that failed or timed out.', ['source'], registers);
@@ -179,10 +180,11 @@ const OFFICE = /^\/finanzamt\/[^/]*$/;
 const DISTRICT = /^\/finanzamt\/[^/]*\/bezirk$/;
 const ROUTE = Object.fromEntries(ROUTES.map((r, i) => [r, i])) as Record<Route, number>;
 
-/** The route of a request, from its path (and for a lookup, which of ags, plz, ort, steuernummer it asks by). */
+/** The route of a request, from its path (and for a lookup, which of ags, plz, ort, steuernummer it asks by, or a batch of them). */
 function routeIndex(ex: Exchange): number {
   const path = ex.path;
-  if (path === '/finanzamt') {
+  if (path === LOOKUP_PATH) {
+    if (ex.req.method === 'POST') return ROUTE.batch;
     const by = LOOKUP_BY.exec(ex.req.url ?? '')?.[1];
     return by === undefined ? ROUTE.other : ROUTE[`lookup_${by}` as Route];
   }

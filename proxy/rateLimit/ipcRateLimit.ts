@@ -13,6 +13,8 @@ interface Ask {
   tag: typeof TAG;
   id: number;
   clients: string[];
+  /** The cost of each take, parallel to `clients`; left out when every one costs 1 (no batch among them). */
+  costs?: number[];
 }
 
 interface Answer {
@@ -27,6 +29,9 @@ type Resolve = (decision: RateDecision) => void;
 export class IpcRateLimiter implements RateLimiter {
   private nextId = 0;
   private clients: string[] = [];
+  private costs: number[] = [];
+  /** Whether a take of this turn costs other than 1. */
+  private costly = false;
   private resolves: Resolve[] = [];
   private readonly waiting = new Map<number, Resolve[]>();
 
@@ -44,18 +49,22 @@ export class IpcRateLimiter implements RateLimiter {
     });
   }
 
-  take(client: string): Promise<RateDecision> {
+  take(client: string, cost: number): Promise<RateDecision> {
     // setImmediate, not a microtask: it runs after every request this turn has read from its sockets.
     if (this.clients.length === 0) setImmediate(() => this.send());
     this.clients.push(client);
+    this.costs.push(cost);
+    if (cost !== 1) this.costly = true;
     return new Promise((resolve) => this.resolves.push(resolve));
   }
 
   private send(): void {
     const id = this.nextId++;
     this.waiting.set(id, this.resolves);
-    const ask: Ask = { tag: TAG, id, clients: this.clients };
+    const ask: Ask = this.costly ? { tag: TAG, id, clients: this.clients, costs: this.costs } : { tag: TAG, id, clients: this.clients };
     this.clients = [];
+    this.costs = [];
+    this.costly = false;
     this.resolves = [];
     process.send!(ask);
   }
@@ -65,7 +74,8 @@ export class IpcRateLimiter implements RateLimiter {
 export function answerRateAsks(limiter: MemoryRateLimiter): void {
   cluster.on('message', (worker, message: Ask) => {
     if (message?.tag !== TAG) return;
-    const answer: Answer = { tag: TAG, id: message.id, decisions: message.clients.map((client) => limiter.take(client)) };
+    const { clients, costs } = message;
+    const answer: Answer = { tag: TAG, id: message.id, decisions: clients.map((client, i) => limiter.take(client, costs?.[i] ?? 1)) };
     worker.send(answer);
   });
 }

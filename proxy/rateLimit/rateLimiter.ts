@@ -1,5 +1,6 @@
 // Request rate per client address (section 8: 20 per second, briefly more tolerated). A token bucket: each
-// client may spend up to `burst` requests at once and earns `rate` tokens per second back. The decision
+// client may spend up to `burst` requests at once and earns `rate` tokens per second back. A request costs one
+// token, a batch one per question; a take that costs more than the bucket holds spends nothing. The decision
 // carries what the RateLimit-* headers report, so a fleet-wide limiter (e.g. one bucket per address in Redis)
 // can implement the same interface and the handler does not change.
 import { LRUCache } from 'lru-cache';
@@ -12,15 +13,18 @@ export interface RateDecision {
   remaining: number;
   /** Seconds until the bucket is full again. */
   reset: number;
-  /** Seconds until the next request is allowed; 0 when this one was. */
+  /** Seconds until the bucket holds what this request costs; 0 when it was allowed. */
   retryAfter: number;
 }
 
 export interface RateLimiter {
   readonly rate: number;
   readonly burst: number;
-  /** Spends one request of `client`. May return a promise (a shared store); the in-memory limiter does not. */
-  take(client: string): RateDecision | Promise<RateDecision>;
+  /**
+   * Spends `cost` tokens of `client` if its bucket holds that many, else nothing (a cost above the burst is
+   * never allowed). May return a promise (a shared store); the in-memory limiter does not.
+   */
+  take(client: string, cost: number): RateDecision | Promise<RateDecision>;
 }
 
 export interface TokenBucketOptions {
@@ -55,7 +59,7 @@ export class MemoryRateLimiter implements RateLimiter {
     this.now = options.now ?? performance.now.bind(performance);
   }
 
-  take(client: string): RateDecision {
+  take(client: string, cost: number): RateDecision {
     const now = this.now();
     let bucket = this.buckets.get(client);
     if (bucket === undefined) {
@@ -65,19 +69,22 @@ export class MemoryRateLimiter implements RateLimiter {
       bucket.tokens = Math.min(this.burst, bucket.tokens + ((now - bucket.at) * this.rate) / 1000);
       bucket.at = now;
     }
-    const allowed = bucket.tokens >= 1;
-    if (allowed) bucket.tokens -= 1;
-    return bucketDecision(allowed, bucket.tokens, this.rate, this.burst);
+    const allowed = bucket.tokens >= cost;
+    if (allowed) bucket.tokens -= cost;
+    return bucketDecision(allowed, bucket.tokens, cost, this.rate, this.burst);
   }
 }
 
-/** The decision for a bucket left holding `tokens` after this request; shared by every store of buckets. */
-export function bucketDecision(allowed: boolean, tokens: number, rate: number, burst: number): RateDecision {
+/**
+ * The decision for a bucket left holding `tokens` after a request that costs `cost`; shared by every store of
+ * buckets.
+ */
+export function bucketDecision(allowed: boolean, tokens: number, cost: number, rate: number, burst: number): RateDecision {
   return {
     allowed,
     limit: burst,
     remaining: Math.floor(tokens),
     reset: Math.ceil((burst - tokens) / rate),
-    retryAfter: allowed ? 0 : Math.ceil((1 - tokens) / rate),
+    retryAfter: allowed ? 0 : Math.ceil((cost - tokens) / rate),
   };
 }

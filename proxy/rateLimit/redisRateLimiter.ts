@@ -8,12 +8,12 @@ import type { RedisLink } from '../fleet/redisLink.ts';
 
 const KEY_PREFIX = 'finanzamt:rate:';
 
-// KEYS[1]: the bucket, "<tokens> <ms>". ARGV: rate per second, burst, expiry in ms. Returns allowed (0 or 1)
-// and the tokens left, as text (Redis would cut a Lua number to an integer).
+// KEYS[1]: the bucket, "<tokens> <ms>". ARGV: rate per second, burst, expiry in ms, cost. Returns allowed (0 or
+// 1) and the tokens left, as text (Redis would cut a Lua number to an integer).
 const TAKE = `
 local time = redis.call('TIME')
 local now = time[1] * 1000 + time[2] / 1000
-local rate, burst = tonumber(ARGV[1]), tonumber(ARGV[2])
+local rate, burst, cost = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[4])
 local tokens = burst
 local bucket = redis.call('GET', KEYS[1])
 if bucket then
@@ -22,8 +22,8 @@ if bucket then
   tokens = math.min(burst, tonumber(left) + math.max(0, now - tonumber(at)) * rate / 1000)
 end
 local allowed = 0
-if tokens >= 1 then
-  tokens = tokens - 1
+if tokens >= cost then
+  tokens = tokens - cost
   allowed = 1
 end
 local left = string.format('%.17g', tokens)
@@ -31,7 +31,7 @@ redis.call('SET', KEYS[1], left .. ' ' .. string.format('%.3f', now), 'PX', ARGV
 return { allowed, left }
 `;
 
-type Take = (key: string, rate: number, burst: number, expireMs: number) => Promise<[number, string]>;
+type Take = (key: string, rate: number, burst: number, expireMs: number, cost: number) => Promise<[number, string]>;
 
 export class RedisRateLimiter implements RateLimiter {
   readonly rate: number;
@@ -53,13 +53,13 @@ export class RedisRateLimiter implements RateLimiter {
     this.script = commands.finanzamtTake.bind(link.redis);
   }
 
-  take(client: string): RateDecision | Promise<RateDecision> {
-    if (!this.link.usable()) return this.local.take(client);
-    return this.script(KEY_PREFIX + client, this.rate, this.burst, this.expireMs).then(
-      ([allowed, left]) => bucketDecision(allowed === 1, Number(left), this.rate, this.burst),
+  take(client: string, cost: number): RateDecision | Promise<RateDecision> {
+    if (!this.link.usable()) return this.local.take(client, cost);
+    return this.script(KEY_PREFIX + client, this.rate, this.burst, this.expireMs, cost).then(
+      ([allowed, left]) => bucketDecision(allowed === 1, Number(left), cost, this.rate, this.burst),
       (e: unknown) => {
         this.link.failed(e instanceof Error ? e.message : String(e));
-        return this.local.take(client);
+        return this.local.take(client, cost);
       },
     );
   }

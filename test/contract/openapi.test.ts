@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { openApiDocument } from '../../proxy/docs/openapi/document.ts';
 import { EXAMPLE_PATHS } from '../../proxy/docs/openapi/examples.ts';
 import { ERROR_CODES } from '../../core/errors.ts';
-import { ErrorResponse, LookupResponse, OfficeResponse } from '../../core/model.ts';
+import { BatchResponse, ErrorResponse, LookupResponse, OfficeResponse } from '../../core/model.ts';
 import type { Response } from '../../proxy/docs/openapi/responses.ts';
 import { EXPOSE } from '../../proxy/http/headers.ts';
 import { HealthResponse } from '../../proxy/health.ts';
@@ -103,6 +103,14 @@ describe('the OpenAPI document', () => {
     }
     const health = jsonMedia(doc.paths['/healthz']!.get.responses['200']).example;
     expect(health).toEqual((await service.proxy.get('/healthz')).parsed(HealthResponse));
+    // The batch's example: its request is a valid request and its answer what the proxy answers to it.
+    const post = doc.paths['/finanzamt']!.post!;
+    const request = post.requestBody!.content['application/json']!.example;
+    expectValid('/components/schemas/BatchRequest', request);
+    const batch = jsonMedia(post.responses['200']).example;
+    expect(batch).toEqual((await service.post('/finanzamt', JSON.stringify(request))).parsed(BatchResponse));
+    expectValid('/paths/~1finanzamt/post/responses/200/content/application~1json/schema', batch);
+    expect(BatchResponse.parse(batch).antworten.map((a) => a.status)).toEqual([200, 200, 400]);
     expect(checked.length).toBeGreaterThan(25);
   });
 
@@ -163,16 +171,16 @@ describe('the document as generators read it', () => {
     expect(doc.components.headers.AccessControlExposeHeaders.schema.const).toBe(EXPOSE);
   });
 
-  it('has HEAD for every GET and OPTIONS on every path, as operations', () => {
+  it('has HEAD for every GET and OPTIONS on every path, as operations, and POST on /finanzamt only', () => {
     for (const [path, item] of Object.entries(doc.paths)) {
-      expect(Object.keys(item).sort(), path).toEqual(['get', 'head', 'options']);
+      expect(Object.keys(item).sort(), path).toEqual(path === '/finanzamt' ? ['get', 'head', 'options', 'post'] : ['get', 'head', 'options']);
       expect(Object.keys(item.head.responses), path).toEqual(Object.keys(item.get.responses).filter((s) => s !== '405'));
       for (const response of Object.values(item.head.responses)) {
         expect(inline(doc, response).content, path).toBeUndefined();
       }
       expect(Object.keys(item.options.responses)).toEqual(['204', '429']);
     }
-    expect(new Set(Object.values(doc.paths).flatMap((item) => Object.values(item).map((o) => o.operationId))).size).toBe(Object.keys(doc.paths).length * 3);
+    expect(new Set(Object.values(doc.paths).flatMap((item) => Object.values(item).map((o) => o.operationId))).size).toBe(Object.keys(doc.paths).length * 3 + 1);
   });
 
   it('lists the codes of every error status, from the one table', () => {
@@ -186,7 +194,7 @@ describe('the document as generators read it', () => {
 describe('the contract check', () => {
   const contract = new Contract(JSON.parse(JSON.stringify(openApiDocument())));
   const HEADERS = {
-    'access-control-allow-origin': '*', 'ratelimit-limit': '40', 'ratelimit-remaining': '39', 'ratelimit-reset': '1',
+    'access-control-allow-origin': '*', 'ratelimit-limit': '100', 'ratelimit-remaining': '99', 'ratelimit-reset': '1',
     etag: 'W/"20251130_0000-AAAAAAAAAAAAAAAAAAAAAA"', 'cache-control': 'public, max-age=3600', vary: 'Accept-Encoding',
     'content-type': 'application/json; charset=utf-8', 'content-length': '2', 'access-control-expose-headers': EXPOSE,
   };

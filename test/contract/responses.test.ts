@@ -104,8 +104,9 @@ describe('errors', () => {
     expect(await bothStatus(main.get, path)).toBe(404);
   });
 
-  it.each([...DATA_PATHS, ...PUBLIC_PATHS, '/healthz'])('%s: POST and DELETE are 405', async (path) => {
-    for (const method of ['POST', 'DELETE']) expect((await main.get(path, {}, method)).status).toBe(405);
+  it.each([...DATA_PATHS, ...PUBLIC_PATHS, '/healthz'])('%s: DELETE is 405, and POST except on /finanzamt', async (path) => {
+    const methods = path.startsWith('/finanzamt?') ? ['DELETE', 'PUT'] : ['POST', 'DELETE'];
+    for (const method of methods) expect((await main.get(path, {}, method)).status).toBe(405);
   });
 
   it.each([...DATA_PATHS, ...PUBLIC_PATHS])('%s: no acceptable encoding is 406', async (path) => {
@@ -139,6 +140,52 @@ describe('errors', () => {
     expect(await bothStatus(main.get, '/nope')).toBe(404);
     expect(await bothStatus(main.get, '/docs/nope.js')).toBe(404);
     expect((await main.proxy.get('/finanzamt?ags=1', {}, 'OPTIONS')).status).toBe(204);
+  });
+});
+
+describe('batches (POST /finanzamt)', () => {
+  const BATCH = JSON.stringify({ fragen: [{ ags: '05315000' }, { plz: '50667', gemeinden: 1 }, { ort: 'Köln', limit: 5 }, { ags: '0531500x' }] });
+
+  it('answers 200 as described, compressed or not', async () => {
+    for (const encoding of ['identity', 'gzip', 'br']) {
+      const res = await main.post('/finanzamt', BATCH, { 'accept-encoding': encoding });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);
+    }
+  });
+
+  it.each([
+    ['not JSON', '{"fragen": [', 'bad_json'],
+    ['not a batch', '{"fragen": {"ags": "05315000"}}', 'bad_batch'],
+    ['a question that is not flat', '{"fragen": [{"ags": ["05315000"]}]}', 'bad_batch'],
+    ['no question', '{"fragen": []}', 'bad_batch'],
+    ['101 questions', JSON.stringify({ fragen: Array.from({ length: 101 }, () => ({ ags: '05315000' })) }), 'batch_too_large'],
+  ])('refuses %s with 400', async (_what, body, code) => {
+    const res = await main.post('/finanzamt', body);
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.text).code).toBe(code);
+  });
+
+  it('refuses the key in the query or in both headers (400), none or an unknown one (401), a blocked one (403)', async () => {
+    expect((await main.post(`/finanzamt?api_key=${main.key}`, BATCH)).status).toBe(400);
+    expect((await main.post('/finanzamt', BATCH, { authorization: `Bearer ${main.key}` })).status).toBe(400);
+    expect((await main.proxy.post('/finanzamt', BATCH)).status).toBe(401);
+    expect((await main.proxy.post('/finanzamt', BATCH, { 'x-api-key': 'not-a-key' })).status).toBe(401);
+    expect((await main.proxy.post('/finanzamt', BATCH, { 'x-api-key': main.blockedKey })).status).toBe(403);
+  });
+
+  it('refuses no acceptable encoding (406), a body too large (413), one that is not JSON (415)', async () => {
+    expect((await main.post('/finanzamt', BATCH, NO_ENCODING)).status).toBe(406);
+    expect((await main.post('/finanzamt', ' '.repeat(64 * 1024 + 1))).status).toBe(413);
+    expect((await main.post('/finanzamt', BATCH, { 'content-type': 'text/plain' })).status).toBe(415);
+  });
+
+  it('is refused over the rate limit (429) and without a loaded version (503)', async () => {
+    const one = JSON.stringify({ fragen: [{ ags: '05315000' }] });
+    const res = await untilRefused(() => limited.post('/finanzamt', one));
+    expect(res.status).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect((await unloaded.post('/finanzamt', one)).status).toBe(503);
   });
 });
 

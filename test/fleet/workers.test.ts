@@ -81,6 +81,18 @@ describe('--workers 2', () => {
     await eventually('the access log to show both workers', async () => servedBy(address).size === 2, 5_000);
   });
 
+  it('charges a batch its number of questions in the one limit across the workers', async () => {
+    const address = '203.0.113.5';
+    const batch = (n: number) => JSON.stringify({ fragen: Array.from({ length: n }, () => ({ ags: '05315000' })) });
+    const headers = { 'x-api-key': key, 'x-forwarded-for': address };
+    expect((await proxy.post('/finanzamt', batch(BURST), headers)).status).toBe(200);
+    // The bucket is empty: 30 questions need 1.5 s of the rate, whichever worker asks the primary.
+    const refused = await proxy.post('/finanzamt', batch(30), headers);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(2);
+  });
+
   it('restarts a worker that was killed, later when it happens again, and the new one serves', async () => {
     const killAndReplace = async (victim: number) => {
       const count = workerPids().length;

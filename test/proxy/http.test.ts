@@ -158,13 +158,14 @@ describe('cache and CORS headers', () => {
   });
 
   it('answers a preflight with 204 and no key, on any path', async () => {
-    for (const path of [KEY, '/finanzaemter', '/unknown']) {
+    for (const path of [KEY, '/finanzaemter', '/unknown', '/finanzamt?ags=01001000']) {
       const res = await running.proxy.get(path, { origin: 'https://example.org', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-api-key' }, 'OPTIONS');
       expect(res.status).toBe(204);
       expect(res.body.length).toBe(0);
       expect(res.headers['access-control-allow-origin']).toBe('*');
-      expect(res.headers['access-control-allow-methods']).toBe('GET, HEAD, OPTIONS');
-      expect(res.headers['access-control-allow-headers']).toBe('X-API-Key, Authorization, If-None-Match, If-Match');
+      // A batch (POST) is asked on the lookup's path only.
+      expect(res.headers['access-control-allow-methods']).toBe(path.startsWith('/finanzamt?') ? 'GET, HEAD, POST, OPTIONS' : 'GET, HEAD, OPTIONS');
+      expect(res.headers['access-control-allow-headers']).toBe('X-API-Key, Authorization, If-None-Match, If-Match, Content-Type');
       expect(Number(res.headers['access-control-max-age'])).toBeGreaterThan(0);
     }
   });

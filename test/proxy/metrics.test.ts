@@ -79,6 +79,9 @@ describe('a scripted mix of requests', () => {
     const { ags, plz, ort } = lookups();
     // 7 lookups with the key, each from its own address.
     for (const path of [...ags, ...plz, ...ort]) expect((await proxy.get(path, { 'x-api-key': key, 'x-forwarded-for': fresh() })).status).toBe(200);
+    // 1 batch (the burst of 2 holds its 2 questions): a stored answer and a rendered one.
+    const batch = JSON.stringify({ fragen: [{ ags: ags[1]!.split('=')[1] }, { ort: tree().directory.municipalities[2]!.name }] });
+    expect((await proxy.post('/finanzamt', batch, { 'x-api-key': key, 'x-forwarded-for': fresh() })).status).toBe(200);
     // 3 × 401: two without a key, one with an unknown key; 1 × 403 with the blocked key.
     expect((await proxy.get(ags[0]!, { 'x-forwarded-for': fresh() })).status).toBe(401);
     expect((await proxy.get(plz[0]!, { 'x-forwarded-for': fresh() })).status).toBe(401);
@@ -100,6 +103,7 @@ describe('a scripted mix of requests', () => {
     expect(answers({ route: 'lookup_ags', status_class: '2xx' })).toBe(ags.length);
     expect(answers({ route: 'lookup_plz', status_class: '2xx' })).toBe(plz.length);
     expect(answers({ route: 'lookup_ort', status_class: '2xx' })).toBe(ort.length);
+    expect(answers({ route: 'batch', status_class: '2xx' })).toBe(1);
     // The refusals of lookups: 2 × 401 and 403 and 406 and 400 by ags, 401 by plz.
     expect(answers({ route: 'lookup_ags', status_class: '4xx' })).toBe(5);
     expect(answers({ route: 'lookup_plz', status_class: '4xx' })).toBe(1);
@@ -118,13 +122,14 @@ describe('a scripted mix of requests', () => {
   });
 
   it('counts answers per key name, and where the bodies came from', () => {
-    expect(delta('finanzamt_key_requests_total', { key: 'metrics-caller', status_class: '2xx' })).toBe(7);
+    expect(delta('finanzamt_key_requests_total', { key: 'metrics-caller', status_class: '2xx' })).toBe(8);
     // 406 and the key in the query are refused before the key is looked at (400) or after (406).
     expect(delta('finanzamt_key_requests_total', { key: 'metrics-caller', status_class: '4xx' })).toBe(1);
     expect(delta('finanzamt_key_requests_total', { key: 'metrics-blocked', status_class: '4xx' })).toBe(1);
     const { ags, plz, ort } = lookups();
-    expect(delta('finanzamt_answers_total', { source: 'rendered' })).toBe(ort.length);
-    expect(delta('finanzamt_answers_total', { source: 'cache' }) + delta('finanzamt_answers_total', { source: 'disk' })).toBe(ags.length + plz.length);
+    // Each question of the batch counts as an answer.
+    expect(delta('finanzamt_answers_total', { source: 'rendered' })).toBe(ort.length + 1);
+    expect(delta('finanzamt_answers_total', { source: 'cache' }) + delta('finanzamt_answers_total', { source: 'disk' })).toBe(ags.length + plz.length + 1);
     expect(total(after, 'finanzamt_answers_total', { source: 'origin' })).toBe(0);
   });
 
@@ -144,8 +149,8 @@ describe('a scripted mix of requests', () => {
     const lines = listed.trim().split('\n');
     const caller = lines.find((l) => l.includes('"metrics-caller"'))!;
     const blocked = lines.find((l) => l.includes('"metrics-blocked"'))!;
-    // 7 lookups, the 406 and the 403 with the blocked key; the 400 came before the key was looked at.
-    expect(caller).toMatch(/ 8 requests in 24 h \(1 refused\), last used \d{4}-\d\d-\d\dT/);
+    // 7 lookups, the batch, the 406 and the 403 with the blocked key; the 400 came before the key was looked at.
+    expect(caller).toMatch(/ 9 requests in 24 h \(1 refused\), last used \d{4}-\d\d-\d\dT/);
     expect(blocked).toMatch(/ 1 requests in 24 h \(1 refused\), last used /);
     for (const secret of [key, blockedKey]) expect(listed).not.toContain(secret);
   });

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { inject } from 'light-my-request';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorResponse, LookupResponse, OfficeResponse } from '../../core/model.ts';
+import { BatchResponse, ErrorResponse, LookupResponse, OfficeResponse } from '../../core/model.ts';
 import { AskedQuestions } from '../../proxy/cache/askedQuestions.ts';
 import { addressResolver } from '../../proxy/rateLimit/clientAddress.ts';
 import { DynamicAnswers } from '../../proxy/cache/dynamicAnswers.ts';
@@ -22,6 +22,7 @@ import { createLogs, type Logs } from '../../proxy/log.ts';
 import { MemoryRateLimiter } from '../../proxy/rateLimit/rateLimiter.ts';
 import { CurrentVersion } from '../../proxy/versions/currentVersion.ts';
 import { localSource } from '../../proxy/versions/localSource.ts';
+import type { VersionSource } from '../../proxy/versions/source.ts';
 import { rawResponse } from '../support/http.ts';
 import { testDist, testTree } from '../support/tree.ts';
 
@@ -75,8 +76,8 @@ function handler(o: { burst?: number; versions?: CurrentVersion } = {}) {
 
 type Handler = ReturnType<typeof handler>;
 
-async function ask(h: Handler, method: string, url: string, headers: Record<string, string> = {}) {
-  const res = await inject(h, { method: method as 'GET', url, headers, remoteAddress: '192.0.2.1' });
+async function ask(h: Handler, method: string, url: string, headers: Record<string, string> = {}, payload?: string) {
+  const res = await inject(h, { method: method as 'GET', url, headers, payload, remoteAddress: '192.0.2.1' });
   return { status: res.statusCode, headers: res.headers, payload: res.rawPayload, body: rawResponse(res.statusCode, res.headers as IncomingHttpHeaders, res.rawPayload).parsed };
 }
 
@@ -167,5 +168,32 @@ describe('the request pipeline, in order', () => {
     const unknownOffice = await ask(h, 'GET', '/finanzamt/9999', keyed());
     expect(unknownOffice.status).toBe(404);
     expect(unknownOffice.body(ErrorResponse).code).toBe('not_found');
+  });
+});
+
+describe('a batch', () => {
+  it('is answered from the version it began with, though another is put in place while its answers are read', async () => {
+    const source = localSource(testDist(), 2_000);
+    // The switch happens as the batch reads its first stored body: the rest is read after it.
+    const switching: VersionSource = {
+      ...source,
+      readObject: (name, path, encoding) => {
+        versions.current = null;
+        return source.readObject(name, path, encoding);
+      },
+    };
+    const versions = new CurrentVersion(switching, new FileCache(16 << 20), silent);
+    await versions.check();
+    const fragen = [{ ags: '05315000' }, { plz: '50667' }, { ort: 'Köln' }, { ags: '01001000' }, { ags: 'x' }];
+    const res = await ask(handler({ versions }), 'POST', '/finanzamt', { ...keyed(), 'content-type': 'application/json' }, JSON.stringify({ fragen }));
+    expect(versions.current).toBeNull();
+    expect(res.status).toBe(200);
+    const tree = testTree();
+    const batch = res.body(BatchResponse);
+    expect(batch.stand).toBe(tree.manifest.stand);
+    expect(batch.antworten.map((a) => a.status)).toEqual([200, 200, 200, 200, 400]);
+    expect(batch.antworten[3]!.antwort).toEqual(tree.json('/finanzamt?ags=01001000', LookupResponse));
+    // A request after the switch finds no version.
+    expect((await ask(handler({ versions }), 'GET', '/finanzamt?ags=05315000', keyed())).status).toBe(503);
   });
 });

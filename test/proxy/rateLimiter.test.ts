@@ -10,28 +10,43 @@ function limiter(rate: number, burst: number, maxClients = 1000) {
 describe('MemoryRateLimiter', () => {
   it('allows a burst, then the rate, and says when to retry', () => {
     const { clock, limiter: l } = limiter(20, 40);
-    const first = Array.from({ length: 41 }, () => l.take('a'));
+    const first = Array.from({ length: 41 }, () => l.take('a', 1));
     expect(first.slice(0, 40).every((d) => d.allowed)).toBe(true);
     expect(first[0]).toMatchObject({ limit: 40, remaining: 39, reset: 1, retryAfter: 0 });
     expect(first[40]).toMatchObject({ allowed: false, remaining: 0, retryAfter: 1, reset: 2 });
     clock.now += 50; // one token at 20 per second
-    expect(l.take('a').allowed).toBe(true);
-    expect(l.take('a').allowed).toBe(false);
+    expect(l.take('a', 1).allowed).toBe(true);
+    expect(l.take('a', 1).allowed).toBe(false);
     clock.now += 1000;
-    const second = Array.from({ length: 21 }, () => l.take('a').allowed);
+    const second = Array.from({ length: 21 }, () => l.take('a', 1).allowed);
     expect(second.filter(Boolean)).toHaveLength(20);
+  });
+
+  it('spends a batch\'s cost whole or not at all, and says when the bucket will hold it', () => {
+    const { clock, limiter: l } = limiter(20, 100);
+    expect(l.take('a', 60)).toMatchObject({ allowed: true, remaining: 40, reset: 3, retryAfter: 0 });
+    // 50 do not fit into the 40 left: refused, and nothing spent.
+    expect(l.take('a', 50)).toMatchObject({ allowed: false, remaining: 40, retryAfter: 1 });
+    expect(l.take('a', 40)).toMatchObject({ allowed: true, remaining: 0 });
+    expect(l.take('a', 100)).toMatchObject({ allowed: false, remaining: 0, retryAfter: 5, reset: 5 });
+    clock.now += 2_500;
+    expect(l.take('a', 51)).toMatchObject({ allowed: false, remaining: 50, retryAfter: 1 });
+    expect(l.take('a', 50)).toMatchObject({ allowed: true, remaining: 0 });
+    clock.now += 60_000;
+    expect(l.take('a', 101).allowed).toBe(false);
+    expect(l.take('a', 100)).toMatchObject({ allowed: true, remaining: 0 });
   });
 
   it('keeps one bucket per client', () => {
     const { limiter: l } = limiter(1, 1);
-    expect(l.take('a').allowed).toBe(true);
-    expect(l.take('a').allowed).toBe(false);
-    expect(l.take('b').allowed).toBe(true);
+    expect(l.take('a', 1).allowed).toBe(true);
+    expect(l.take('a', 1).allowed).toBe(false);
+    expect(l.take('b', 1).allowed).toBe(true);
   });
 
   it('tracks a bounded number of clients', () => {
     const { limiter: l } = limiter(1, 1, 100);
-    for (let i = 0; i < 10_000; i++) l.take(`10.0.${i >> 8}.${i & 255}`);
+    for (let i = 0; i < 10_000; i++) l.take(`10.0.${i >> 8}.${i & 255}`, 1);
     expect((l as unknown as { buckets: { size: number } }).buckets.size).toBe(100);
   });
 });

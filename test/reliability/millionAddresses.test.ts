@@ -17,7 +17,7 @@ const RATE_CLIENTS = 10_000;
 /** What the heap may grow by: the bound's buckets are already there before the flood; this is room for noise. */
 const MAX_GROWTH_MB = 16;
 /** The default burst, which this proxy runs with. */
-const BURST = 40;
+const BURST = 100;
 /** Load clients at once, each a process of its own: one per core. */
 const CLIENTS = 2;
 /** The load runs in rounds until the million is reached (a slower machine takes more); each round's addresses are new ones. */

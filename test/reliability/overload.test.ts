@@ -133,14 +133,14 @@ describe('overload', () => {
     // The buckets are private; their number is exactly what this test is about.
     const buckets = (limiter as unknown as { buckets: { size: number } }).buckets;
     const victim = '192.0.2.1';
-    for (let i = 0; i < BURST; i++) limiter.take(victim);
-    expect(limiter.take(victim).allowed).toBe(false);
+    for (let i = 0; i < BURST; i++) limiter.take(victim, 1);
+    expect(limiter.take(victim, 1).allowed).toBe(false);
     for (let i = 0; i < 1_000_000; i++) {
-      limiter.take(`10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`);
+      limiter.take(`10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`, 1);
       if (i % 100_000 === 0) expect(buckets.size).toBeLessThanOrEqual(maxClients);
     }
     expect(buckets.size).toBe(maxClients);
     // Evicted, the drained client comes back with a full bucket: the bound errs on the side of serving.
-    expect(limiter.take(victim).allowed).toBe(true);
+    expect(limiter.take(victim, 1).allowed).toBe(true);
   });
 });

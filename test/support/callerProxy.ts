@@ -11,6 +11,8 @@ export interface CallerProxy {
   blockedKey: string;
   /** Sends the valid key in X-API-Key. */
   get(path: string, headers?: Record<string, string>, method?: string): ReturnType<ProxyProcess['get']>;
+  /** POSTs JSON with the valid key. */
+  post(path: string, body: string | Buffer, headers?: Record<string, string>): ReturnType<ProxyProcess['post']>;
 }
 
 export interface CallerProxyOptions {
@@ -29,5 +31,9 @@ export async function startCallerProxy(o: CallerProxyOptions = {}): Promise<Call
   await cli(['keys', 'block', 'blocked', '--keys-file', keysFile]);
   const started = await startProxy({ keysFile, args: ['--dist', o.dist ?? testDist(), ...(o.args ?? ['--rate', '100000', '--burst', '100000'])], healthy: o.dist === undefined });
   const proxy = await withContract(started, o.contract);
-  return { proxy, key, blockedKey, get: (path, headers = {}, method) => proxy.get(path, { 'x-api-key': key, ...headers }, method) };
+  return {
+    proxy, key, blockedKey,
+    get: (path, headers = {}, method) => proxy.get(path, { 'x-api-key': key, ...headers }, method),
+    post: (path, body, headers = {}) => proxy.post(path, body, { 'x-api-key': key, ...headers }),
+  };
 }

@@ -3,10 +3,11 @@
 // valid against the operation's schema for that status. Objects are checked closed (no member that the
 // description does not name), though the description itself leaves them open for callers (section 9).
 //
-// Opt in for any proxy: `proxy = await withContract(await startProxy(...))`, and every `proxy.get` is checked.
+// Opt in for any proxy: `proxy = await withContract(await startProxy(...))`, and every `proxy.get` and `proxy.post` is checked.
 //
-// GET, HEAD and OPTIONS of a described path are checked against their operations. Requests the description
-// has no operation for are held to the rules its introduction states:
+// Requests of a described path are checked against its operation for their method (GET, HEAD and OPTIONS
+// everywhere, POST on /finanzamt). Requests the description has no operation for are held to the rules its
+// introduction states:
 //   - OPTIONS (the CORS preflight) is 204 without a body on every path, or 429 above the rate limit;
 //   - other methods on a described path are its GET's documented 405;
 //   - a path not described is an error response (400, 401, 403, 404, 405 or 429) with the ErrorResponse body.
@@ -84,7 +85,7 @@ export class Contract {
       const id = UNDESCRIBED_PATH[res.status];
       if (id !== undefined) response = this.resolve({ value: { $ref: `#/components/responses/${id}` }, pointer: '' });
     } else {
-      operation = ['GET', 'HEAD', 'OPTIONS'].includes(method) ? method.toLowerCase() : 'get';
+      operation = method.toLowerCase() in object(object(this.document.paths)[template]) ? method.toLowerCase() : 'get';
       if (operation === 'get' && method !== 'GET' && res.status !== 405) return [`${method} ${template} is not an operation of the description`];
       const pointer = `/paths/${escape(template)}/${operation}/responses/${res.status}`;
       const value = at(this.document, 'paths', template, operation, 'responses', String(res.status));
@@ -157,7 +158,7 @@ export async function contractOf(proxy: ProxyProcess): Promise<Contract> {
   return new Contract(res!.parsed(OpenApiDocument));
 }
 
-/** The proxy with every `get` checked against its own description; `contract.seen` records what was checked. */
+/** The proxy with every `get` and `post` checked against its own description; `contract.seen` records what was checked. */
 export async function withContract(proxy: ProxyProcess, contract?: Contract): Promise<ProxyProcess & { contract: Contract }> {
   const c = contract ?? await contractOf(proxy);
   return {
@@ -166,6 +167,11 @@ export async function withContract(proxy: ProxyProcess, contract?: Contract): Pr
     get: async (path, headers = {}, method = 'GET') => {
       const res = await proxy.get(path, headers, method);
       c.check(method, path, res);
+      return res;
+    },
+    post: async (path, body, headers = {}) => {
+      const res = await proxy.post(path, body, headers);
+      c.check('POST', path, res);
       return res;
     },
   };

@@ -15,7 +15,8 @@ export interface RawResponse {
   parsed: <S extends z.ZodType>(schema: S) => z.output<S>;
 }
 
-export function request(url: string, options: { method?: string; headers?: OutgoingHttpHeaders } = {}): Promise<RawResponse> {
+/** `body`: sent whole, with its Content-Length. */
+export function request(url: string, options: { method?: string; headers?: OutgoingHttpHeaders; body?: string | Buffer } = {}): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { method: options.method ?? 'GET', headers: options.headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
@@ -26,7 +27,7 @@ export function request(url: string, options: { method?: string; headers?: Outgo
       });
     });
     req.on('error', reject);
-    req.end();
+    req.end(options.body);
   });
 }
 

@@ -52,6 +52,8 @@ export interface ProxyProcess {
   /** The log lines written so far, parsed. */
   logLines(): Record<string, unknown>[];
   get(path: string, headers?: Record<string, string>, method?: string): Promise<RawResponse>;
+  /** POSTs `body` as JSON (with `headers` added to, or overriding, its Content-Type). */
+  post(path: string, body: string | Buffer, headers?: Record<string, string>): Promise<RawResponse>;
   /** Sends `signal` and resolves with the exit code. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
   exited: Promise<number | null>;
@@ -104,6 +106,7 @@ export async function startProxy(o: StartOptions): Promise<ProxyProcess> {
       }
     },
     get: (path, headers = {}, method = 'GET') => request(`${url}${path}`, { method, headers }),
+    post: (path, body, headers = {}) => request(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body }),
     stop: (signal = 'SIGTERM') => {
       if (child.exitCode === null) child.kill(signal);
       return exited;

@@ -4,7 +4,7 @@
 // global registry stays untouched.
 import { z } from 'zod';
 import {
-  Aenderung, Ags, AmtHerkunft, AnsweredOffice, Anschrift, BufaNr, CollectionResponse, DistrictMunicipality, DistrictResponse, ErrorResponse,
+  Aenderung, Ags, AmtHerkunft, AnsweredOffice, Anschrift, BatchAntwort, BatchResponse, BufaNr, CollectionResponse, DistrictMunicipality, DistrictResponse, ErrorResponse,
   Kontakt, LookupFrage, LookupMunicipality, LookupResponse, Office, OfficeResponse, Plz, Stand, StandQuelle, SteuernummerBund, Teil, TeilArt, Zuordnung,
 } from '../../../core/model.ts';
 import { HealthResponse } from '../../health.ts';
@@ -144,6 +144,12 @@ members(ErrorResponse, {
   detail: 'What went wrong, in German, for people.',
   code: 'Why the request was refused; stable. Each error response lists the codes it can carry.',
   stand: 'The data version being served, whenever one is loaded.',
+});
+component(BatchAntwort, 'BatchAntwort', 'One question\'s answer in a batch: what its `GET /finanzamt` would have answered. `status` is the status its GET would have had: 200 with the `LookupResponse` in `antwort`, or an error\'s (400 for unusable parameters, 503 where the answer is unavailable for now) with the `ErrorResponse` (`code`, `detail`) in `antwort`; the body is the GET\'s, byte for byte.');
+component(BatchResponse, 'BatchResponse', 'The answers to a batch of lookups, in the order of the questions, all from one data version.');
+members(BatchResponse, {
+  anzahl: 'Number of questions, and of answers in `antworten`.',
+  antworten: 'One answer per question, in the order asked.',
 });
 component(HealthResponse, 'HealthResponse', 'Health of this instance, for load balancers and monitors.');
 members(HealthResponse, {

@@ -1,6 +1,9 @@
 // The OpenAPI 3.1 description that the proxy serves at /openapi.json: the pieces put together, with the
 // rules that concern every operation and the choices this project made where the interface leaves them open.
 import { readFileSync } from 'node:fs';
+import { BATCH_MAX_QUESTIONS } from '../../../core/parameters.ts';
+import { BATCH_MAX_BYTES } from '../../batch/batchBody.ts';
+import { batchSchemas } from './batch.ts';
 import { componentSchemas } from './components.ts';
 import type { Examples } from './examples.ts';
 import { parameters } from './parameters.ts';
@@ -10,7 +13,8 @@ import { HEADERS, sharedResponses } from './responses.ts';
 const { version } = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
 
 const INTRO = `Which German tax office (Finanzamt) is responsible for a place of residence, and which municipalities
-belong to an office. Read-only; every answer is JSON (UTF-8) and carries the data version in \`stand\`. The directory
+belong to an office. Read-only (a batch of lookups is a POST, but changes nothing); every answer is JSON (UTF-8)
+and carries the data version in \`stand\`. The directory
 is updated monthly; within one data version, answers are identical.
 
 The examples in this description are real: the answers of the data version this instance serves, rendered when the
@@ -39,6 +43,12 @@ state and several states write alike; where it names an office in more than one,
 keeps neither the question nor the answer beyond the request, answers are \`private\` and errors \`no-store\`, and
 no error repeats it.
 
+## Lookups in bulk
+\`POST /finanzamt\` with \`{"fragen": [{"ags": "05315000"}, {"plz": "50667", "gemeinden": 1}, …]}\` asks up to
+${BATCH_MAX_QUESTIONS} lookups at once. Each question holds the parameters of \`GET /finanzamt\` and is answered as that
+GET would be: \`antworten\` lists, in the order of the questions, each one's \`status\` and, byte for byte, its body
+(the lookup's answer, or its error with \`code\` and \`detail\`). Each question counts against the rate limit.
+
 ## Caching and conditional requests
 Answers carry \`Cache-Control: public, max-age=3600\` (a lookup by \`steuernummer\`: \`private, max-age=3600\`) and a
 weak \`ETag\` of the form \`W/"<stand_quelle>-<hash>"\` (\`W/"<stand_quelle>-mit_gemeinden"\` for
@@ -47,12 +57,13 @@ weak \`ETag\` of the form \`W/"<stand_quelle>-<hash>"\` (\`W/"<stand_quelle>-mit
 \`If-Match\` compares strongly (RFC 9110 13.1.1) and every ETag here is weak, so anything but \`*\` answers 412.
 \`HEAD\` answers the headers, \`ETag\` and \`Content-Length\` included, without the body (each GET has its HEAD
 operation here, and each path its \`OPTIONS\`). Bodies are sent with brotli or gzip when \`Accept-Encoding\`
-allows (\`Vary: Accept-Encoding\`).
+allows (\`Vary: Accept-Encoding\`). The answer to a batch is \`no-store\`, without an ETag.
 
 ## Rate limit
 20 requests per second per client address, with a short burst beyond that: a token bucket whose capacity is
 \`RateLimit-Limit\`; \`RateLimit-Remaining\` and \`RateLimit-Reset\` (seconds until the bucket is full) come with every
-response. Above it: 429 with \`Retry-After\` in seconds. For high volumes, fetch \`/finanzaemter?gemeinden=1\` once,
+response. Above it: 429 with \`Retry-After\` in seconds. A batch costs one request per question; one of more
+questions than are left is refused whole, spends nothing, and its \`Retry-After\` is the wait until it fits. For high volumes, fetch \`/finanzaemter?gemeinden=1\` once,
 revalidate it by ETag, and look up locally: one municipality key can belong to several offices, so a key-to-office
 table must hold a list per key.
 
@@ -61,16 +72,17 @@ Every error is \`{"detail": "<German message>", "code": "<code>", "stand": "<DD.
 \`code\`, which is stable; \`detail\` is for people and may be reworded; \`stand\` is there whenever a data version is
 loaded. Each error response below lists its codes with an example: 400 unusable input or the key in the wrong place,
 401 key missing or unknown, 403 key blocked, 404 unknown office number or path, 405 method other than
-GET/HEAD/OPTIONS, 406 no acceptable encoding, 412 an \`If-Match\` that cannot hold, 429 rate limit, 503 directory
-temporarily unavailable; a fault of the service is 500 \`internal\`. A lookup without a hit is 200, and a conditional
+GET/HEAD/OPTIONS (and POST on \`/finanzamt\`), 406 no acceptable encoding, 412 an \`If-Match\` that cannot hold, 413 a
+batch's body over ${BATCH_MAX_BYTES / 1024} KiB, 415 a batch's body not JSON, 429 rate limit, 503 directory temporarily
+unavailable; a fault of the service is 500 \`internal\`. A lookup without a hit is 200, and a conditional
 request on an unchanged version is 304; neither is an error. A request line and headers over 8 KiB, or bytes that
 are not HTTP/1.1, are answered 400 \`bad_request\` and a request not complete within 10 s (head) or 15 s (whole) 408
 \`request_timeout\`, both before any path is looked at (so without \`stand\`); the connection is closed after either.
 
 Errors that depend only on the URL and the data version (400 \`bad_parameter\`, 404) carry
 \`Cache-Control: public, max-age=3600\` like the answers; those that depend on the caller, a request header or the
-moment (401, 403, 429, 503, 5xx, 405, 406, 412, and the 400s about the key) carry \`no-store\`, as does every error of a
-request whose query holds a \`steuernummer\` (400 \`bad_steuernummer\` among them).
+moment (401, 403, 429, 503, 5xx, 405, 406, 412, and the 400s about the key), and every answer to a batch, carry
+\`no-store\`, as does every error of a request whose query holds a \`steuernummer\` (400 \`bad_steuernummer\` among them).
 
 ## Cross-origin calls
 \`Access-Control-Allow-Origin: *\`, and \`OPTIONS\` (the browser's preflight) is answered 204 on every path without a
@@ -106,6 +118,7 @@ Ignore unknown fields. The data version is \`stand\` (DD.MM.YYYY) and \`stand_qu
 - A lookup by \`steuernummer\` (an added parameter) answers in the lookup's shape with \`gemeinden\` empty, says in
   \`frage\` what the number was read as (\`steuernummer_bund\`, \`bundesland\`, \`pruefziffer\`) and adds
   \`amt_herkunft\`; a written form that names offices in several states lists them all.
+- Lookups in bulk (\`POST /finanzamt\`, up to ${BATCH_MAX_QUESTIONS} questions), each answered as its GET would be.
 
 ## Data sources
 Municipalities: © Statistisches Bundesamt (Destatis), Gemeindeverzeichnis GV100AD (Datenlizenz Deutschland –
@@ -155,7 +168,7 @@ export function openApiDocument(examples?: Examples) {
     ],
     paths: paths(examples),
     components: {
-      schemas: { ...componentSchemas(), OpenApiDocument: OPENAPI_DOCUMENT },
+      schemas: { ...componentSchemas(), ...batchSchemas(), OpenApiDocument: OPENAPI_DOCUMENT },
       parameters: parameters(examples),
       headers: HEADERS,
       responses: sharedResponses(examples),

@@ -1,15 +1,21 @@
 // The examples of the OpenAPI document, taken from the loaded data version when the document is generated:
 // real answers of the real renderer (the lookup for Köln, office 2115, its district, a page of the collection)
 // and every error as the code that refuses it words it, so the reference page shows what callers get.
-import type { ErrorCode } from '../../../core/errors.ts';
+import { ERRORS, type ErrorCode } from '../../../core/errors.ts';
 import type { ErrorResponse } from '../../../core/model.ts';
 import { renderAnswer, type DirectoryIndex, type OrtSearch } from '../../../core/render.ts';
-import { parseQuestion } from '../../../core/request.ts';
+import { BATCH_MAX_QUESTIONS } from '../../../core/parameters.ts';
+import { LOOKUP_PATH, parseQuestion } from '../../../core/request.ts';
+import { NOT_JSON, parseBatch, questionParams, TOO_LARGE, type BatchBody, type BatchQuestion } from '../../batch/batchBody.ts';
+import { envelope } from '../../batch/envelope.ts';
+import { errorBody } from '../../http/exchange.ts';
+import { ALLOW } from '../../http/headers.ts';
 import { SCHEMES } from '../../../core/steuernummer/schemes.ts';
 import { NOTHING_ACCEPTABLE } from '../../http/negotiate.ts';
 import { INTERNAL, keyInQuery, methodNotAllowed, PRECONDITION_FAILED, rateLimited } from '../../http/refusals.ts';
 import { healthBody } from '../../health.ts';
 import { authenticate } from '../../keys/authenticate.ts';
+import { DEFAULT_BURST, DEFAULT_RATE } from '../../rateLimit/defaults.ts';
 import { UNAVAILABLE } from '../../versions/currentVersion.ts';
 
 export const EXAMPLE_PATHS = {
@@ -21,6 +27,9 @@ export const EXAMPLE_PATHS = {
 
 export type AnswerId = keyof typeof EXAMPLE_PATHS;
 
+/** A batch: a lookup by key, one by postal code, and one the parser refuses (two keys where one is allowed). */
+export const EXAMPLE_BATCH: { fragen: BatchQuestion[] } = { fragen: [{ ags: '01001000' }, { plz: '50667', limit: 1 }, { ags: '05315000', plz: '50667' }] };
+
 export interface Examples {
   answers: Record<AnswerId, unknown>;
   /** One example body per code the handler answers. */
@@ -28,6 +37,7 @@ export interface Examples {
   /** By parameter component id. */
   parameters: Record<string, string | number>;
   health: ReturnType<typeof healthBody>;
+  batch: { request: typeof EXAMPLE_BATCH; response: unknown };
 }
 
 /** Renders the example questions from the directory, as the proxy would answer them. */
@@ -42,6 +52,10 @@ export function examplesFrom(ix: DirectoryIndex, buildId: string, searchOrt?: Or
     return error(auth.code, auth.detail);
   };
   const office = answers.office.amt;
+  const refusal = (body: BatchBody) => {
+    if (body.ok) throw new Error('openapi examples: the bad batch was accepted');
+    return error(body.code, body.detail);
+  };
   const municipality = answers.lookup.gemeinden[0];
   return {
     answers,
@@ -54,10 +68,15 @@ export function examplesFrom(ix: DirectoryIndex, buildId: string, searchOrt?: Or
       key_unknown: refusedKey({ 'x-api-key': 'fa_unknown' }, undefined),
       key_blocked: refusedKey({ 'x-api-key': 'fa_blocked' }, blocked),
       not_found: error('not_found', unknownOfficeDetail(ix)),
-      method_not_allowed: error('method_not_allowed', methodNotAllowed('POST')),
+      method_not_allowed: error('method_not_allowed', methodNotAllowed('DELETE', ALLOW)),
       not_acceptable: error('not_acceptable', NOTHING_ACCEPTABLE),
+      payload_too_large: error('payload_too_large', TOO_LARGE),
+      unsupported_media_type: error('unsupported_media_type', NOT_JSON),
+      bad_json: refusal(parseBatch(Buffer.from('{"fragen": ['), BATCH_MAX_QUESTIONS)),
+      bad_batch: refusal(parseBatch(Buffer.from('{"fragen": []}'), BATCH_MAX_QUESTIONS)),
+      batch_too_large: refusal(parseBatch(Buffer.from(JSON.stringify({ fragen: Array.from({ length: BATCH_MAX_QUESTIONS + 1 }, () => ({ ags: '05315000' })) })), BATCH_MAX_QUESTIONS)),
       precondition_failed: error('precondition_failed', PRECONDITION_FAILED),
-      rate_limited: error('rate_limited', rateLimited(20, 40, 1)),
+      rate_limited: error('rate_limited', rateLimited(DEFAULT_RATE, DEFAULT_BURST, 1)),
       internal: error('internal', INTERNAL),
       unavailable: { detail: UNAVAILABLE, code: 'unavailable' },
     },
@@ -66,6 +85,7 @@ export function examplesFrom(ix: DirectoryIndex, buildId: string, searchOrt?: Or
       amtsnummer: office.bufa_nr, officeGemeinden: 1, collectionGemeinden: 0, bundesland: office.bundesland,
       name: office.name, ohneBezirk: 0, collectionLimit: 2, offset: 0,
     },
+    batch: { request: EXAMPLE_BATCH, response: batchAnswered(ix, searchOrt) },
     // Its age as on the day the document is generated.
     health: healthBody({ stand, standQuelle, buildId, ortssuche: searchOrt !== undefined, aenderungen: ix.dir.aenderungen, quellen: ix.dir.quellen }, Date.now()),
   };
@@ -85,6 +105,18 @@ function exampleSteuernummer(ix: DirectoryIndex): string {
   const example = SCHEMES.map((s) => s.beispiel.bundesschema).find((nr) => ix.offices.has(nr.slice(0, 4)));
   if (example === undefined) throw new Error('openapi examples: no example tax number names an office of the directory');
   return example;
+}
+
+/** The example batch answered as the proxy answers it: each question rendered, or refused as its GET. */
+function batchAnswered(ix: DirectoryIndex, searchOrt?: OrtSearch): unknown {
+  const answers = EXAMPLE_BATCH.fragen.map((question) => {
+    const given = questionParams(question);
+    if (!given.ok) throw new Error(`openapi examples: ${given.detail}`);
+    const parsed = parseQuestion(LOOKUP_PATH, given.params);
+    if (!parsed.ok) return { status: ERRORS[parsed.code].status, body: errorBody(parsed.code, parsed.detail, ix.dir.stand) };
+    return { status: 200, body: Buffer.from(rendered(ix, `${LOOKUP_PATH}?${given.params}`, searchOrt)) };
+  });
+  return JSON.parse(envelope(ix.dir.stand, ix.dir.stand_quelle, answers).toString('utf8'));
 }
 
 function unknownOfficeDetail(ix: DirectoryIndex): string {

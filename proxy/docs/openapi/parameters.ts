@@ -132,6 +132,9 @@ export const PARAMETERS = {
 
 export type ParameterId = keyof typeof PARAMETERS;
 
+/** The parameters of the lookup, which are also what each question of a batch holds. */
+export const LOOKUP_PARAMETERS = ['ags', 'plz', 'ort', 'steuernummer', 'stadtteil', 'lookupGemeinden', 'lookupLimit'] as const satisfies readonly ParameterId[];
+
 /** The parameters, each with its example from the loaded version when there is one. */
 export function parameters(examples?: Examples): Record<ParameterId, Parameter> {
   return Object.fromEntries(Object.entries(PARAMETERS).map(([id, p]: [string, Parameter]) => {

@@ -1,18 +1,21 @@
 // The operations: a GET per path, with the statuses the handler's pipeline can give on that path; its HEAD,
-// the same operation without a body (so that generated clients can call it and validators check it); and the
-// CORS preflight, OPTIONS.
+// the same operation without a body (so that generated clients can call it and validators check it); the
+// CORS preflight, OPTIONS; and on the lookup's path the POST of a batch (batch.ts).
 import { idOf } from './components.ts';
 import { LookupResponse, OfficeResponse, DistrictResponse, CollectionResponse } from '../../../core/model.ts';
+import { LOOKUP_PATH } from '../../../core/request.ts';
 import type { Examples } from './examples.ts';
-import { parameterRef, PARAMETERS, type ParameterId } from './parameters.ts';
+import { batchOperation } from './batch.ts';
+import { LOOKUP_PARAMETERS, parameterRef, PARAMETERS, type ParameterId } from './parameters.ts';
 import { answer, document, health, PREFLIGHT_RESPONSE, responseRef, withoutContent, type Response, type ResponseId } from './responses.ts';
 
-interface Operation {
+export interface Operation {
   operationId: string;
   tags: string[];
   summary: string;
   description: string;
   parameters?: { $ref: string }[];
+  requestBody?: { required: true; description: string; content: Record<string, { schema: { $ref: string }; example?: unknown }> };
   security?: [];
   responses: Record<string, Response | { $ref: string }>;
 }
@@ -53,7 +56,7 @@ function gets(examples?: Examples): Record<string, Operation> {
         'No hit is not an error: 200 with `anzahl_aemter` 0 and `hinweis` set.',
         'Responsibility is by place of residence for the income tax of natural persons; corporations, turnover tax, wage tax, separate assessments, real-estate tax base amounts, inheritance and gift tax follow other rules and are not answered.',
       ].join('\n\n'),
-      parameters: ['ags', 'plz', 'ort', 'steuernummer', 'stadtteil', 'lookupGemeinden', 'lookupLimit'],
+      parameters: [...LOOKUP_PARAMETERS],
       ok: answer(idOf(LookupResponse), 'The matched municipalities and their offices, or the office a tax number names.', a?.lookup, 'LookupCacheControl'),
       personal: true,
     }),
@@ -122,7 +125,10 @@ function preflight(get: Operation): Operation {
   };
 }
 
-/** Every path with its GET, HEAD and OPTIONS. */
-export function paths(examples?: Examples): Record<string, { get: Operation; head: Operation; options: Operation }> {
-  return Object.fromEntries(Object.entries(gets(examples)).map(([path, get]) => [path, { get, head: head(get), options: preflight(get) }]));
+/** Every path with its GET, HEAD and OPTIONS, and the lookup's with the POST of a batch. */
+export function paths(examples?: Examples): Record<string, { get: Operation; head: Operation; options: Operation; post?: Operation }> {
+  return Object.fromEntries(Object.entries(gets(examples)).map(([path, get]) => {
+    const item = { get, head: head(get), options: preflight(get) };
+    return [path, path === LOOKUP_PATH ? { ...item, post: batchOperation(examples) } : item];
+  }));
 }

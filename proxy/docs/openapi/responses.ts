@@ -2,7 +2,7 @@
 // the rate limiter send them. Header values are described by what the proxy writes, not by what HTTP allows.
 // Every error response lists the codes (core/errors.ts) it can carry, each with an example body.
 import { ERRORS, type ErrorCode } from '../../../core/errors.ts';
-import { ALLOW, CACHE_ERROR, CACHE_OK, CACHE_PRIVATE, EXPOSE, PREFLIGHT } from '../../http/headers.ts';
+import { ALLOW, ALLOW_LOOKUP, CACHE_ERROR, CACHE_OK, CACHE_PRIVATE, EXPOSE, PREFLIGHT, PREFLIGHT_LOOKUP } from '../../http/headers.ts';
 import { schemaRef } from './components.ts';
 import type { Examples } from './examples.ts';
 
@@ -48,7 +48,7 @@ export const HEADERS = {
     schema: { type: 'string', enum: [CACHE_OK, CACHE_PRIVATE] },
   },
   NoStore: {
-    description: 'Answers that depend on the caller or the moment (the key, the rate limit, availability, health) are not cached.',
+    description: 'Answers that depend on the caller or the moment (the key, the rate limit, availability, health, a batch) are not cached.',
     required: true,
     schema: { type: 'string', const: CACHE_ERROR },
   },
@@ -72,7 +72,7 @@ export const HEADERS = {
     schema: integer,
   },
   RateLimitLimit: {
-    description: 'Rate limit per client address, as a token bucket: the most requests that can be made at once (the burst). Fields as in draft-ietf-httpapi-ratelimit-headers-07.',
+    description: 'Rate limit per client address, as a token bucket: the most requests that can be made at once (the burst); a batch costs one per question. Fields as in draft-ietf-httpapi-ratelimit-headers-07.',
     required: true,
     schema: integer,
   },
@@ -87,7 +87,7 @@ export const HEADERS = {
     schema: integer,
   },
   RetryAfter: {
-    description: 'Seconds to wait before the next request is allowed.',
+    description: 'Seconds to wait before the request is allowed: for a batch, until the bucket holds one token per question.',
     required: true,
     schema: { type: 'integer', minimum: 1 },
   },
@@ -102,9 +102,9 @@ export const HEADERS = {
     schema: { type: 'string', const: 'Bearer realm="finanzamt"' },
   },
   Allow: {
-    description: 'The methods this service answers.',
+    description: `The methods the path answers: \`${ALLOW}\`, and \`${ALLOW_LOOKUP}\` on \`/finanzamt\`, which also takes batches.`,
     required: true,
-    schema: { type: 'string', const: ALLOW },
+    schema: { type: 'string', enum: [ALLOW, ALLOW_LOOKUP] },
   },
   AccessControlExposeHeaders: {
     description: 'The headers a cross-origin script may read besides the basic ones.',
@@ -112,24 +112,24 @@ export const HEADERS = {
     schema: { type: 'string', const: EXPOSE },
   },
   AccessControlAllowMethods: {
-    description: 'The methods a cross-origin caller may use.',
+    description: 'The methods a cross-origin caller may use on the path (POST on `/finanzamt` only).',
     required: true,
-    schema: { type: 'string', const: preflight('access-control-allow-methods') },
+    schema: { type: 'string', enum: [preflight(PREFLIGHT, 'access-control-allow-methods'), preflight(PREFLIGHT_LOOKUP, 'access-control-allow-methods')] },
   },
   AccessControlAllowHeaders: {
     description: 'The request headers a cross-origin caller may send.',
     required: true,
-    schema: { type: 'string', const: preflight('access-control-allow-headers') },
+    schema: { type: 'string', const: preflight(PREFLIGHT, 'access-control-allow-headers') },
   },
   AccessControlMaxAge: {
     description: 'Seconds a browser may keep this preflight answer.',
     required: true,
-    schema: { type: 'integer', const: Number(preflight('access-control-max-age')) },
+    schema: { type: 'integer', const: Number(preflight(PREFLIGHT, 'access-control-max-age')) },
   },
 } satisfies Record<string, Header>;
 
-function preflight(name: string): string {
-  return PREFLIGHT[PREFLIGHT.indexOf(name) + 1]!;
+function preflight(answer: readonly string[], name: string): string {
+  return answer[answer.indexOf(name) + 1]!;
 }
 
 type HeaderId = keyof typeof HEADERS;
@@ -185,9 +185,22 @@ const ERROR_RESPONSES = {
   MethodNotAllowed: { summary: 'Method not allowed.', codes: ['method_not_allowed'], extra: ['Allow'] },
   NotAcceptable: { summary: 'No acceptable encoding.', codes: ['not_acceptable'] },
   PreconditionFailed: { summary: 'An `If-Match` that cannot hold.', codes: ['precondition_failed'] },
-  TooManyRequests: { summary: 'Rate limit exceeded: 20 requests per second per client address, with a short burst (see `RateLimit-Limit`).', codes: ['rate_limited'], extra: ['RetryAfter'] },
+  TooManyRequests: { summary: 'Rate limit exceeded: 20 requests per second per client address, with a burst (see `RateLimit-Limit`); a batch costs one per question and is refused whole.', codes: ['rate_limited'], extra: ['RetryAfter'] },
   Unavailable: { summary: 'Directory temporarily unavailable.', codes: ['unavailable'] },
-} satisfies Record<string, { summary: string; codes: ErrorCode[]; extra?: HeaderId[] }>;
+} satisfies Record<string, ErrorResponseOf>;
+
+/** The refusals of a batch (POST /finanzamt), which has no HEAD. */
+const BATCH_ERROR_RESPONSES = {
+  BatchBadRequest: { summary: 'A body that is not a batch, too many questions, or the key in the wrong place; a question\'s own unusable parameters are its answer\'s 400, inside a 200.', codes: ['bad_json', 'bad_batch', 'batch_too_large', 'key_in_query', 'key_in_both_headers'] },
+  PayloadTooLarge: { summary: 'Body too large; the connection is closed (the rest of the body is not read).', codes: ['payload_too_large'] },
+  UnsupportedMediaType: { summary: 'The body is not JSON by its `Content-Type`.', codes: ['unsupported_media_type'] },
+} satisfies Record<string, ErrorResponseOf>;
+
+interface ErrorResponseOf {
+  summary: string;
+  codes: ErrorCode[];
+  extra?: HeaderId[];
+}
 
 function error(summary: string, codes: ErrorCode[], extra: HeaderId[], examples?: Examples): Response {
   const shared = new Set(codes.map((code) => ERRORS[code].shared));
@@ -218,7 +231,7 @@ const NOT_MODIFIED = {
 } satisfies Record<string, Response>;
 
 type SharedId = keyof typeof NOT_MODIFIED | keyof typeof ERROR_RESPONSES;
-export type ResponseId = SharedId | `Head${Exclude<SharedId, 'MethodNotAllowed'>}`;
+export type ResponseId = SharedId | `Head${Exclude<SharedId, 'MethodNotAllowed'>}` | keyof typeof BATCH_ERROR_RESPONSES;
 
 /** A response as HEAD gives it: the same status and headers, no body. */
 export function withoutContent({ content: _c, ...rest }: Response): Response {
@@ -227,11 +240,16 @@ export function withoutContent({ content: _c, ...rest }: Response): Response {
 
 /** The shared responses and their HEAD forms, with the examples of the loaded version when there is one. */
 export function sharedResponses(examples?: Examples): Record<ResponseId, Response> {
-  const errors = Object.fromEntries(Object.entries(ERROR_RESPONSES).map(([id, r]) => [id, error(r.summary, r.codes, 'extra' in r ? r.extra : [], examples)]));
-  const shared: Record<string, Response> = { ...NOT_MODIFIED, ...errors };
+  const errors = (responses: Record<string, ErrorResponseOf>) => Object.fromEntries(Object.entries(responses).map(([id, r]) => [id, error(r.summary, r.codes, r.extra ?? [], examples)]));
+  const shared: Record<string, Response> = { ...NOT_MODIFIED, ...errors(ERROR_RESPONSES) };
   // HEAD is always allowed: it is never 405.
   const heads = Object.fromEntries(Object.entries(shared).filter(([id]) => id !== 'MethodNotAllowed').map(([id, r]) => [`Head${id}`, withoutContent(r)]));
-  return { ...shared, ...heads } as Record<ResponseId, Response>;
+  return { ...shared, ...heads, ...errors(BATCH_ERROR_RESPONSES) } as Record<ResponseId, Response>;
+}
+
+/** The answer to a batch: never cached, no validators. */
+export function batchAnswer(description: string, example?: unknown): Response {
+  return { description, headers: headers('NoStore', 'Vary', 'ContentEncoding', 'ContentLength'), content: json('BatchResponse', example) };
 }
 
 export const responseRef = (id: ResponseId) => ({ $ref: `#/components/responses/${id}` });

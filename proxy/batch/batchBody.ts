@@ -1,0 +1,86 @@
+// The body of a batch of lookups (POST /finanzamt) taken apart: `{"fragen": [{…}, …]}`, each question a flat
+// object of the GET lookup's parameters. Only the shape is judged here, and refused for the whole request; what
+// a question asks is left to the lookup's own parser (answerBatch.ts), so that a question is refused exactly
+// as its GET would be, on its own, while the others are answered.
+import { z } from 'zod';
+import { LookupParameters } from '../../core/parameters.ts';
+
+/** The largest body read: a hundred questions of the longest values allowed fit in it. */
+export const BATCH_MAX_BYTES = 64 * 1024;
+
+/** A value as JSON gives it. Which ones a parameter takes is for questionParams to say, per question. */
+const Value = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+/** One question: a flat object of parameters. */
+export const BatchQuestion = z.record(z.string(), Value);
+export type BatchQuestion = z.output<typeof BatchQuestion>;
+/** The body, checked before its questions are: an object holding the list of questions and nothing else. */
+const Body = z.strictObject({ fragen: z.array(z.unknown()) });
+
+const LOOKUP_PARAMETERS: ReadonlySet<string> = new Set(Object.keys(LookupParameters.shape));
+/** The parameters a question may give as a JSON integer besides as text: their values are numbers. */
+export const INTEGER_PARAMETERS: ReadonlySet<string> = new Set(['gemeinden', 'limit'] as const satisfies readonly (keyof typeof LookupParameters.shape)[]);
+
+export type BatchRefusal = 'payload_too_large' | 'unsupported_media_type' | 'bad_json' | 'bad_batch' | 'batch_too_large';
+/** `bodyRead`: false when the body was refused before it was read to its end. */
+export type Refused = { ok: false; code: BatchRefusal; detail: string; bodyRead: boolean };
+export type BatchBody = { ok: true; questions: BatchQuestion[] } | Refused;
+
+export const NOT_JSON = 'Eine Sammelabfrage ist JSON: Content-Type: application/json (Zeichensatz UTF-8).';
+export const TOO_LARGE = `Der Rumpf ist größer als ${BATCH_MAX_BYTES / 1024} KiB.`;
+export const QUESTIONS_IN_ADDRESS = 'Die Fragen einer Sammelabfrage stehen im Rumpf, nicht in der Adresse.';
+
+const SHAPE = 'Erwartet wird ein Objekt, das nur die Liste fragen enthält, je Frage ein flaches Objekt aus Parametern der Suche und ihren Werten (Text, für gemeinden und limit auch ganze Zahlen): {"fragen": [{"ags": "05315000"}, {"plz": "50667", "gemeinden": 1}]}.';
+
+export function refused(code: BatchRefusal, detail: string, bodyRead = true): Refused {
+  return { ok: false, code, detail, bodyRead };
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/** `maxQuestions`: the most questions one batch may ask here (BATCH_MAX_QUESTIONS, or the burst if smaller). */
+export function parseBatch(body: Buffer, maxQuestions: number): BatchBody {
+  let value: unknown;
+  try {
+    value = JSON.parse(UTF8.decode(body));
+  } catch {
+    // The parser's message quotes the body, which may hold what callers would not want in an error.
+    return refused('bad_json', 'Der Rumpf ist kein gültiges JSON in UTF-8.');
+  }
+  const parsed = Body.safeParse(value);
+  if (!parsed.success) return refused('bad_batch', SHAPE);
+  const { fragen } = parsed.data;
+  if (fragen.length === 0) return refused('bad_batch', 'Die Liste fragen ist leer; mindestens eine Frage ist anzugeben.');
+  if (fragen.length > maxQuestions) {
+    return refused('batch_too_large', `Höchstens ${maxQuestions} Fragen je Anfrage (erhalten: ${fragen.length}); größere Mengen bitte aufteilen.`);
+  }
+  const questions: BatchQuestion[] = [];
+  for (const [i, question] of fragen.entries()) {
+    const checked = BatchQuestion.safeParse(question);
+    if (!checked.success) return refused('bad_batch', `fragen[${i}] ist kein flaches Objekt. ${SHAPE}`);
+    questions.push(checked.data);
+  }
+  return { ok: true, questions };
+}
+
+/**
+ * A question as the query parameters its GET would send, or why its values cannot be: text, or a JSON integer
+ * for a parameter whose value is a number. Names the lookup does not know are left for its parser to refuse.
+ */
+export function questionParams(question: BatchQuestion): { ok: true; params: URLSearchParams } | { ok: false; detail: string } {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(question)) {
+    if (typeof value === 'string' || (Number.isInteger(value) && INTEGER_PARAMETERS.has(name)) || !LOOKUP_PARAMETERS.has(name)) {
+      params.append(name, String(value));
+    } else if (INTEGER_PARAMETERS.has(name)) {
+      return { ok: false, detail: `${name} muss eine ganze Zahl oder Text sein (erhalten: ${kind(value)}).` };
+    } else {
+      return { ok: false, detail: `${name} muss als Text angegeben werden, in Anführungszeichen (erhalten: ${kind(value)}).` };
+    }
+  }
+  return { ok: true, params };
+}
+
+/** What a value is, without repeating a number, which may be something personal such as a tax number. */
+function kind(value: number | boolean | null): string {
+  return typeof value === 'number' ? 'eine Zahl' : String(value);
+}
