@@ -82,6 +82,12 @@ describe('one office under several numbers (rule 5b)', () => {
     else expect(body.hinweis ?? '').not.toContain('Amtsnummern');
   });
 
+  it('answers Erlangen with Mittelfranken-Ost under its old number and new name, without the ended notice', async () => {
+    const body = (await get('/finanzamt?ags=09562000')).parsed(LookupResponse);
+    expect(body).toMatchObject({ eindeutig: true, hinweis: null, aenderungen: [] });
+    expect(body.aemter.map((a) => [a.bufa_nr, a.name])).toEqual([['9216', 'Mittelfranken-Ost (216) (bis 31.12.2025 FA Erlangen)']]);
+  });
+
   it('carries the Hessian valuation notice where the GV100AD still names such a number', async () => {
     const body = (await get('/finanzamt?ags=06633001')).parsed(LookupResponse);
     expect(body.aemter[0]!.name).toBe('Kassel (Grundstücksbewertung)');
@@ -103,6 +109,13 @@ describe('retired municipality keys (rule 11)', () => {
     });
     expect(body.aemter.map((a) => a.bufa_nr)).toEqual(['2622']);
     expect(body.gemeinden.map((g) => g.ags)).toEqual(['06415000']);
+  });
+
+  it("answers Hanau's new key as a current municipality, with its postal codes", async () => {
+    const body = (await get('/finanzamt?ags=06415000')).parsed(LookupResponse);
+    expect(body).toMatchObject({ eindeutig: true, hinweis: null, ags_nachfolger: null, gemeinden: [{ ags: '06415000', bufa_nr: '2622', zuordnung: 'verzeichnis' }] });
+    const byCode = (await get('/finanzamt?plz=63457')).parsed(LookupResponse);
+    expect(byCode.gemeinden.map((g) => g.ags)).toEqual(['06415000']);
   });
 
   it('lists every part of a split key, and says where the sources do not name them all', async () => {
