@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FinanzamtApiError, FinanzamtClient, type LocalDirectory } from '../../client/index.ts';
 import { startCallerProxy, type CallerProxy } from '../support/callerProxy.ts';
+import { eventually } from '../support/http.ts';
 import { testDist, testTree } from '../support/tree.ts';
 
 const tree = testTree('2026');
@@ -11,7 +12,8 @@ let local: LocalDirectory;
 
 beforeAll(async () => {
   service = await startCallerProxy({ dist: testDist('2026') });
-  await service.proxy.get('/healthz');
+  // Given a tree of its own, the caller proxy does not wait for it to load.
+  await eventually('the proxy to load the 2026 tree', async () => (await service.proxy.get('/healthz')).status === 200);
   local = await new FinanzamtClient({ baseUrl: service.proxy.url, apiKey: service.key }).localDirectory();
 });
 

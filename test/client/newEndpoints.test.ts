@@ -96,7 +96,8 @@ describe('batch', () => {
     const once = new FinanzamtClient({ baseUrl: limited.proxy.url, apiKey: limited.key, retry: { attempts: 1 } });
     // Starting the proxy (its health, its description) spent tokens already: a batch takes what is left.
     const left = Number((await limited.get('/healthz')).headers['ratelimit-remaining']);
-    expect(left).toBeGreaterThan(50);
+    // Enough that the second batch cannot pass on what the bucket earns back meanwhile (a token a second).
+    expect(left).toBeGreaterThan(10);
     const full = Array.from({ length: left }, () => ({ ags: '05315000' }));
     expect((await once.batch(full)).anzahl).toBe(left);
     await expect(once.batch(full)).rejects.toMatchObject({ name: 'FinanzamtApiError', status: 429, code: 'rate_limited' });
