@@ -29,7 +29,7 @@ describe('the links of the documentation', () => {
       'README.md': [
         '# Front page',
         'See [the API](docs/api.md#calling-it), [errors](docs/api.md#error-codes), [gone](docs/gone.md) and',
-        '[outside](../shared/data/README.md); the proxy is `proxy/handler.ts`, its twin `proxy/missing.ts`, the',
+        '[outside](../elsewhere/notes.md); the proxy is `proxy/handler.ts`, its twin `proxy/missing.ts`, the',
         'tree `dist/current/x.json`, the layout `objects/ab/<sha256>.json` and [the web](https://example.org/x.md).',
         '## Same name',
         '## Same name',
@@ -46,7 +46,7 @@ describe('the links of the documentation', () => {
     expect(shown(scratch)).toEqual([
       'README.md:2 docs/api.md#error-codes: has no heading with the anchor #error-codes',
       'README.md:2 docs/gone.md: links to a file that does not exist',
-      'README.md:3 ../shared/data/README.md: points outside the repository',
+      'README.md:3 ../elsewhere/notes.md: points outside the repository',
       'README.md:3 proxy/missing.ts: names a file of the repository that does not exist',
       'README.md:7 #same-name-2: has no heading with the anchor #same-name-2',
     ]);

@@ -47,16 +47,22 @@ export interface Broken {
 
 /** Everything the Markdown files `files` (relative to `root`) point at that does not exist. */
 export function brokenLinks(root: string, files: string[]): Broken[] {
+  const trees = new Map<string, Root>();
+  const treeOf = (file: string) => {
+    let tree = trees.get(file);
+    if (tree === undefined) trees.set(file, tree = parse(readFileSync(join(root, file), 'utf8')));
+    return tree;
+  };
   const anchors = new Map<string, Set<string>>();
   const anchorsOf = (file: string) => {
     let known = anchors.get(file);
-    if (known === undefined) anchors.set(file, known = headingAnchors(parse(readFileSync(join(root, file), 'utf8'))));
+    if (known === undefined) anchors.set(file, known = headingAnchors(treeOf(file)));
     return known;
   };
   const tracked = trackedFolders(root);
   const broken: Broken[] = [];
   for (const file of files) {
-    const tree = parse(readFileSync(join(root, file), 'utf8'));
+    const tree = treeOf(file);
     const report = (node: Nodes, target: string, problem: string) => broken.push({ file, line: node.position?.start.line ?? 0, target, problem });
     visit(tree, (node) => {
       if (node.type === 'link' || node.type === 'image' || node.type === 'definition') {
