@@ -3,7 +3,9 @@
 // and every error as the code that refuses it words it, so the reference page shows what callers get.
 import { ERRORS, type ErrorCode } from '../../../core/errors.ts';
 import type { ErrorResponse } from '../../../core/model.ts';
-import { renderAnswer, type DirectoryIndex, type OrtSearch } from '../../../core/render.ts';
+import { renderAnswer } from '../../../core/render.ts';
+import type { DirectoryIndex } from '../../../core/directoryIndex.ts';
+import type { OrtSearch } from '../../../core/search/ortSearch.ts';
 import { BATCH_MAX_QUESTIONS } from '../../../core/parameters.ts';
 import { LOOKUP_PATH, parseQuestion } from '../../../core/request.ts';
 import { NOT_JSON, parseBatch, questionParams, TOO_LARGE, type BatchBody, type BatchQuestion } from '../../batch/batchBody.ts';
