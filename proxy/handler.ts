@@ -15,20 +15,21 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import type { Encoding } from '../core/manifest.ts';
 import { ERRORS } from '../core/errors.ts';
 import { BATCH_MAX_QUESTIONS } from '../core/parameters.ts';
-import { holdsPersonalData, isPersonal, keyInQuery as keyParamIn, loggableKey, LOOKUP_PATH, parseQuestion } from '../core/request.ts';
+import { holdsPersonalData, isPersonal, keyInQuery as keyParamIn, loggableKey, parseQuestion } from '../core/request.ts';
 import { answerBatch } from './batch/answerBatch.ts';
 import type { BatchBody } from './batch/batchBody.ts';
 import { readBatch } from './batch/readBatch.ts';
 import { resolveIn, type AskedQuestions } from './cache/askedQuestions.ts';
 import type { AddressResolver } from './rateLimit/clientAddress.ts';
 import type { DynamicAnswers, Rendered } from './cache/dynamicAnswers.ts';
-import { isDocsPath, serveDocs } from './docs/serve.ts';
+import { serveDocs } from './docs/serve.ts';
 import { healthBody } from './health.ts';
 import { respond, respondError, type Exchange } from './http/exchange.ts';
 import { allowedOn, CACHE_ERROR, JSON_TYPE, preflightOn } from './http/headers.ts';
 import { INTERNAL, keyInQuery, methodNotAllowed, ORT_UNAVAILABLE, rateLimited } from './http/refusals.ts';
 import { negotiateEncoding, NOTHING_ACCEPTABLE } from './http/negotiate.ts';
 import { sendRepresentation } from './http/representation.ts';
+import { routeOf } from './http/route.ts';
 import { authenticate } from './keys/authenticate.ts';
 import type { KeyStore } from './keys/keyStore.ts';
 import type { Logs } from './log.ts';
@@ -65,8 +66,9 @@ function openExchange(d: HandlerDeps, req: IncomingMessage, res: ServerResponse)
   const queryStart = url.indexOf('?');
   // Node joins repeated X-Forwarded-For fields with ", ": one string, as if sent as one list.
   const address = d.clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'] as string | undefined);
+  const path = queryStart === -1 ? url : url.slice(0, queryStart);
   return {
-    req, res, started: performance.now(), address, rate: NOT_YET_LIMITED, path: queryStart === -1 ? url : url.slice(0, queryStart),
+    req, res, started: performance.now(), address, rate: NOT_YET_LIMITED, path, route: routeOf(req.method, path, queryStart === -1 ? '' : url.slice(queryStart + 1)),
     canonicalKey: null, personal: false, questions: null, keyId: null, stand: d.versions.current?.stand ?? null, code: null, logs: d.logs, metrics: d.metrics,
   };
 }
@@ -78,7 +80,7 @@ function openExchange(d: HandlerDeps, req: IncomingMessage, res: ServerResponse)
 type Step = void | Promise<void>;
 
 function handle(d: HandlerDeps, ex: Exchange): Step {
-  if (ex.req.method !== 'POST' || ex.path !== LOOKUP_PATH) return limit(d, ex, null);
+  if (ex.route !== 'batch') return limit(d, ex, null);
   // A batch of more questions than the burst could never pass.
   return readBatch(ex.req, Math.min(BATCH_MAX_QUESTIONS, d.limiter.burst)).then((batch) => {
     if (batch === null) return;
@@ -115,8 +117,8 @@ function route(d: HandlerDeps, ex: Exchange, url: string, queryStart: number, ba
     return respondError(ex, 'rate_limited', rateLimited(d.limiter.rate, d.limiter.burst, rate.retryAfter), ['retry-after', rate.retryAfter]);
   }
   if (req.method === 'OPTIONS') return respond(ex, 204, [...preflightOn(ex.path)]);
-  if (ex.path === '/healthz') return health(ex, d.versions, d.now);
-  if (isDocsPath(ex.path)) return readMethod(ex) ? serveDocs(ex, d.versions.current) : undefined;
+  if (ex.route === 'health') return health(ex, d.versions, d.now);
+  if (ex.route === 'docs') return readMethod(ex) ? serveDocs(ex, d.versions.current) : undefined;
 
   // A remembered URL has parsed before, so it holds no key and needs no parsing now; nor personal data, which
   // is never remembered.

@@ -7,10 +7,6 @@ import { sendRepresentation } from '../http/representation.ts';
 import type { Version } from '../versions/version.ts';
 import { docsAsset, type Asset } from './assets.ts';
 
-export function isDocsPath(path: string): boolean {
-  return path === '/openapi.json' || path === '/docs' || path.startsWith('/docs/');
-}
-
 /** Answers a GET or HEAD of a documentation path; the caller has checked the method. */
 export function serveDocs(ex: Exchange, version: Version | null): void | Promise<void> {
   const made = docsAsset(ex.path, version);
