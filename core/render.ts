@@ -2,6 +2,7 @@
 // that cannot be precomputed; because both go through `renderAnswer`, a dynamic answer and a stored file for
 // the same question are the same bytes. It assembles the bodies; the index it reads is core/directoryIndex.ts,
 // the words of `hinweis` are core/hints.ts.
+import { ERRORS } from './errors.ts';
 import { districtForm, matchBundesland, municipalitiesUnder, type DirectoryIndex } from './directoryIndex.ts';
 import { joined, lookupHint, noHitHint, replacedKeyHint, taxNumberHint } from './hints.ts';
 import type { Aenderung, CollectionResponse, DistrictResponse, LookupMunicipality, LookupResponse, Office, OfficeResponse, OfficeWithDistrict } from './model.ts';
@@ -11,7 +12,6 @@ import type { Hits, OrtSearch } from './search/ortSearch.ts';
 import { narrowToStadtteil } from './stadtteil.ts';
 import { officesNamed } from './steuernummer/offices.ts';
 import { parseSteuernummer } from './steuernummer/parse.ts';
-import { listed } from './wording.ts';
 
 /** Not ok only for an office number the directory does not have (a 404). */
 export type Answer = { ok: true; body: string } | { ok: false; detail: string };
@@ -164,13 +164,7 @@ function ok(body: string): Answer {
 /** A number no office has; for a number that no longer exists, the offices that took it over (rule 4b). */
 function unknownOffice(ix: DirectoryIndex, nr: string): Answer {
   const retired = ix.retiredOffices.get(nr);
-  if (retired === undefined) return { ok: false, detail: `Ein Finanzamt mit der Amtsnummer ${nr} ist nicht bekannt.` };
-  const named = retired.name === null ? nr : `${nr} (${retired.name})`;
-  const successors = retired.nachfolger.map((s) => `${s} (${ix.offices.get(s)!.bezeichnung})`);
-  return {
-    ok: false,
-    detail: successors.length === 0
-      ? `Die Amtsnummer ${named} gibt es nicht mehr; welches Finanzamt sie übernommen hat, sagen die Quellen nicht.`
-      : `Die Amtsnummer ${named} gibt es nicht mehr; ${successors.length === 1 ? 'Nachfolger ist' : 'Nachfolger sind, je nach Gemeinde,'} ${listed(successors)}.`,
-  };
+  if (retired === undefined) return { ok: false, detail: ERRORS.not_found.detail.office(nr) };
+  const successors = retired.nachfolger.map((s) => ix.offices.get(s)!);
+  return { ok: false, detail: ERRORS.not_found.detail.retiredOffice(nr, retired.name, successors) };
 }

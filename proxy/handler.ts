@@ -26,8 +26,7 @@ import { serveDocs } from './docs/serve.ts';
 import { healthBody } from './health.ts';
 import { respond, respondError, type Exchange } from './http/exchange.ts';
 import { allowedOn, CACHE_ERROR, JSON_TYPE, preflightOn } from './http/headers.ts';
-import { INTERNAL, keyInQuery, methodNotAllowed, ORT_UNAVAILABLE, rateLimited } from './http/refusals.ts';
-import { negotiateEncoding, NOTHING_ACCEPTABLE } from './http/negotiate.ts';
+import { negotiateEncoding } from './http/negotiate.ts';
 import { sendRepresentation } from './http/representation.ts';
 import { routeOf } from './http/route.ts';
 import { authenticate } from './keys/authenticate.ts';
@@ -35,7 +34,7 @@ import type { KeyStore } from './keys/keyStore.ts';
 import type { Logs } from './log.ts';
 import type { ProxyMetrics } from './metrics/metrics.ts';
 import type { RateDecision, RateLimiter } from './rateLimit/rateLimiter.ts';
-import { UNAVAILABLE, type CurrentVersion } from './versions/currentVersion.ts';
+import type { CurrentVersion } from './versions/currentVersion.ts';
 
 export interface HandlerDeps {
   versions: CurrentVersion;
@@ -114,7 +113,7 @@ const NOT_YET_LIMITED: RateDecision = { allowed: true, limit: 0, remaining: 0, r
 function route(d: HandlerDeps, ex: Exchange, url: string, queryStart: number, batch: BatchBody | null): Step {
   const { req, rate } = ex;
   if (!rate.allowed) {
-    return respondError(ex, 'rate_limited', rateLimited(d.limiter.rate, d.limiter.burst, rate.retryAfter), ['retry-after', rate.retryAfter]);
+    return respondError(ex, 'rate_limited', ERRORS.rate_limited.detail.tooMany(d.limiter.rate, d.limiter.burst, rate.retryAfter), ['retry-after', rate.retryAfter]);
   }
   if (req.method === 'OPTIONS') return respond(ex, 204, [...preflightOn(ex.path)]);
   if (ex.route === 'health') return health(ex, d.versions, d.now);
@@ -127,7 +126,7 @@ function route(d: HandlerDeps, ex: Exchange, url: string, queryStart: number, ba
   ex.personal = params !== null && holdsPersonalData(params);
   const keyParam = params === null ? null : keyParamIn(params);
   if (keyParam !== null) {
-    return respondError(ex, 'key_in_query', keyInQuery(keyParam));
+    return respondError(ex, 'key_in_query', ERRORS.key_in_query.detail.inQuery(keyParam));
   }
   const auth = authenticate(req.headers, d.keys);
   if (!auth.ok) {
@@ -145,7 +144,7 @@ function route(d: HandlerDeps, ex: Exchange, url: string, queryStart: number, ba
   }
 
   const version = d.versions.current;
-  if (version === null) return respondError(ex, 'unavailable', UNAVAILABLE);
+  if (version === null) return respondError(ex, 'unavailable', ERRORS.unavailable.detail.directory);
   ex.stand = version.stand;
   const { question, key, stored } = resolveIn(version, asked);
   ex.canonicalKey = loggableKey(question, key);
@@ -153,7 +152,7 @@ function route(d: HandlerDeps, ex: Exchange, url: string, queryStart: number, ba
   ex.personal ||= isPersonal(question);
   const encoding = negotiateEncoding(req.headers['accept-encoding']);
   if (encoding === null) {
-    return respondError(ex, 'not_acceptable', NOTHING_ACCEPTABLE);
+    return respondError(ex, 'not_acceptable', ERRORS.not_acceptable.detail.noEncoding);
   }
 
   if (stored !== undefined) {
@@ -165,7 +164,7 @@ function route(d: HandlerDeps, ex: Exchange, url: string, queryStart: number, ba
     });
   }
   if (question.kind === 'lookup' && question.by === 'ort' && version.searchOrt === null) {
-    return respondError(ex, 'unavailable', ORT_UNAVAILABLE);
+    return respondError(ex, 'unavailable', ERRORS.unavailable.detail.ortSearch);
   }
   d.metrics?.rendered();
   const answer = d.dynamic.answer(version, question, key);
@@ -186,7 +185,7 @@ function batchAfterKey(d: HandlerDeps, ex: Exchange, batch: BatchBody): Step {
 function health(ex: Exchange, versions: CurrentVersion, now: () => number): void {
   if (!readMethod(ex)) return;
   const v = versions.current;
-  if (v === null) return respondError(ex, 'unavailable', UNAVAILABLE);
+  if (v === null) return respondError(ex, 'unavailable', ERRORS.unavailable.detail.directory);
   const body = Buffer.from(JSON.stringify(healthBody({
     stand: v.stand, standQuelle: v.standQuelle, buildId: v.buildId, ortssuche: v.searchOrt !== null, aenderungen: v.index.dir.aenderungen, quellen: v.index.dir.quellen,
   }, now())));
@@ -197,7 +196,7 @@ function readMethod(ex: Exchange): boolean {
   const method = ex.req.method;
   if (method === 'GET' || method === 'HEAD') return true;
   const allow = allowedOn(ex.path);
-  respondError(ex, 'method_not_allowed', methodNotAllowed(method, allow), ['allow', allow]);
+  respondError(ex, 'method_not_allowed', ERRORS.method_not_allowed.detail.method(method, allow), ['allow', allow]);
   return false;
 }
 
@@ -208,5 +207,5 @@ function failed(ex: Exchange, e: unknown): void {
     ex.res.destroy();
     return;
   }
-  respondError(ex, 'internal', INTERNAL);
+  respondError(ex, 'internal', ERRORS.internal.detail.fault);
 }
