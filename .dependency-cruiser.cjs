@@ -1,6 +1,6 @@
 // The direction of the code, checked by test/layout/direction.test.ts (and by `npx depcruise --config
 // .dependency-cruiser.cjs bin build core proxy client bench`): data flows data/ → build/ → dist/ → proxy/, and
-// core/ is what both sides share, so it imports neither. The parser is swc because TypeScript 7 has no
+// core/ is what both sides share, so it imports neither; and no import loop anywhere. The parser is swc because TypeScript 7 has no
 // JavaScript API for dependency-cruiser to use.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -39,6 +39,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^bench/' },
       to: { path: '\\.test\\.ts$' },
+    },
+    {
+      name: 'no-circular',
+      comment: 'No module reaches itself through its imports (type-only and lazy ones too): a loop ties its modules into one that can only be read, loaded and changed whole.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
     },
     {
       name: 'bin-only-registers',

@@ -7,6 +7,7 @@ import { defineConfig } from 'vitest/config';
 const UNIT = [
   'test/assemble/*.test.ts',
   'test/contract/parameters.test.ts',
+  'test/docs/errorCodes.test.ts',
   'test/docs/links.test.ts',
   'test/proxy/cellHistogram.test.ts',
   'test/proxy/clientAddress.test.ts',

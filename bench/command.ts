@@ -3,6 +3,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import type { Command } from 'commander';
+import { someOf } from '../core/commandLine.ts';
 
 // Each benchmark's module is loaded when it runs, so that the other commands (and --help) load none of them.
 const BENCHMARKS: Record<string, () => Promise<{ markdown: string }>> = {
@@ -18,6 +19,8 @@ const BENCHMARKS: Record<string, () => Promise<{ markdown: string }>> = {
   // Last and long (more than ten minutes): fuzzing, then a load held at the rate limit's edge.
   soak: async () => (await import('./soakBench.ts')).benchSoak(),
 };
+
+const parseNames = someOf(Object.keys(BENCHMARKS), (unknown) => `unknown benchmark ${unknown.join(', ')}; known: ${Object.keys(BENCHMARKS).join(', ')}`);
 
 const START = (name: string) => `<!-- bench:${name} -->`;
 const END = (name: string) => `<!-- /bench:${name} -->`;
@@ -35,12 +38,10 @@ function previousSections(text: string): Map<string, string> {
 export function registerBenchCommand(program: Command): void {
   program.command('bench')
     .description(`Run the benchmarks (${Object.keys(BENCHMARKS).join(', ')}) and write their results as markdown.`)
-    .option('--only <names>', 'comma-separated subset of the benchmarks')
+    .option('--only <names>', 'comma-separated subset of the benchmarks', parseNames)
     .option('--out <file>', 'where to write the results', 'BENCHMARKS.md')
-    .action(async (opts: { only?: string; out: string }) => {
-      const names = opts.only ? opts.only.split(',').map((n) => n.trim()) : Object.keys(BENCHMARKS);
-      const unknown = names.filter((n) => !(n in BENCHMARKS));
-      if (unknown.length) throw new Error(`unknown benchmark ${unknown.join(', ')}; known: ${Object.keys(BENCHMARKS).join(', ')}`);
+    .action(async (opts: { only?: string[]; out: string }) => {
+      const names = opts.only ?? Object.keys(BENCHMARKS);
       // A partial run replaces only its own sections: the others keep the figures of their last run.
       const sections = previousSections(await readFile(opts.out, 'utf8').catch(() => ''));
       for (const name of names) {

@@ -12,6 +12,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
 import { pino } from 'pino';
+import { ERRORS, type ErrorCode } from '../core/errors.ts';
 import { objectPath } from '../core/manifest.ts';
 import { CACHE_OK, EXPOSE, JSON_TYPE } from '../proxy/http/headers.ts';
 import { DEFAULT_BURST, DEFAULT_RATE } from '../proxy/rateLimit/defaults.ts';
@@ -30,14 +31,21 @@ export function serveFastify(config: PeerConfig, configFile: string): Promise<Se
   return spawnServer(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), configFile], announcedUrl);
 }
 
-/** The errors both peers send, in the proxy's form (`detail` and `code`). */
+/**
+ * The errors both peers send, as the proxy words them (`detail` and `code`); the peers cannot say when a refused
+ * caller may try again, so theirs says a second, what the proxy says at the default rate.
+ */
 export const PEER_ERRORS = {
-  missing: { status: 401, body: { detail: 'Kein API-Schlüssel angegeben.', code: 'key_missing' } },
-  unknown: { status: 401, body: { detail: 'Der API-Schlüssel ist unbekannt.', code: 'key_unknown' } },
-  blocked: { status: 403, body: { detail: 'Der API-Schlüssel ist gesperrt.', code: 'key_blocked' } },
-  limited: { status: 429, body: { detail: 'Zu viele Anfragen; bitte später erneut versuchen.', code: 'rate_limited' } },
-  notFound: { status: 404, body: { detail: 'Unbekannte Anfrage.', code: 'not_found' } },
+  missing: peerError('key_missing', ERRORS.key_missing.detail.none),
+  unknown: peerError('key_unknown', ERRORS.key_unknown.detail.unknown),
+  blocked: peerError('key_blocked', ERRORS.key_blocked.detail.blocked),
+  limited: peerError('rate_limited', ERRORS.rate_limited.detail.tooMany(DEFAULT_RATE, DEFAULT_BURST, 1)),
+  notFound: peerError('not_found', ERRORS.not_found.detail.path),
 };
+
+function peerError(code: ErrorCode, detail: string): { status: number; body: { detail: string; code: ErrorCode } } {
+  return { status: ERRORS[code].status, body: { detail, code } };
+}
 
 async function main(configFile: string): Promise<void> {
   const config = JSON.parse(readFileSync(configFile, 'utf8')) as PeerConfig;

@@ -14,7 +14,7 @@ import { parseExposition, total } from '../test/support/metrics.ts';
 import { CURRENT, DIRECTORY_FILE, Manifest, MANIFEST_FILE } from '../core/manifest.ts';
 import { Directory } from '../core/model.ts';
 import { rankedQuestions } from '../core/ranking.ts';
-import { indexDirectory } from '../core/render.ts';
+import { indexDirectory } from '../core/directoryIndex.ts';
 import { deployVersion } from '../build/deploy/deployVersion.ts';
 import { s3Store } from '../build/deploy/objectStore.ts';
 import { DEFAULT_UPLOAD_CONCURRENCY } from '../build/deploy/options.ts';

@@ -11,7 +11,7 @@ import { DEFAULT_MAX_DROP_PERCENT } from './guard/defaults.ts';
 import { assertPublishable, type Drop, type GuardOptions } from './guard/guard.ts';
 import { localPublished } from './guard/published.ts';
 import { RANKING_FILE, warmingOrder } from '../core/ranking.ts';
-import { indexDirectory } from '../core/render.ts';
+import { indexDirectory } from '../core/directoryIndex.ts';
 import { PlaceIndex, SEARCH_FILE } from '../core/search/placeIndex.ts';
 import { precomputedQuestions } from './precompute/questions.ts';
 import { writeTree } from './precompute/writeTree.ts';

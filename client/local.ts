@@ -14,7 +14,8 @@
 import type { z } from 'zod';
 import { ERRORS } from '../core/errors.ts';
 import { DistrictResponse, LookupResponse, OfficeResponse, type CollectionResponse } from '../core/model.ts';
-import { renderAnswer, type DirectoryIndex } from '../core/render.ts';
+import { renderAnswer } from '../core/render.ts';
+import type { DirectoryIndex } from '../core/directoryIndex.ts';
 import { parseQuestion } from '../core/request.ts';
 import { FinanzamtApiError } from './errors.ts';
 import { localIndex, standQuelleOf } from './localIndex.ts';

@@ -6,7 +6,7 @@
 //   - a municipality's postal codes other than its one `plz`: the service answers `?plz=` from the source's
 //     postal-code file, which lists every code of a municipality.
 import { standQuelleOfEtag } from '../core/fullCollection.ts';
-import { indexDirectory, type DirectoryIndex } from '../core/render.ts';
+import { indexDirectory, type DirectoryIndex } from '../core/directoryIndex.ts';
 import type { CollectionResponse, Directory, Municipality, Office } from '../core/model.ts';
 
 /** The data version identifier, which the collection carries only in its ETag (fixed by section 4.5). */

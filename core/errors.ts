@@ -2,7 +2,11 @@
 // table, as fastify's lib/errors.js keeps its coded errors. The status follows from the code, and so does
 // whether a shared cache may keep the answer: only errors that depend on nothing but the URL and the data
 // version may be (spec 4.5.1); those that depend on the caller, a request header or the moment are no-store.
-// Callers branch on `code`; `detail` is for people and may be reworded.
+// Each code's `detail` texts are here too, by name, so that a text is written once, next to its code and status,
+// and the OpenAPI examples show the very words callers get. Callers branch on `code`; `detail` is for people and
+// may be reworded. A text echoes what was sent only through `quote`, and never a tax number: it is personal data.
+import { maskKeys } from './accessKey.ts';
+import { listed } from './wording.ts';
 
 interface ErrorKind {
   status: number;
@@ -10,30 +14,195 @@ interface ErrorKind {
   shared: boolean;
   /** What the code means, for the OpenAPI description. */
   means: string;
+  /** The `detail` texts answered with the code, by name; a function where the text takes values. */
+  detail: Record<string, string | ((...args: never[]) => string)>;
 }
 
+/** The shape a batch must have, said whenever it has another. */
+const BATCH_SHAPE = 'Erwartet wird ein Objekt, das nur die Liste fragen enthält, je Frage ein flaches Objekt aus Parametern der Suche und ihren Werten (Text, für gemeinden und limit auch ganze Zahlen): {"fragen": [{"ags": "05315000"}, {"plz": "50667", "gemeinden": 1}]}.';
+
 export const ERRORS = {
-  bad_parameter: { status: 400, shared: true, means: 'Missing or unusable input: none or several of `ags`/`plz`/`ort`/`steuernummer`, a malformed value, a parameter this path does not know or given twice, a malformed office number. Not cached where the query holds a `steuernummer`.' },
-  bad_steuernummer: { status: 400, shared: false, means: 'A `steuernummer` that is malformed, fits no state\'s scheme, or whose check digit does not match; `detail` names the accepted forms, never the number. Not cached: the query holds personal data.' },
-  key_in_query: { status: 400, shared: false, means: 'An access key in the query string (`key`, `apikey`, `token`, …), refused even beside a valid header: addresses are logged on every hop, so treat the key as compromised. Not cached, so that no cache keeps an address holding a key.' },
-  key_in_both_headers: { status: 400, shared: false, means: 'The key was given in both `X-API-Key` and `Authorization`.' },
-  bad_json: { status: 400, shared: false, means: 'A batch (`POST /finanzamt`) whose body is not JSON (or not UTF-8).' },
-  bad_batch: { status: 400, shared: false, means: 'A batch whose body is not an object holding only a `fragen` array of flat question objects, whose `fragen` is empty, or with parameters in its address.' },
-  batch_too_large: { status: 400, shared: false, means: 'A batch of more questions than one request may hold (100, or the rate limit\'s burst where that is smaller); `detail` says the limit.' },
-  bad_request: { status: 400, shared: false, means: 'Request line and headers larger than 8 KiB, or bytes that are not HTTP/1.1; answered before any path is looked at, and the connection is closed.' },
-  key_missing: { status: 401, shared: false, means: 'No key, or an `Authorization` header that is not `Bearer <key>`.' },
-  key_unknown: { status: 401, shared: false, means: 'The key is not known (or was revoked).' },
-  key_blocked: { status: 403, shared: false, means: 'The key is blocked by the operator.' },
-  not_found: { status: 404, shared: true, means: 'Office number unknown, or a path this service does not have.' },
-  method_not_allowed: { status: 405, shared: false, means: 'A method the path does not answer: GET, HEAD and OPTIONS on every path, POST on `/finanzamt` only.' },
-  not_acceptable: { status: 406, shared: false, means: '`Accept-Encoding` rules out every encoding offered (br, gzip, identity).' },
-  request_timeout: { status: 408, shared: false, means: 'The request did not arrive completely in time; the connection is closed.' },
-  precondition_failed: { status: 412, shared: false, means: '`If-Match` named something other than `*`: the ETags are weak, and If-Match compares strongly (RFC 9110 13.1.1), so no ETag can match.' },
-  payload_too_large: { status: 413, shared: false, means: 'A batch body larger than 64 KiB; the connection is closed.' },
-  unsupported_media_type: { status: 415, shared: false, means: 'A batch whose `Content-Type` is not `application/json`.' },
-  rate_limited: { status: 429, shared: false, means: 'Rate limit exceeded (a batch costs one request per question and is refused whole); wait `Retry-After` seconds.' },
-  internal: { status: 500, shared: false, means: 'A fault of the service.' },
-  unavailable: { status: 503, shared: false, means: 'Directory temporarily unavailable (no data version loaded, the place-name search not loaded, or a stored answer not readable in time). Retry later, with backoff.' },
+  bad_parameter: {
+    status: 400, shared: true,
+    means: 'Missing or unusable input: none or several of `ags`/`plz`/`ort`/`steuernummer`, a malformed value, a parameter this path does not know or given twice, a malformed office number. Not cached where the query holds a `steuernummer`.',
+    detail: {
+      unknownParameter: (name: string, allowed: readonly string[]) =>
+        `Unbekannter Parameter ${quote(name)} (${allowed.length ? `erlaubt: ${allowed.join(', ')}` : 'dieser Pfad kennt keine Parameter'}).`,
+      /** `name`: a parameter the path knows. */
+      repeated: (name: string) => `Der Parameter ${name} darf nur einmal angegeben werden.`,
+      noneOf: (names: readonly string[]) => `Genau einer der Parameter ${oneOf(names)} ist anzugeben.`,
+      severalOf: (names: readonly string[], given: readonly string[]) => `Nur einer der Parameter ${oneOf(names)} ist anzugeben (erhalten: ${given.join(', ')}).`,
+      stadtteilAlone: 'stadtteil gilt nur zusammen mit einem achtstelligen ags oder mit ort: eine Postleitzahl oder ein kürzerer Schlüssel nennt keine einzelne Stadt.',
+      flag: (name: string, sent: string) => `${name} muss 0 oder 1 sein (erhalten: ${quote(sent)}).`,
+      integer: (name: string, sent: string, min: number, max: number) => `${name} muss eine ganze Zahl von ${min} bis ${max} sein (erhalten: ${quote(sent)}).`,
+      empty: (name: string) => `${name} darf nicht leer sein.`,
+      tooLong: (name: string, max: number) => `${name} ist zu lang (höchstens ${max} Zeichen).`,
+      badCharacters: (name: string) => `${name} enthält Steuerzeichen oder ungültig kodierte Zeichen.`,
+      ortTooShort: (name: string, sent: string, min: number, length: number) =>
+        `${name} muss mindestens ${min} Zeichen lang sein und einen Buchstaben oder eine Ziffer enthalten (erhalten: ${quote(sent)}, ${length} Zeichen).`,
+      ags: (name: string, sent: string) => `${name} muss aus einer bis acht Ziffern bestehen (erhalten: ${quote(sent)}).`,
+      plz: (name: string, sent: string) => `${name} muss aus genau fünf Ziffern bestehen (erhalten: ${quote(sent)}).`,
+      amtsnummer: (sent: string) => `Die Amtsnummer muss aus genau vier Ziffern bestehen (erhalten: ${quote(sent)}).`,
+      /** A question of a batch giving a JSON value other than text or an integer for a parameter whose value is a number. */
+      integerOrText: (name: string, value: JsonScalar) => `${name} muss eine ganze Zahl oder Text sein (erhalten: ${kind(value)}).`,
+      /** A question of a batch giving a JSON value other than text for a parameter whose value is text. */
+      textOnly: (name: string, value: JsonScalar) => `${name} muss als Text angegeben werden, in Anführungszeichen (erhalten: ${kind(value)}).`,
+    },
+  },
+  bad_steuernummer: {
+    status: 400, shared: false,
+    means: 'A `steuernummer` that is malformed, fits no state\'s scheme, or whose check digit does not match; `detail` names the accepted forms, never the number. Not cached: the query holds personal data.',
+    // Each refusal is followed by the accepted forms (`acceptedForms`).
+    detail: {
+      malformed: (accepted: string) => `Die Steuernummer muss aus 10 bis 13 Ziffern bestehen, wahlweise mit Trennzeichen. ${accepted}`,
+      noScheme: (accepted: string) => `Die Steuernummer passt zu keiner Schreibweise eines Landes. ${accepted}`,
+      wrongCheckDigit: (states: readonly string[], accepted: string) => `Die Prüfziffer (die letzte Ziffer) stimmt nicht nach dem Verfahren von ${states.join(', ')}. ${accepted}`,
+      /** `example`: a number in the federal form; `written`: each state's written form with the states writing so. */
+      acceptedForms: (example: string, written: readonly (readonly [form: string, states: readonly string[]])[]) =>
+        `Angenommen werden das Bundesschema mit 13 Ziffern (vierstellige Amtsnummer, eine 0, acht weitere Ziffern; z. B. ${example}), `
+        + `dasselbe ohne die 0 an fünfter Stelle (12 Ziffern) und die Schreibweise der Bescheide eines Landes (F Finanzamt, B Bezirk, U Unterscheidungsnummer, P Prüfziffer): ${written.map(([form, states]) => `${form} (${states.join(', ')})`).join('; ')}. `
+        + 'Leerzeichen, „/“, „-“ und „.“ als Trennzeichen sind beliebig.',
+    },
+  },
+  key_in_query: {
+    status: 400, shared: false,
+    means: 'An access key in the query string (`key`, `apikey`, `token`, …), refused even beside a valid header: addresses are logged on every hop, so treat the key as compromised. Not cached, so that no cache keeps an address holding a key.',
+    detail: {
+      /** `param`: the parameter's name, a key in it already masked (core/request.ts, keyInQuery). */
+      inQuery: (param: string) =>
+        `Der Zugangsschlüssel gehört in den Header X-API-Key oder Authorization: Bearer, nie in die Adresse (Parameter ${JSON.stringify(param.slice(0, 20))}). Bitte den Schlüssel als kompromittiert betrachten und einen neuen anfordern.`,
+    },
+  },
+  key_in_both_headers: {
+    status: 400, shared: false,
+    means: 'The key was given in both `X-API-Key` and `Authorization`.',
+    detail: { both: 'Den Zugangsschlüssel bitte nur in einem Header angeben: X-API-Key oder Authorization: Bearer.' },
+  },
+  bad_json: {
+    status: 400, shared: false,
+    means: 'A batch (`POST /finanzamt`) whose body is not JSON (or not UTF-8).',
+    // The JSON parser's message quotes the body, which may hold what callers would not want in an error.
+    detail: { notJson: 'Der Rumpf ist kein gültiges JSON in UTF-8.' },
+  },
+  bad_batch: {
+    status: 400, shared: false,
+    means: 'A batch whose body is not an object holding only a `fragen` array of flat question objects, whose `fragen` is empty, or with parameters in its address.',
+    detail: {
+      shape: BATCH_SHAPE,
+      empty: 'Die Liste fragen ist leer; mindestens eine Frage ist anzugeben.',
+      /** `i`: the question's position in `fragen`. */
+      notFlat: (i: number) => `fragen[${i}] ist kein flaches Objekt. ${BATCH_SHAPE}`,
+      inAddress: 'Die Fragen einer Sammelabfrage stehen im Rumpf, nicht in der Adresse.',
+    },
+  },
+  batch_too_large: {
+    status: 400, shared: false,
+    means: 'A batch of more questions than one request may hold (100, or the rate limit\'s burst where that is smaller); `detail` says the limit.',
+    detail: { tooMany: (max: number, sent: number) => `Höchstens ${max} Fragen je Anfrage (erhalten: ${sent}); größere Mengen bitte aufteilen.` },
+  },
+  bad_request: {
+    status: 400, shared: false,
+    means: 'Request line and headers larger than 8 KiB, or bytes that are not HTTP/1.1; answered before any path is looked at, and the connection is closed.',
+    detail: {
+      headTooLarge: (maxBytes: number) => `Anfragezeile und Header sind zusammen größer als ${maxBytes / 1024} KiB.`,
+      notHttp: 'Die Anfrage ist kein gültiges HTTP/1.1.',
+    },
+  },
+  key_missing: {
+    status: 401, shared: false,
+    means: 'No key, or an `Authorization` header that is not `Bearer <key>`.',
+    detail: {
+      none: 'Zugangsschlüssel fehlt: bitte im Header X-API-Key oder Authorization: Bearer angeben.',
+      notBearer: 'Im Header Authorization wird nur das Schema Bearer mit einem Zugangsschlüssel angenommen.',
+    },
+  },
+  key_unknown: {
+    status: 401, shared: false,
+    means: 'The key is not known (or was revoked).',
+    detail: { unknown: 'Unbekannter Zugangsschlüssel.' },
+  },
+  key_blocked: {
+    status: 403, shared: false,
+    means: 'The key is blocked by the operator.',
+    detail: { blocked: 'Dieser Zugangsschlüssel ist gesperrt.' },
+  },
+  not_found: {
+    status: 404, shared: true,
+    means: 'Office number unknown, or a path this service does not have.',
+    detail: {
+      path: 'Unbekannter Pfad. Es gibt /finanzamt, /finanzamt/{amtsnummer}, /finanzamt/{amtsnummer}/bezirk und /finanzaemter.',
+      docsPath: 'Unbekannter Pfad. Die Beschreibung steht unter /openapi.json, die Referenzseite unter /docs.',
+      /** `nr`: four digits, as the parameter's rule wants. */
+      office: (nr: string) => `Ein Finanzamt mit der Amtsnummer ${nr} ist nicht bekannt.`,
+      /** A number that no longer exists (docs/data.md, rule 4b): `name` its last name where known, and the offices that took it over. */
+      retiredOffice: (nr: string, name: string | null, successors: readonly { bufa_nr: string; bezeichnung: string }[]) => {
+        const named = name === null ? nr : `${nr} (${name})`;
+        return successors.length === 0
+          ? `Die Amtsnummer ${named} gibt es nicht mehr; welches Finanzamt sie übernommen hat, sagen die Quellen nicht.`
+          : `Die Amtsnummer ${named} gibt es nicht mehr; ${successors.length === 1 ? 'Nachfolger ist' : 'Nachfolger sind, je nach Gemeinde,'} ${listed(successors.map((s) => `${s.bufa_nr} (${s.bezeichnung})`))}.`;
+      },
+    },
+  },
+  method_not_allowed: {
+    status: 405, shared: false,
+    means: 'A method the path does not answer: GET, HEAD and OPTIONS on every path, POST on `/finanzamt` only.',
+    detail: {
+      /** `allow`: the methods the path answers (proxy/http/headers.ts). */
+      method: (method: string | undefined, allow: string) => `Die Methode ${JSON.stringify(method?.slice(0, 20))} ist hier nicht erlaubt; erlaubt sind ${allow}.`,
+    },
+  },
+  not_acceptable: {
+    status: 406, shared: false,
+    means: '`Accept-Encoding` rules out every encoding offered (br, gzip, identity).',
+    detail: { noEncoding: 'Accept-Encoding schließt alle angebotenen Kodierungen aus (br, gzip, identity).' },
+  },
+  request_timeout: {
+    status: 408, shared: false,
+    means: 'The request did not arrive completely in time; the connection is closed.',
+    detail: { late: 'Die Anfrage kam nicht rechtzeitig vollständig an.' },
+  },
+  precondition_failed: {
+    status: 412, shared: false,
+    means: '`If-Match` named something other than `*`: the ETags are weak, and If-Match compares strongly (RFC 9110 13.1.1), so no ETag can match.',
+    detail: { ifMatch: 'If-Match trifft nicht zu: die ETags dieses Dienstes sind schwach und bestehen den starken Vergleich nie; nur If-Match: * ist erfüllbar.' },
+  },
+  payload_too_large: {
+    status: 413, shared: false,
+    means: 'A batch body larger than 64 KiB; the connection is closed.',
+    detail: { body: (maxBytes: number) => `Der Rumpf ist größer als ${maxBytes / 1024} KiB.` },
+  },
+  unsupported_media_type: {
+    status: 415, shared: false,
+    means: 'A batch whose `Content-Type` is not `application/json`.',
+    detail: { notJson: 'Eine Sammelabfrage ist JSON: Content-Type: application/json (Zeichensatz UTF-8).' },
+  },
+  rate_limited: {
+    status: 429, shared: false,
+    means: 'Rate limit exceeded (a batch costs one request per question and is refused whole); wait `Retry-After` seconds.',
+    detail: {
+      tooMany: (rate: number, burst: number, retryAfter: number) =>
+        `Zu viele Anfragen: erlaubt sind ${rate} pro Sekunde (kurzzeitig bis zu ${burst}). Bitte in ${retryAfter} s erneut versuchen.`,
+    },
+  },
+  internal: {
+    status: 500, shared: false,
+    means: 'A fault of the service.',
+    detail: { fault: 'Interner Fehler.' },
+  },
+  unavailable: {
+    status: 503, shared: false,
+    means: 'Directory temporarily unavailable (no data version loaded, the place-name search not loaded, or a stored answer not readable in time). Retry later, with backoff.',
+    detail: {
+      /** No data version is loaded. */
+      directory: 'Das Verzeichnis ist vorübergehend nicht verfügbar.',
+      /** A stored answer that could not be read in time or did not match the manifest. */
+      storedAnswer: 'Diese Antwort ist vorübergehend nicht verfügbar.',
+      /** The place-name index of the version is missing or damaged: `ort` questions cannot be answered. */
+      ortSearch: 'Ortssuche nicht verfügbar.',
+      /** The OpenAPI description or the reference page could not be made. */
+      docs: 'Die Dokumentation ist vorübergehend nicht verfügbar.',
+    },
+  },
 } as const satisfies Record<string, ErrorKind>;
 
 export type ErrorCode = keyof typeof ERRORS;
@@ -46,4 +215,23 @@ export const ERROR_STATUSES = [...new Set(ERROR_CODES.map((code) => ERRORS[code]
 /** The codes answered with `status`, in table order. */
 export function codesOf(status: number): ErrorCode[] {
   return ERROR_CODES.filter((code) => ERRORS[code].status === status);
+}
+
+/** Echoes caller input into a message without letting it grow the message, break a log line or show a key. */
+function quote(value: string): string {
+  const masked = maskKeys(value);
+  const shown = masked.length > 40 ? `${masked.slice(0, 40)}…` : masked;
+  return JSON.stringify(shown);
+}
+
+/** "a, b oder c". */
+function oneOf(names: readonly string[]): string {
+  return `${names.slice(0, -1).join(', ')} oder ${names.at(-1)}`;
+}
+
+type JsonScalar = number | boolean | null;
+
+/** What a JSON value is, without repeating a number, which may be something personal such as a tax number. */
+function kind(value: JsonScalar): string {
+  return typeof value === 'number' ? 'eine Zahl' : String(value);
 }

@@ -4,8 +4,7 @@
 // parameter is a codec from the text to the value a question holds, so the description shows the value
 // (`limit` an integer from 1 to 200), as the response side shows the answer.
 import { z } from 'zod';
-import { maskKeys } from './accessKey.ts';
-import type { ErrorCode } from './errors.ts';
+import { ERRORS, type ErrorCode } from './errors.ts';
 import { ORT_MIN_LENGTH, ortLength, ortTooShort } from './search/query.ts';
 import { parseSteuernummer, STEUERNUMMER_MAX, STEUERNUMMER_PATTERN } from './steuernummer/parse.ts';
 
@@ -59,25 +58,18 @@ export function namedRefused(route: z.ZodObject, names: readonly string[]): stri
   return names.find((name) => refusalOf(route.shape[name]!, name).text) ?? names[0]!;
 }
 
-/** Echoes caller input into a message without letting it grow the message or break a log line. */
-export function quote(value: string): string {
-  const masked = maskKeys(value);
-  const shown = masked.length > 40 ? `${masked.slice(0, 40)}…` : masked;
-  return JSON.stringify(shown);
-}
-
 export const Flag = z.codec(z.enum(['0', '1']), z.literal([0, 1]), {
   decode: (sent) => (sent === '1' ? 1 : 0),
   encode: (flag) => (flag === 1 ? '1' : '0'),
 });
 export type Flag = z.output<typeof Flag>;
 
-const flagRefusal: Refusal = (name, sent) => `${name} muss 0 oder 1 sein (erhalten: ${quote(sent)}).`;
+const BAD = ERRORS.bad_parameter.detail;
 
 /** Digits only: a sign, a point or an exponent is refused rather than read. Seven digits exceed every bound. */
 function integer(min: number, max: number, byDefault: number) {
   const schema = z.codec(z.string().regex(/^\d{1,7}$/), z.int().min(min).max(max), { decode: Number, encode: String }).default(byDefault);
-  return refused(schema, (name, sent) => `${name} muss eine ganze Zahl von ${min} bis ${max} sein (erhalten: ${quote(sent)}).`);
+  return refused(schema, (name, sent) => BAD.integer(name, sent, min, max));
 }
 
 /** Not blank, no control characters and no U+FFFD (what a wrongly encoded byte decodes to). */
@@ -85,9 +77,9 @@ const TEXT_PATTERN = /^(?=[\s\S]*\S)[^\u0000-\u001f\u007f\ufffd]*$/;
 
 /** The first rule of free text that `sent` breaks, if any. */
 function textProblem(name: string, sent: string): string | null {
-  if (sent.trim() === '') return `${name} darf nicht leer sein.`;
-  if (sent.length > TEXT_MAX) return `${name} ist zu lang (höchstens ${TEXT_MAX} Zeichen).`;
-  if (!TEXT_PATTERN.test(sent)) return `${name} enthält Steuerzeichen oder ungültig kodierte Zeichen.`;
+  if (sent.trim() === '') return BAD.empty(name);
+  if (sent.length > TEXT_MAX) return BAD.tooLong(name, TEXT_MAX);
+  if (!TEXT_PATTERN.test(sent)) return BAD.badCharacters(name);
   return null;
 }
 
@@ -97,7 +89,7 @@ const text = () => refused(Text.optional(), (name, sent) => textProblem(name, se
 // The minimum length is what a JSON schema can say of `ort`; the parser also wants a letter or digit among
 // the characters after trimming (ortTooShort), which no schema keyword expresses.
 const Ort = refused(Text.min(ORT_MIN_LENGTH).refine((sent) => !ortTooShort(sent)).optional(), (name, sent) => textProblem(name, sent)
-  ?? `${name} muss mindestens ${ORT_MIN_LENGTH} Zeichen lang sein und einen Buchstaben oder eine Ziffer enthalten (erhalten: ${quote(sent)}, ${ortLength(sent)} Zeichen).`, true);
+  ?? BAD.ortTooShort(name, sent, ORT_MIN_LENGTH, ortLength(sent)), true);
 
 // A tax number is personal data: its refusal has a code of its own and never repeats it. The schema says what a
 // JSON schema can (10 to 13 digits with separators); the parser also wants a state's scheme and check digit.
@@ -112,13 +104,13 @@ const Steuernummer = refused(
 );
 
 export const LookupParameters = z.object({
-  ags: refused(z.string().regex(/^\d{1,8}$/).optional(), (name, sent) => `${name} muss aus einer bis acht Ziffern bestehen (erhalten: ${quote(sent)}).`, true),
-  plz: refused(z.string().regex(/^\d{5}$/).optional(), (name, sent) => `${name} muss aus genau fünf Ziffern bestehen (erhalten: ${quote(sent)}).`, true),
+  ags: refused(z.string().regex(/^\d{1,8}$/).optional(), BAD.ags, true),
+  plz: refused(z.string().regex(/^\d{5}$/).optional(), BAD.plz, true),
   ort: Ort,
   steuernummer: Steuernummer,
   /** A Stadtbezirk or Stadtteil of the city asked for (docs/data.md, rule 12); request.ts checks what it may stand beside. */
   stadtteil: text(),
-  gemeinden: refused(Flag.default(0), flagRefusal),
+  gemeinden: refused(Flag.default(0), BAD.flag),
   limit: integer(1, LOOKUP_LIMIT_MAX, LOOKUP_LIMIT_DEFAULT),
 });
 
@@ -127,19 +119,19 @@ export const LOOKUP_BY = ['ags', 'plz', 'ort', 'steuernummer'] as const satisfie
 export type LookupBy = (typeof LOOKUP_BY)[number];
 
 /** In the path of /finanzamt/{amtsnummer} and /finanzamt/{amtsnummer}/bezirk. */
-export const Amtsnummer = refused(z.string().regex(/^\d{4}$/), (_name, sent) => `Die Amtsnummer muss aus genau vier Ziffern bestehen (erhalten: ${quote(sent)}).`);
+export const Amtsnummer = refused(z.string().regex(/^\d{4}$/), (_name, sent) => BAD.amtsnummer(sent));
 
 export const OfficeParameters = z.object({
-  gemeinden: refused(Flag.default(0), flagRefusal),
+  gemeinden: refused(Flag.default(0), BAD.flag),
 });
 
 export const DistrictParameters = z.object({});
 
 export const CollectionParameters = z.object({
-  gemeinden: refused(Flag.default(0), flagRefusal),
+  gemeinden: refused(Flag.default(0), BAD.flag),
   bundesland: text(),
   name: text(),
-  ohne_bezirk: refused(Flag.optional(), flagRefusal),
+  ohne_bezirk: refused(Flag.optional(), BAD.flag),
   /** 0 means all. */
   limit: integer(0, COLLECTION_LIMIT_MAX, 0),
   offset: integer(0, COLLECTION_OFFSET_MAX, 0),

@@ -8,7 +8,7 @@
 // collections least. The build ranks once and writes the order into the version (RANKING_FILE), which the proxy
 // warms its hot cache in (`--warm N`); the origin benchmark draws its Zipf mix in it.
 import { z } from 'zod';
-import type { DirectoryIndex } from './render.ts';
+import type { DirectoryIndex } from './directoryIndex.ts';
 import { parseQuestion, type Question } from './request.ts';
 import { unitNames } from './stadtteil.ts';
 

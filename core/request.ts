@@ -3,8 +3,9 @@
 // request into the same question, so both sides meet on one string without sharing any other state.
 import { z } from 'zod';
 import { holdsKey, maskKeys } from './accessKey.ts';
+import { ERRORS } from './errors.ts';
 import {
-  Amtsnummer, CollectionParameters, DistrictParameters, LOOKUP_BY, LOOKUP_LIMIT_DEFAULT, LookupParameters, namedRefused, OfficeParameters, quote, refusal,
+  Amtsnummer, CollectionParameters, DistrictParameters, LOOKUP_BY, LOOKUP_LIMIT_DEFAULT, LookupParameters, namedRefused, OfficeParameters, refusal,
   type Flag, type LookupBy, type ParameterCode,
 } from './parameters.ts';
 
@@ -74,7 +75,7 @@ export function matchRoute(pathname: string): { ok: true; route: Route } | Refus
   if (pathname === LOOKUP_PATH) return { ok: true, route: { kind: 'lookup' } };
   if (pathname === '/finanzaemter') return { ok: true, route: { kind: 'collection' } };
   const m = /^\/finanzamt\/([^/]*)(\/bezirk)?$/.exec(pathname);
-  if (!m) return { ok: false, code: 'not_found', detail: `Unbekannter Pfad. Es gibt /finanzamt, /finanzamt/{amtsnummer}, /finanzamt/{amtsnummer}/bezirk und /finanzaemter.` };
+  if (!m) return { ok: false, code: 'not_found', detail: ERRORS.not_found.detail.path };
   const nr = m[1] ?? '';
   if (!Amtsnummer.safeParse(nr).success) return { ok: false, ...refusal(Amtsnummer, 'amtsnummer', nr) };
   return { ok: true, route: { kind: m[2] ? 'district' : 'office', bufa_nr: nr } };
@@ -101,21 +102,13 @@ export function parseQuestion(pathname: string, params: URLSearchParams): Parsed
   const values = new Map<string, string>();
   const allowed = Object.keys(schema.shape);
   for (const [name, value] of params) {
-    if (!allowed.includes(name)) {
-      const list = allowed.length ? `erlaubt: ${allowed.join(', ')}` : 'dieser Pfad kennt keine Parameter';
-      return bad(`Unbekannter Parameter ${quote(name)} (${list}).`);
-    }
-    if (values.has(name)) return bad(`Der Parameter ${name} darf nur einmal angegeben werden.`);
+    if (!allowed.includes(name)) return bad(BAD.unknownParameter(name, allowed));
+    if (values.has(name)) return bad(BAD.repeated(name));
     values.set(name, value);
   }
   if (route.kind === 'lookup') {
     const given = LOOKUP_BY.filter((k) => values.has(k));
-    if (given.length !== 1) {
-      const names = `${LOOKUP_BY.slice(0, -1).join(', ')} oder ${LOOKUP_BY.at(-1)}`;
-      return bad(given.length === 0
-        ? `Genau einer der Parameter ${names} ist anzugeben.`
-        : `Nur einer der Parameter ${names} ist anzugeben (erhalten: ${given.join(', ')}).`);
-    }
+    if (given.length !== 1) return bad(given.length === 0 ? BAD.noneOf(LOOKUP_BY) : BAD.severalOf(LOOKUP_BY, given));
   }
   const parsed = schema.safeParse(Object.fromEntries(values));
   if (!parsed.success) {
@@ -123,7 +116,8 @@ export function parseQuestion(pathname: string, params: URLSearchParams): Parsed
     return { ok: false, ...refusal(schema.shape[name]!, name, values.get(name)!) };
   }
   if (route.kind === 'lookup' && values.has('stadtteil') && !values.has('ort') && values.get('ags')?.length !== 8) {
-    return bad(STADTTEIL_ALONE);
+    // A postal code or a key prefix names no one city whose parts `stadtteil` could name (docs/data.md, rule 12).
+    return bad(BAD.stadtteilAlone);
   }
   return { ok: true, question: question(route, parsed.data) };
 }
@@ -148,8 +142,7 @@ function question(route: Route, data: Record<string, unknown>): Question {
   }
 }
 
-/** A postal code or a key prefix names no one city whose parts `stadtteil` could name (docs/data.md, rule 12). */
-const STADTTEIL_ALONE = 'stadtteil gilt nur zusammen mit einem achtstelligen ags oder mit ort: eine Postleitzahl oder ein kürzerer Schlüssel nennt keine einzelne Stadt.';
+const BAD = ERRORS.bad_parameter.detail;
 
 function bad(detail: string): Refused {
   return { ok: false, code: 'bad_parameter', detail };

@@ -1,12 +1,13 @@
 // A city that several offices divide by a state ordinance (docs/data.md, rule 12): which office serves the part
-// of the city a caller names in `stadtteil`, and what the hint says of such a city. The names are the ordinance's
-// units, folded as `ort` is (case, umlauts both ways, ß, hyphens, slashes and spaces do not count); a name is
-// matched whole, never guessed from a part of it, an office name or a neighbouring unit.
-import { TeilArt, type Municipality, type Office, type Teil } from './model.ts';
+// of the city a caller names in `stadtteil`, and which notes the hint gets about it (their words: core/hints.ts).
+// The names are the ordinance's units, folded as `ort` is (case, umlauts both ways, ß, hyphens, slashes and
+// spaces do not count); a name is matched whole, never guessed from a part of it, an office name or a
+// neighbouring unit.
+import { splitUnitNote, STADTTEIL_AVAILABLE, undividedCityNote, unknownUnitNote } from './hints.ts';
+import type { Municipality, Office } from './model.ts';
 import { fold, foldedForms, withoutTypeSuffix } from './normalize.ts';
 import { ORT_MIN_LENGTH, queryReadings } from './search/query.ts';
 import { distanceTo, MAX_SUGGESTIONS } from './search/suggest.ts';
-import { listed } from './wording.ts';
 
 /** The units of a divided municipality, each name once, in the ordinance's order; none for an undivided one. */
 export function unitNames(m: Municipality): string[] {
@@ -41,19 +42,18 @@ export interface Narrowed {
 export function narrowToStadtteil(hits: Municipality[], stadtteil: string | undefined, offices: Map<string, Office>): Narrowed {
   if (stadtteil === undefined) {
     const divided = hits.some((m) => m.teile !== undefined && m.bufa_nr.length > 1);
-    return { hits, notes: divided ? ['Mit dem Parameter stadtteil (ein Stadtbezirk oder Stadtteil, wie ihn teile nennt) neben dem achtstelligen ags nennt die Antwort das zuständige Finanzamt.'] : [] };
+    return { hits, notes: divided ? [STADTTEIL_AVAILABLE] : [] };
   }
   const notes: string[] = [];
   const narrowed = hits.map((m) => {
     const city = withoutTypeSuffix(m.name);
     if (m.teile === undefined) {
-      if (m.bufa_nr.length > 1) notes.push(`Für ${city} ist keine Aufteilung nach Stadtteilen bekannt; stadtteil=${stadtteil} schränkt die Antwort nicht ein.`);
+      if (m.bufa_nr.length > 1) notes.push(undividedCityNote(city, stadtteil));
       return m;
     }
     const positions = officesServing(m, stadtteil);
     if (positions.length === 0) {
-      const close = closestUnits(m, stadtteil);
-      notes.push(`Für stadtteil=${stadtteil} nennt die Aufteilung von ${city} keinen Stadtbezirk und keinen Stadtteil${close.length ? `; ähnlich geschrieben: ${listed(close)}` : ''}.`);
+      notes.push(unknownUnitNote(city, stadtteil, closestUnits(m, stadtteil)));
       return m;
     }
     const only = restricted(m, positions);
@@ -71,11 +71,8 @@ function restricted(m: Municipality, positions: number[]): Municipality {
 /** A unit the ordinance itself splits between offices (Oberhausen: Osterfeld north and south of the canal). */
 function splitNote(m: Municipality, stadtteil: string, offices: Map<string, Office>): string {
   const folded = fold(stadtteil);
-  const served = m.bufa_nr.map((nr, i) => {
-    const unit = m.teile![i]!.find((u) => foldedForms(u.name).includes(folded))!;
-    return { unit, office: `${offices.get(nr)!.name} (${nr})${unit.nur === null ? '' : ` ${unit.nur}`}` };
-  });
-  return `${served[0]!.unit.name} ist zwischen ${m.bufa_nr.length} Finanzämtern geteilt: ${listed(served.map((s) => s.office))}.`;
+  const units = m.teile!.map((list) => list!.find((u) => foldedForms(u.name).includes(folded))!);
+  return splitUnitNote(units[0]!.name, m.bufa_nr.map((nr, i) => ({ name: offices.get(nr)!.name, bufa_nr: nr, nur: units[i]!.nur })));
 }
 
 /**
@@ -92,13 +89,4 @@ function closestUnits(m: Municipality, stadtteil: string): string[] {
     return distance === null ? [] : [{ name, distance, order }];
   });
   return scored.sort((a, b) => a.distance - b.distance || a.order - b.order).slice(0, MAX_SUGGESTIONS).map((s) => s.name);
-}
-
-const KINDS: Record<TeilArt, string> = { stadtbezirk: 'Stadtbezirken', stadtteil: 'Stadtteilen', bezirk: 'Bezirken' };
-
-/** What the hint says of a divided city in place of "the directory does not say how they divide it". */
-export function divisionHint(m: Municipality): string {
-  const units: Teil[] = (m.teile ?? []).flatMap((list) => list ?? []);
-  const kinds = TeilArt.options.filter((kind) => units.some((u) => u.art === kind)).map((kind) => KINDS[kind]);
-  return `Sie teilen ${withoutTypeSuffix(m.name)} nach ${listed(kinds)} unter sich auf, wie es die Zuständigkeitsverordnung des Landes bestimmt; welche jedes Finanzamt betreut, nennt teile in gemeinden.`;
 }

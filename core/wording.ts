@@ -1,4 +1,4 @@
-// How hints put several things into one German sentence; shared by the renderer and the part-of-town hints.
+// How German text puts several things into one sentence: for the hints (core/hints.ts) and the error texts.
 
 /** "a", "a und b", "a, b und c". */
 export function listed(items: string[]): string {

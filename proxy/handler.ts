@@ -15,26 +15,26 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import type { Encoding } from '../core/manifest.ts';
 import { ERRORS } from '../core/errors.ts';
 import { BATCH_MAX_QUESTIONS } from '../core/parameters.ts';
-import { holdsPersonalData, isPersonal, keyInQuery as keyParamIn, loggableKey, LOOKUP_PATH, parseQuestion } from '../core/request.ts';
+import { holdsPersonalData, isPersonal, keyInQuery as keyParamIn, loggableKey, parseQuestion } from '../core/request.ts';
 import { answerBatch } from './batch/answerBatch.ts';
 import type { BatchBody } from './batch/batchBody.ts';
 import { readBatch } from './batch/readBatch.ts';
 import { resolveIn, type AskedQuestions } from './cache/askedQuestions.ts';
 import type { AddressResolver } from './rateLimit/clientAddress.ts';
 import type { DynamicAnswers, Rendered } from './cache/dynamicAnswers.ts';
-import { isDocsPath, serveDocs } from './docs/serve.ts';
+import { serveDocs } from './docs/serve.ts';
 import { healthBody } from './health.ts';
 import { respond, respondError, type Exchange } from './http/exchange.ts';
 import { allowedOn, CACHE_ERROR, JSON_TYPE, preflightOn } from './http/headers.ts';
-import { INTERNAL, keyInQuery, methodNotAllowed, ORT_UNAVAILABLE, rateLimited } from './http/refusals.ts';
-import { negotiateEncoding, NOTHING_ACCEPTABLE } from './http/negotiate.ts';
+import { negotiateEncoding } from './http/negotiate.ts';
 import { sendRepresentation } from './http/representation.ts';
+import { routeOf } from './http/route.ts';
 import { authenticate } from './keys/authenticate.ts';
 import type { KeyStore } from './keys/keyStore.ts';
 import type { Logs } from './log.ts';
 import type { ProxyMetrics } from './metrics/metrics.ts';
 import type { RateDecision, RateLimiter } from './rateLimit/rateLimiter.ts';
-import { UNAVAILABLE, type CurrentVersion } from './versions/currentVersion.ts';
+import type { CurrentVersion } from './versions/currentVersion.ts';
 
 export interface HandlerDeps {
   versions: CurrentVersion;
@@ -65,8 +65,9 @@ function openExchange(d: HandlerDeps, req: IncomingMessage, res: ServerResponse)
   const queryStart = url.indexOf('?');
   // Node joins repeated X-Forwarded-For fields with ", ": one string, as if sent as one list.
   const address = d.clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'] as string | undefined);
+  const path = queryStart === -1 ? url : url.slice(0, queryStart);
   return {
-    req, res, started: performance.now(), address, rate: NOT_YET_LIMITED, path: queryStart === -1 ? url : url.slice(0, queryStart),
+    req, res, started: performance.now(), address, rate: NOT_YET_LIMITED, path, route: routeOf(req.method, path, queryStart === -1 ? '' : url.slice(queryStart + 1)),
     canonicalKey: null, personal: false, questions: null, keyId: null, stand: d.versions.current?.stand ?? null, code: null, logs: d.logs, metrics: d.metrics,
   };
 }
@@ -78,7 +79,7 @@ function openExchange(d: HandlerDeps, req: IncomingMessage, res: ServerResponse)
 type Step = void | Promise<void>;
 
 function handle(d: HandlerDeps, ex: Exchange): Step {
-  if (ex.req.method !== 'POST' || ex.path !== LOOKUP_PATH) return limit(d, ex, null);
+  if (ex.route !== 'batch') return limit(d, ex, null);
   // A batch of more questions than the burst could never pass.
   return readBatch(ex.req, Math.min(BATCH_MAX_QUESTIONS, d.limiter.burst)).then((batch) => {
     if (batch === null) return;
@@ -112,11 +113,11 @@ const NOT_YET_LIMITED: RateDecision = { allowed: true, limit: 0, remaining: 0, r
 function route(d: HandlerDeps, ex: Exchange, url: string, queryStart: number, batch: BatchBody | null): Step {
   const { req, rate } = ex;
   if (!rate.allowed) {
-    return respondError(ex, 'rate_limited', rateLimited(d.limiter.rate, d.limiter.burst, rate.retryAfter), ['retry-after', rate.retryAfter]);
+    return respondError(ex, 'rate_limited', ERRORS.rate_limited.detail.tooMany(d.limiter.rate, d.limiter.burst, rate.retryAfter), ['retry-after', rate.retryAfter]);
   }
   if (req.method === 'OPTIONS') return respond(ex, 204, [...preflightOn(ex.path)]);
-  if (ex.path === '/healthz') return health(ex, d.versions, d.now);
-  if (isDocsPath(ex.path)) return readMethod(ex) ? serveDocs(ex, d.versions.current) : undefined;
+  if (ex.route === 'health') return health(ex, d.versions, d.now);
+  if (ex.route === 'docs') return readMethod(ex) ? serveDocs(ex, d.versions.current) : undefined;
 
   // A remembered URL has parsed before, so it holds no key and needs no parsing now; nor personal data, which
   // is never remembered.
@@ -125,7 +126,7 @@ function route(d: HandlerDeps, ex: Exchange, url: string, queryStart: number, ba
   ex.personal = params !== null && holdsPersonalData(params);
   const keyParam = params === null ? null : keyParamIn(params);
   if (keyParam !== null) {
-    return respondError(ex, 'key_in_query', keyInQuery(keyParam));
+    return respondError(ex, 'key_in_query', ERRORS.key_in_query.detail.inQuery(keyParam));
   }
   const auth = authenticate(req.headers, d.keys);
   if (!auth.ok) {
@@ -143,7 +144,7 @@ function route(d: HandlerDeps, ex: Exchange, url: string, queryStart: number, ba
   }
 
   const version = d.versions.current;
-  if (version === null) return respondError(ex, 'unavailable', UNAVAILABLE);
+  if (version === null) return respondError(ex, 'unavailable', ERRORS.unavailable.detail.directory);
   ex.stand = version.stand;
   const { question, key, stored } = resolveIn(version, asked);
   ex.canonicalKey = loggableKey(question, key);
@@ -151,7 +152,7 @@ function route(d: HandlerDeps, ex: Exchange, url: string, queryStart: number, ba
   ex.personal ||= isPersonal(question);
   const encoding = negotiateEncoding(req.headers['accept-encoding']);
   if (encoding === null) {
-    return respondError(ex, 'not_acceptable', NOTHING_ACCEPTABLE);
+    return respondError(ex, 'not_acceptable', ERRORS.not_acceptable.detail.noEncoding);
   }
 
   if (stored !== undefined) {
@@ -163,7 +164,7 @@ function route(d: HandlerDeps, ex: Exchange, url: string, queryStart: number, ba
     });
   }
   if (question.kind === 'lookup' && question.by === 'ort' && version.searchOrt === null) {
-    return respondError(ex, 'unavailable', ORT_UNAVAILABLE);
+    return respondError(ex, 'unavailable', ERRORS.unavailable.detail.ortSearch);
   }
   d.metrics?.rendered();
   const answer = d.dynamic.answer(version, question, key);
@@ -184,7 +185,7 @@ function batchAfterKey(d: HandlerDeps, ex: Exchange, batch: BatchBody): Step {
 function health(ex: Exchange, versions: CurrentVersion, now: () => number): void {
   if (!readMethod(ex)) return;
   const v = versions.current;
-  if (v === null) return respondError(ex, 'unavailable', UNAVAILABLE);
+  if (v === null) return respondError(ex, 'unavailable', ERRORS.unavailable.detail.directory);
   const body = Buffer.from(JSON.stringify(healthBody({
     stand: v.stand, standQuelle: v.standQuelle, buildId: v.buildId, ortssuche: v.searchOrt !== null, aenderungen: v.index.dir.aenderungen, quellen: v.index.dir.quellen,
   }, now())));
@@ -195,7 +196,7 @@ function readMethod(ex: Exchange): boolean {
   const method = ex.req.method;
   if (method === 'GET' || method === 'HEAD') return true;
   const allow = allowedOn(ex.path);
-  respondError(ex, 'method_not_allowed', methodNotAllowed(method, allow), ['allow', allow]);
+  respondError(ex, 'method_not_allowed', ERRORS.method_not_allowed.detail.method(method, allow), ['allow', allow]);
   return false;
 }
 
@@ -206,5 +207,5 @@ function failed(ex: Exchange, e: unknown): void {
     ex.res.destroy();
     return;
   }
-  respondError(ex, 'internal', INTERNAL);
+  respondError(ex, 'internal', ERRORS.internal.detail.fault);
 }

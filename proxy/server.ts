@@ -2,9 +2,9 @@
 // orderly stop. `createProxy` is what `finanzamt serve` runs and what a benchmark or test can start in process.
 import { createServer, type Server } from 'node:http';
 import { AggregatorRegistry } from 'prom-client';
-import type { AddressInfo } from 'node:net';
 import { AskedQuestions } from './cache/askedQuestions.ts';
 import { answerClientError } from './http/clientError.ts';
+import { listen } from './http/listen.ts';
 import { addressResolver } from './rateLimit/clientAddress.ts';
 import { DynamicAnswers } from './cache/dynamicAnswers.ts';
 import { FileCache } from './cache/fileCache.ts';
@@ -154,21 +154,4 @@ export async function createProxy(o: ProxyOptions): Promise<Proxy> {
     logs.flush();
   })();
   return { server, url, source: source.description, versions, logs, metricsUrl: scrapes?.url ?? null, ready, close };
-}
-
-/** Listens on `port` and `host`; resolves with the address as bound, rejects when it cannot listen. */
-export async function listen(server: Server, port: number, host: string): Promise<string> {
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { address, port: bound } = server.address() as AddressInfo;
-  return listenUrl(address, bound);
-}
-
-export function listenUrl(address: string, port: number): string {
-  return `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
 }

@@ -3,15 +3,7 @@ import type { Command } from 'commander';
 import { parseCount } from '../../core/commandLine.ts';
 import { BUILD_DEFAULTS } from '../buildDefaults.ts';
 import { addGuardOptions } from '../guard/options.ts';
-
-export interface BuildCommandOptions {
-  source: string;
-  out: string;
-  keep: number;
-  concurrency: number;
-  maxDrop: number;
-  force: boolean;
-}
+import type { BuildCommandOptions } from './buildAction.ts';
 
 export function registerBuildCommand(program: Command): void {
   addGuardOptions(program.command('build')

@@ -3,8 +3,17 @@ import { buildVersion } from '../buildVersion.ts';
 import { summarizeDiff } from '../diff/formatDiff.ts';
 import { describeDrops } from '../guard/guard.ts';
 import { summarize } from '../report.ts';
-import type { BuildCommandOptions } from './build.ts';
 import { progressBar } from './progress.ts';
+
+/** The options as commander hands them over (build.ts). */
+export interface BuildCommandOptions {
+  source: string;
+  out: string;
+  keep: number;
+  concurrency: number;
+  maxDrop: number;
+  force: boolean;
+}
 
 export async function build(opts: BuildCommandOptions): Promise<void> {
   const bar = progressBar('precomputing');

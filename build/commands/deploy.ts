@@ -1,15 +1,8 @@
 // `finanzamt deploy`: its options and help. What it runs is in deployAction.ts, loaded only when it runs.
 import type { Command } from 'commander';
-import { addTargetOptions, type DeployFlags } from '../deploy/options.ts';
+import { addTargetOptions } from '../deploy/options.ts';
 import { addGuardOptions } from '../guard/options.ts';
-
-export interface DeployCommandOptions extends DeployFlags {
-  dist: string;
-  version?: string;
-  maxDrop: number;
-  force: boolean;
-  dryRun: boolean;
-}
+import type { DeployCommandOptions } from './deployAction.ts';
 
 export function registerDeployCommand(program: Command): void {
   addGuardOptions(addTargetOptions(program.command('deploy')

@@ -4,8 +4,17 @@ import { deployVersion } from '../deploy/deployVersion.ts';
 import { s3Store } from '../deploy/objectStore.ts';
 import { resolveTarget, TARGET_HELP } from '../deploy/target.ts';
 import { describeDrops } from '../guard/guard.ts';
-import type { DeployCommandOptions } from './deploy.ts';
+import type { DeployFlags } from '../deploy/options.ts';
 import { progressBar } from './progress.ts';
+
+/** The options as commander hands them over (deploy.ts). */
+export interface DeployCommandOptions extends DeployFlags {
+  dist: string;
+  version?: string;
+  maxDrop: number;
+  force: boolean;
+  dryRun: boolean;
+}
 
 export async function deploy(opts: DeployCommandOptions): Promise<void> {
   const target = resolveTarget(opts);

@@ -1,26 +1,12 @@
 // `finanzamt release`: its options and help. What it runs is in releaseAction.ts, loaded only when it runs.
 import type { Command } from 'commander';
-import { addTargetOptions, type DeployFlags } from '../deploy/options.ts';
+import { someOf } from '../../core/commandLine.ts';
+import { addTargetOptions } from '../deploy/options.ts';
 import { addGuardOptions } from '../guard/options.ts';
-import { DEFAULT_SOURCE_CONFIG, RELEASE_STEPS, type ReleaseStep } from '../release/steps.ts';
+import { DEFAULT_SOURCE_CONFIG, RELEASE_STEPS } from '../release/steps.ts';
+import type { ReleaseCommandOptions } from './releaseAction.ts';
 
-export interface ReleaseCommandOptions extends DeployFlags {
-  source: string;
-  sources: string;
-  dist?: string;
-  steps: ReleaseStep[];
-  dryRun: boolean;
-  diffOut?: string;
-  maxDrop: number;
-  force: boolean;
-}
-
-function parseSteps(value: string): ReleaseStep[] {
-  const steps = value.split(',').map((s) => s.trim());
-  const unknown = steps.filter((s) => !(RELEASE_STEPS as readonly string[]).includes(s));
-  if (unknown.length > 0) throw new Error(`unknown step ${unknown.join(', ')}: expected some of ${RELEASE_STEPS.join(', ')}`);
-  return steps as ReleaseStep[];
-}
+const parseSteps = someOf(RELEASE_STEPS, (unknown) => `unknown step ${unknown.join(', ')}: expected some of ${RELEASE_STEPS.join(', ')}`);
 
 export function registerReleaseCommand(program: Command): void {
   addGuardOptions(addTargetOptions(program.command('release')

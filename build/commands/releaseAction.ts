@@ -6,7 +6,20 @@ import { BUILD_DEFAULTS } from '../buildDefaults.ts';
 import { resolveTarget } from '../deploy/target.ts';
 import { readSourceConfig } from '../release/fetchSources.ts';
 import { runRelease } from '../release/runRelease.ts';
-import type { ReleaseCommandOptions } from './release.ts';
+import type { DeployFlags } from '../deploy/options.ts';
+import type { ReleaseStep } from '../release/steps.ts';
+
+/** The options as commander hands them over (release.ts). */
+export interface ReleaseCommandOptions extends DeployFlags {
+  source: string;
+  sources: string;
+  dist?: string;
+  steps: ReleaseStep[];
+  dryRun: boolean;
+  diffOut?: string;
+  maxDrop: number;
+  force: boolean;
+}
 
 export async function release(opts: ReleaseCommandOptions): Promise<void> {
   const dist = opts.dist ?? await mkdtemp(join(tmpdir(), 'finanzamt-release-'));

@@ -1,5 +1,6 @@
 // The guard's command-line options, the same for build, deploy and release.
 import type { Command } from 'commander';
+import { parsePercent } from '../../core/commandLine.ts';
 import { DEFAULT_MAX_DROP_PERCENT } from './defaults.ts';
 
 export function addGuardOptions(command: Command): Command {
@@ -8,10 +9,4 @@ export function addGuardOptions(command: Command): Command {
       'refuse to publish when municipalities, postal-code rows, postal codes, offices or offices with a district fall by more than this percentage against the published version',
       parsePercent, DEFAULT_MAX_DROP_PERCENT)
     .option('--force', 'publish even when the guard refuses', false);
-}
-
-function parsePercent(value: string): number {
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n < 0) throw new Error(`expected a percentage of 0 or more, got "${value}"`);
-  return n;
 }

@@ -8,7 +8,8 @@ import pLimit from 'p-limit';
 import { etagFor } from '../../core/etag.ts';
 import { ENCODINGS, objectPath, type Manifest, type ManifestEntry, type StoredObject } from '../../core/manifest.ts';
 import type { Directory } from '../../core/model.ts';
-import { indexDirectory, renderAnswer } from '../../core/render.ts';
+import { renderAnswer } from '../../core/render.ts';
+import { indexDirectory } from '../../core/directoryIndex.ts';
 import { canonicalKey, type Question } from '../../core/request.ts';
 import { encodeBody, sha256 } from './encode.ts';
 

@@ -1,7 +1,7 @@
 // Place-name search by looking at every name: the baseline of the benchmark and the oracle the index is tested
 // against, so it states the matching rules as plainly as possible.
 import type { Municipality } from '../model.ts';
-import type { Hits, OrtSearch } from '../render.ts';
+import type { Hits, OrtSearch } from './ortSearch.ts';
 import { nameForms, type NameForm } from './nameForms.ts';
 import { queryReadings } from './query.ts';
 import { checkLimit, MatchClass, positionBits, sortKey, tieBreakPositions } from './rank.ts';

@@ -3,7 +3,7 @@
 // searches, however the query cuts the name; see nameForms.ts and query.ts for what is folded how.
 import { crc32 } from 'node:zlib';
 import type { Municipality } from '../model.ts';
-import type { Hits, OrtSearch } from '../render.ts';
+import type { Hits, OrtSearch } from './ortSearch.ts';
 import { decodeIndex, encodeIndex, type IndexSections } from './indexFile.ts';
 import { nameForms } from './nameForms.ts';
 import { queryReadings } from './query.ts';

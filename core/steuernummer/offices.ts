@@ -3,7 +3,7 @@
 // and 4b), and the office that took over its cases answers for it; where its municipalities went to several
 // offices, each of them does.
 import type { Office } from '../model.ts';
-import type { DirectoryIndex } from '../render.ts';
+import type { DirectoryIndex } from '../directoryIndex.ts';
 
 export interface NamedOffice {
   office: Office;

@@ -3,8 +3,11 @@
 // state, and several states write alike (Berlin, Hamburg, Niedersachsen: FF/BBB/UUUUP), so a number can have
 // several readings, one per state whose scheme and check digit it fits; which of them name an existing office
 // only the directory knows (core/render.ts). A detail never repeats the number: it is personal data.
+import { ERRORS } from '../errors.ts';
 import { requiredCheckDigit } from './checkDigit.ts';
 import { SCHEMES, type StateScheme } from './schemes.ts';
+
+const REFUSED = ERRORS.bad_steuernummer.detail;
 
 /** Characters that separate the groups of a tax number; any of them, anywhere, or none. */
 const SEPARATOR = /[ ./-]/g;
@@ -51,25 +54,25 @@ export function steuernummerReader(schemes: readonly StateScheme[]): (sent: stri
     }
   }
   const accepted = acceptedForms(schemes);
-  const refused = (problem: string): ParsedSteuernummer => ({ ok: false, detail: `${problem} ${accepted}` });
+  const refused = (detail: string): ParsedSteuernummer => ({ ok: false, detail });
 
   return (sent) => {
     if (sent.length > STEUERNUMMER_MAX || !STEUERNUMMER_PATTERN.test(sent)) {
-      return refused('Die Steuernummer muss aus 10 bis 13 Ziffern bestehen, wahlweise mit Trennzeichen.');
+      return refused(REFUSED.malformed(accepted));
     }
     const digits = sent.replace(SEPARATOR, '');
     const matched = (forms.get(digits.length) ?? []).flatMap(({ scheme, skeleton: form }) => {
       const bund = converted(form, skeleton(scheme.bundesschema), digits);
       return bund === null ? [] : [{ scheme, bund }];
     });
-    if (matched.length === 0) return refused('Die Steuernummer passt zu keiner Schreibweise eines Landes.');
+    if (matched.length === 0) return refused(REFUSED.noScheme(accepted));
     const readings = matched.flatMap(({ scheme, bund }): Reading[] => {
       const pruefziffer = checked(scheme, bund);
       return pruefziffer === null ? [] : [{ bundesland: scheme.bundesland, bund, bufa_nr: bund.slice(0, 4), pruefziffer }];
     });
     if (readings.length === 0) {
       const states = [...new Set(matched.map((m) => m.scheme.bundesland))];
-      return refused(`Die Prüfziffer (die letzte Ziffer) stimmt nicht nach dem Verfahren von ${states.join(', ')}.`);
+      return refused(REFUSED.wrongCheckDigit(states, accepted));
     }
     return { ok: true, readings };
   };
@@ -81,10 +84,7 @@ export const parseSteuernummer = steuernummerReader(SCHEMES);
 export function acceptedForms(schemes: readonly StateScheme[]): string {
   const states = new Map<string, string[]>();
   for (const scheme of schemes) for (const form of scheme.schreibweisen) states.set(form, [...(states.get(form) ?? []), scheme.bundesland]);
-  const written = [...states].map(([form, names]) => `${form} (${names.join(', ')})`).join('; ');
-  return `Angenommen werden das Bundesschema mit 13 Ziffern (vierstellige Amtsnummer, eine 0, acht weitere Ziffern; z. B. ${schemes[0]!.beispiel.bundesschema}), `
-    + `dasselbe ohne die 0 an fünfter Stelle (12 Ziffern) und die Schreibweise der Bescheide eines Landes (F Finanzamt, B Bezirk, U Unterscheidungsnummer, P Prüfziffer): ${written}. `
-    + 'Leerzeichen, „/“, „-“ und „.“ als Trennzeichen sind beliebig.';
+  return REFUSED.acceptedForms(schemes[0]!.beispiel.bundesschema, [...states]);
 }
 
 /** `digits` in the form `from`, moved into the form `to`; null when the digits the form fixes differ. */

@@ -8,10 +8,9 @@ import { resolveIn, type AskedQuestions } from '../cache/askedQuestions.ts';
 import type { DynamicAnswers } from '../cache/dynamicAnswers.ts';
 import { errorBody, respond, respondError, type Exchange } from '../http/exchange.ts';
 import { CACHE_ERROR, JSON_TYPE, type HeaderList } from '../http/headers.ts';
-import { negotiateEncoding, NOTHING_ACCEPTABLE } from '../http/negotiate.ts';
-import { keyInQuery as keyInQueryDetail, ORT_UNAVAILABLE, STORED_UNREADABLE } from '../http/refusals.ts';
+import { negotiateEncoding } from '../http/negotiate.ts';
 import type { ProxyMetrics } from '../metrics/metrics.ts';
-import { UNAVAILABLE, type CurrentVersion } from '../versions/currentVersion.ts';
+import type { CurrentVersion } from '../versions/currentVersion.ts';
 import type { Version } from '../versions/version.ts';
 import { questionParams, type BatchQuestion } from './batchBody.ts';
 import { envelope, type Answered } from './envelope.ts';
@@ -25,10 +24,10 @@ export interface BatchDeps {
 
 export function answerBatch(d: BatchDeps, ex: Exchange, questions: BatchQuestion[]): void | Promise<void> {
   const version = d.versions.current;
-  if (version === null) return respondError(ex, 'unavailable', UNAVAILABLE);
+  if (version === null) return respondError(ex, 'unavailable', ERRORS.unavailable.detail.directory);
   ex.stand = version.stand;
   const encoding = negotiateEncoding(ex.req.headers['accept-encoding']);
-  if (encoding === null) return respondError(ex, 'not_acceptable', NOTHING_ACCEPTABLE);
+  if (encoding === null) return respondError(ex, 'not_acceptable', ERRORS.not_acceptable.detail.noEncoding);
   return Promise.all(questions.map((q) => answer(d, ex, version, q))).then(async (answers) => {
     const identity = envelope(version.stand, version.standQuelle, answers);
     const body = encoding === 'identity' ? identity : await compressTo(encoding, identity, PER_REQUEST);
@@ -48,7 +47,7 @@ function answer(d: BatchDeps, ex: Exchange, version: Version, question: BatchQue
   let asked = d.asked.get(url);
   if (asked === undefined) {
     const keyParam = keyInQuery(given.params);
-    if (keyParam !== null) return error('key_in_query', keyInQueryDetail(keyParam));
+    if (keyParam !== null) return error('key_in_query', ERRORS.key_in_query.detail.inQuery(keyParam));
     const parsed = parseQuestion(LOOKUP_PATH, given.params);
     if (!parsed.ok) return error(parsed.code, parsed.detail);
     asked = d.asked.remember(url, parsed.question);
@@ -60,10 +59,10 @@ function answer(d: BatchDeps, ex: Exchange, version: Version, question: BatchQue
     if (cached !== undefined) return { status: 200, body: cached };
     return version.body(stored, 'identity').then((body) => ({ status: 200, body }), (e: unknown) => {
       ex.logs.logger.error({ path: ex.path, question: key, encoding: 'identity', err: { message: (e as Error).message } }, 'stored answer unreadable');
-      return error('unavailable', STORED_UNREADABLE);
+      return error('unavailable', ERRORS.unavailable.detail.storedAnswer);
     });
   }
-  if (q.kind === 'lookup' && q.by === 'ort' && version.searchOrt === null) return error('unavailable', ORT_UNAVAILABLE);
+  if (q.kind === 'lookup' && q.by === 'ort' && version.searchOrt === null) return error('unavailable', ERRORS.unavailable.detail.ortSearch);
   d.metrics?.rendered();
   const rendered = d.dynamic.answer(version, q, key);
   return rendered.ok ? { status: 200, body: rendered.bodies.identity } : error('not_found', rendered.detail);

@@ -3,6 +3,7 @@
 // a question asks is left to the lookup's own parser (answerBatch.ts), so that a question is refused exactly
 // as its GET would be, on its own, while the others are answered.
 import { z } from 'zod';
+import { ERRORS } from '../../core/errors.ts';
 import { LookupParameters } from '../../core/parameters.ts';
 
 /** The largest body read: a hundred questions of the longest values allowed fit in it. */
@@ -25,12 +26,6 @@ export type BatchRefusal = 'payload_too_large' | 'unsupported_media_type' | 'bad
 export type Refused = { ok: false; code: BatchRefusal; detail: string; bodyRead: boolean };
 export type BatchBody = { ok: true; questions: BatchQuestion[] } | Refused;
 
-export const NOT_JSON = 'Eine Sammelabfrage ist JSON: Content-Type: application/json (Zeichensatz UTF-8).';
-export const TOO_LARGE = `Der Rumpf ist größer als ${BATCH_MAX_BYTES / 1024} KiB.`;
-export const QUESTIONS_IN_ADDRESS = 'Die Fragen einer Sammelabfrage stehen im Rumpf, nicht in der Adresse.';
-
-const SHAPE = 'Erwartet wird ein Objekt, das nur die Liste fragen enthält, je Frage ein flaches Objekt aus Parametern der Suche und ihren Werten (Text, für gemeinden und limit auch ganze Zahlen): {"fragen": [{"ags": "05315000"}, {"plz": "50667", "gemeinden": 1}]}.';
-
 export function refused(code: BatchRefusal, detail: string, bodyRead = true): Refused {
   return { ok: false, code, detail, bodyRead };
 }
@@ -43,20 +38,17 @@ export function parseBatch(body: Buffer, maxQuestions: number): BatchBody {
   try {
     value = JSON.parse(UTF8.decode(body));
   } catch {
-    // The parser's message quotes the body, which may hold what callers would not want in an error.
-    return refused('bad_json', 'Der Rumpf ist kein gültiges JSON in UTF-8.');
+    return refused('bad_json', ERRORS.bad_json.detail.notJson);
   }
   const parsed = Body.safeParse(value);
-  if (!parsed.success) return refused('bad_batch', SHAPE);
+  if (!parsed.success) return refused('bad_batch', ERRORS.bad_batch.detail.shape);
   const { fragen } = parsed.data;
-  if (fragen.length === 0) return refused('bad_batch', 'Die Liste fragen ist leer; mindestens eine Frage ist anzugeben.');
-  if (fragen.length > maxQuestions) {
-    return refused('batch_too_large', `Höchstens ${maxQuestions} Fragen je Anfrage (erhalten: ${fragen.length}); größere Mengen bitte aufteilen.`);
-  }
+  if (fragen.length === 0) return refused('bad_batch', ERRORS.bad_batch.detail.empty);
+  if (fragen.length > maxQuestions) return refused('batch_too_large', ERRORS.batch_too_large.detail.tooMany(maxQuestions, fragen.length));
   const questions: BatchQuestion[] = [];
   for (const [i, question] of fragen.entries()) {
     const checked = BatchQuestion.safeParse(question);
-    if (!checked.success) return refused('bad_batch', `fragen[${i}] ist kein flaches Objekt. ${SHAPE}`);
+    if (!checked.success) return refused('bad_batch', ERRORS.bad_batch.detail.notFlat(i));
     questions.push(checked.data);
   }
   return { ok: true, questions };
@@ -72,15 +64,10 @@ export function questionParams(question: BatchQuestion): { ok: true; params: URL
     if (typeof value === 'string' || (Number.isInteger(value) && INTEGER_PARAMETERS.has(name)) || !LOOKUP_PARAMETERS.has(name)) {
       params.append(name, String(value));
     } else if (INTEGER_PARAMETERS.has(name)) {
-      return { ok: false, detail: `${name} muss eine ganze Zahl oder Text sein (erhalten: ${kind(value)}).` };
+      return { ok: false, detail: ERRORS.bad_parameter.detail.integerOrText(name, value) };
     } else {
-      return { ok: false, detail: `${name} muss als Text angegeben werden, in Anführungszeichen (erhalten: ${kind(value)}).` };
+      return { ok: false, detail: ERRORS.bad_parameter.detail.textOnly(name, value) };
     }
   }
   return { ok: true, params };
-}
-
-/** What a value is, without repeating a number, which may be something personal such as a tax number. */
-function kind(value: number | boolean | null): string {
-  return typeof value === 'number' ? 'eine Zahl' : String(value);
 }

@@ -5,23 +5,24 @@
 import type { IncomingMessage } from 'node:http';
 import { parse as parseContentType } from 'content-type';
 import getRawBody, { type RawBodyError } from 'raw-body';
-import { BATCH_MAX_BYTES, NOT_JSON, parseBatch, QUESTIONS_IN_ADDRESS, refused, TOO_LARGE, type BatchBody } from './batchBody.ts';
+import { ERRORS } from '../../core/errors.ts';
+import { BATCH_MAX_BYTES, parseBatch, refused, type BatchBody } from './batchBody.ts';
 
 /** The body taken apart, or null when the caller went away before sending all of it: then nothing is answered. */
 export async function readBatch(req: IncomingMessage, maxQuestions: number): Promise<BatchBody | null> {
   // A key among them is still found where every request's query is looked at, and refused before this is.
   const url = req.url ?? '';
   if (url.includes('?') && !url.endsWith('?')) {
-    return refused('bad_batch', QUESTIONS_IN_ADDRESS, false);
+    return refused('bad_batch', ERRORS.bad_batch.detail.inAddress, false);
   }
   if (!isJson(req.headers['content-type'])) {
-    return refused('unsupported_media_type', NOT_JSON, false);
+    return refused('unsupported_media_type', ERRORS.unsupported_media_type.detail.notJson, false);
   }
   let body: Buffer;
   try {
     body = await getRawBody(req, { length: req.headers['content-length'], limit: BATCH_MAX_BYTES });
   } catch (e) {
-    if ((e as RawBodyError).type === 'entity.too.large') return refused('payload_too_large', TOO_LARGE, false);
+    if ((e as RawBodyError).type === 'entity.too.large') return refused('payload_too_large', ERRORS.payload_too_large.detail.body(BATCH_MAX_BYTES), false);
     // Aborted or broken off: the connection is gone, and no answer would reach the caller.
     return null;
   }

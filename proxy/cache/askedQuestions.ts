@@ -3,7 +3,7 @@
 // Only URLs that parsed into a question are kept (none with a key in the query, none asking by personal data),
 // bounded in number and bytes.
 import { LRUCache } from 'lru-cache';
-import { matchBundesland } from '../../core/render.ts';
+import { matchBundesland } from '../../core/directoryIndex.ts';
 import { canonicalKey, isPersonal, type Question } from '../../core/request.ts';
 import type { StoredAnswer } from '../versions/storedAnswers.ts';
 import type { Version } from '../versions/version.ts';

@@ -5,13 +5,9 @@
 // applies within a second (proxy/keys/keySync.ts), also on machines that have another keys file.
 // The options and help are here; what the subcommands run is in keysAction.ts, loaded only when one runs.
 import type { Command } from 'commander';
-import { parseRedisUrl } from '../fleet/redisUrl.ts';
+import { parseRedisUrl } from '../../core/commandLine.ts';
 import type { KeyStatus } from '../keys/keysFile.ts';
-
-export interface FileFlag {
-  keysFile: string;
-  redis?: string;
-}
+import type { FileFlag } from './keysAction.ts';
 
 export function registerKeysCommand(program: Command): void {
   const keys = program.command('keys').description('Issue, list, block, unblock and revoke access keys.');

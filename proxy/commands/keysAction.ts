@@ -4,7 +4,12 @@ import { mergeKeyRecords } from '../keys/mergeKeys.ts';
 import { readSharedKeys, shareKeys, withRedis } from '../keys/sharedKeys.ts';
 import { keyUsage, type KeyUsage } from '../keys/usage.ts';
 import { addKey, readKeysFile, setKeyStatus, writeKeysFile, type KeyRecord, type KeysFile, type KeyStatus } from '../keys/keysFile.ts';
-import type { FileFlag } from './keys.ts';
+
+/** The options every subcommand has (keys.ts). */
+export interface FileFlag {
+  keysFile: string;
+  redis?: string;
+}
 
 export async function addKeyTo(flags: FileFlag & { name: string }): Promise<void> {
   const { record, key } = await changeKeys(flags, (file) => addKey(file, flags.name));

@@ -2,15 +2,10 @@
 // with `finanzamt start`, which serves the same way after preparing a first tree and key. Only the options and
 // help are here; what serves is in serveAction.ts, loaded only when it runs.
 import type { Command } from 'commander';
-import { parseRedisUrl } from '../fleet/redisUrl.ts';
+import { parseCount, parseList, parsePort, parsePositive, parseRedisUrl } from '../../core/commandLine.ts';
 import { DEFAULT_BURST, DEFAULT_RATE } from '../rateLimit/defaults.ts';
-import type { ProxyOptions } from '../server.ts';
 import { DEFAULT_MAX_DATA_AGE_DAYS } from '../versions/dataAge.ts';
-import { parseCount } from '../../core/commandLine.ts';
-
-/** The options as commander hands them over: the port may come from $PORT, the timeouts have shorter names. */
-export type ServeFlags = Omit<ProxyOptions, 'port' | 'readTimeoutMs' | 'redisTimeoutMs' | 'limiter' | 'metricsByPrimary' | 'now'>
-  & { port?: number; readTimeout: number; redisTimeout: number; workers: number };
+import type { ServeFlags } from './serveAction.ts';
 
 const MIB = 1024 * 1024;
 
@@ -44,20 +39,4 @@ export function withServeOptions(command: Command): Command {
     .option('--metrics-port <n>', 'answer Prometheus scrapes at /metrics on this port (0 picks a free one); off when not given', parsePort)
     .option('--metrics-host <address>', 'address the metrics port listens on; keep it private', '127.0.0.1')
     .option('--max-data-age-days <n>', 'age of the data in days above which the log warns (at start and once a day)', parsePositive, DEFAULT_MAX_DATA_AGE_DAYS);
-}
-
-export function parsePort(value: string): number {
-  const n = parseCount(value);
-  if (n > 65535) throw new Error(`expected a port number, got "${value}"`);
-  return n;
-}
-
-function parsePositive(value: string): number {
-  const n = parseCount(value);
-  if (n === 0) throw new Error(`expected a positive whole number, got "${value}"`);
-  return n;
-}
-
-function parseList(value: string): string[] {
-  return value.split(',').map((s) => s.trim()).filter(Boolean);
 }

@@ -2,8 +2,12 @@
 import cluster from 'node:cluster';
 import { IpcRateLimiter } from '../rateLimit/ipcRateLimit.ts';
 import { runPrimary } from '../fleet/primary.ts';
+import { parsePort } from '../../core/commandLine.ts';
 import { createProxy, type ProxyOptions } from '../server.ts';
-import { parsePort, type ServeFlags } from './serve.ts';
+
+/** The options as commander hands them over (serve.ts): the port may come from $PORT, the timeouts have shorter names. */
+export type ServeFlags = Omit<ProxyOptions, 'port' | 'readTimeoutMs' | 'redisTimeoutMs' | 'limiter' | 'metricsByPrimary' | 'now'>
+  & { port?: number; readTimeout: number; redisTimeout: number; workers: number };
 
 /**
  * Starts the proxy, prints where it listens (the first line on stdout), and stops it cleanly on SIGTERM/SIGINT.

@@ -2,9 +2,8 @@
 // when none is published, issues a first key when there is no keys file, and serves. Only the options and help
 // are here; what it runs is in startAction.ts, loaded only when it runs.
 import type { Command } from 'commander';
-import { withServeOptions, type ServeFlags } from './serve.ts';
-
-export type StartFlags = ServeFlags & { source: string };
+import { withServeOptions } from './serve.ts';
+import type { StartFlags } from './startAction.ts';
 
 export function registerStartCommand(program: Command): void {
   withServeOptions(program.command('start'))

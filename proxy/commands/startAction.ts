@@ -6,8 +6,10 @@ import { CURRENT } from '../../core/manifest.ts';
 import { buildVersion } from '../../build/buildVersion.ts';
 import { addKey, writeKeysFile } from '../keys/keysFile.ts';
 import { progressBar } from '../../build/commands/progress.ts';
-import { serve } from './serveAction.ts';
-import type { StartFlags } from './start.ts';
+import { serve, type ServeFlags } from './serveAction.ts';
+
+/** The options as commander hands them over (start.ts): serve's and the source to build from. */
+export type StartFlags = ServeFlags & { source: string };
 
 export async function start(flags: StartFlags): Promise<void> {
   if (!flags.origin && !existsSync(join(flags.dist, CURRENT))) {

@@ -1,25 +1,22 @@
 // /openapi.json and /docs: public like /healthz (a caller reads how to use the key before having one), and
 // served like answers: ETag and If-None-Match, an hour of caching, brotli or gzip as the caller accepts.
+import { ERRORS } from '../../core/errors.ts';
 import type { Encoding } from '../../core/manifest.ts';
 import { respondError, type Exchange } from '../http/exchange.ts';
-import { negotiateEncoding, NOTHING_ACCEPTABLE } from '../http/negotiate.ts';
+import { negotiateEncoding } from '../http/negotiate.ts';
 import { sendRepresentation } from '../http/representation.ts';
 import type { Version } from '../versions/version.ts';
 import { docsAsset, type Asset } from './assets.ts';
 
-export function isDocsPath(path: string): boolean {
-  return path === '/openapi.json' || path === '/docs' || path.startsWith('/docs/');
-}
-
 /** Answers a GET or HEAD of a documentation path; the caller has checked the method. */
 export function serveDocs(ex: Exchange, version: Version | null): void | Promise<void> {
   const made = docsAsset(ex.path, version);
-  if (made === null) return respondError(ex, 'not_found', 'Unbekannter Pfad. Die Beschreibung steht unter /openapi.json, die Referenzseite unter /docs.');
+  if (made === null) return respondError(ex, 'not_found', ERRORS.not_found.detail.docsPath);
   const encoding = negotiateEncoding(ex.req.headers['accept-encoding']);
-  if (encoding === null) return respondError(ex, 'not_acceptable', NOTHING_ACCEPTABLE);
+  if (encoding === null) return respondError(ex, 'not_acceptable', ERRORS.not_acceptable.detail.noEncoding);
   return made.then((asset) => sendAsset(ex, asset, encoding), (e: unknown) => {
     ex.logs.logger.error({ path: ex.path, err: { message: (e as Error).message } }, 'documentation unavailable');
-    respondError(ex, 'unavailable', 'Die Dokumentation ist vorübergehend nicht verfügbar.');
+    respondError(ex, 'unavailable', ERRORS.unavailable.detail.docs);
   });
 }
 

@@ -7,7 +7,7 @@ import { AggregatorRegistry } from 'prom-client';
 import { createLogs } from '../log.ts';
 import { listenForScrapes } from '../metrics/listener.ts';
 import { MemoryRateLimiter } from '../rateLimit/rateLimiter.ts';
-import { listenUrl } from '../server.ts';
+import { listenUrl } from '../http/listen.ts';
 import { answerRateAsks } from '../rateLimit/ipcRateLimit.ts';
 
 export interface PrimaryOptions {

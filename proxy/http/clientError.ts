@@ -29,9 +29,9 @@ const LINGER_MS = 2_000;
 
 /** A `clientError` listener for the server: answers as above, then closes the connection. */
 export function answerClientError(maxHeaderBytes: number, log: Logger) {
-  const tooLarge = refusal('bad_request', 'Bad Request', `Anfragezeile und Header sind zusammen größer als ${maxHeaderBytes / 1024} KiB.`);
-  const timeout = refusal('request_timeout', 'Request Timeout', 'Die Anfrage kam nicht rechtzeitig vollständig an.');
-  const malformed = refusal('bad_request', 'Bad Request', 'Die Anfrage ist kein gültiges HTTP/1.1.');
+  const tooLarge = refusal('bad_request', 'Bad Request', ERRORS.bad_request.detail.headTooLarge(maxHeaderBytes));
+  const timeout = refusal('request_timeout', 'Request Timeout', ERRORS.request_timeout.detail.late);
+  const malformed = refusal('bad_request', 'Bad Request', ERRORS.bad_request.detail.notHttp);
   return (err: Error & { code?: string }, socket: ClientSocket): void => {
     // Answers to the requests before the bad one are ended at the end of this turn (finishTogether.ts): they
     // go out first, and the refusal after them.

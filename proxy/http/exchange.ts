@@ -1,12 +1,23 @@
 // One request and its response, with what the access log records about it. Every response goes out through
 // `respond`, so every one is logged exactly once and carries the shared headers.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
 import { ERRORS, type ErrorCode } from '../../core/errors.ts';
-import type { Logs } from '../log.ts';
-import type { ProxyMetrics } from '../metrics/metrics.ts';
 import type { RateDecision } from '../rateLimit/rateLimiter.ts';
 import { finishSoon } from './finishTogether.ts';
 import { addCommonHeaders, CACHE_ERROR, CACHE_OK, JSON_TYPE, type HeaderList } from './headers.ts';
+import type { Route } from './route.ts';
+
+/** The logs as an exchange uses them (proxy/log.ts makes them): the access line of every answer, and events. */
+export interface ExchangeLogs {
+  logger: Logger;
+  access(ex: Exchange, status: number, bytes: number): void;
+}
+
+/** What counts every answer (proxy/metrics/metrics.ts). */
+export interface AnswerCounter {
+  answered(ex: Exchange, status: number): void;
+}
 
 export interface Exchange {
   req: IncomingMessage;
@@ -17,6 +28,8 @@ export interface Exchange {
   rate: RateDecision;
   /** The path without the query string: the query may hold a key and never goes to the log. */
   path: string;
+  /** Which route the request takes, decided when it arrived (route.ts). */
+  route: Route;
   /**
    * The canonical key of the question once the request parsed, as logs may show it: it contains no access key,
    * and a personal value (a tax number) is left out (core/request.ts, loggableKey).
@@ -32,9 +45,9 @@ export interface Exchange {
   stand: string | null;
   /** Why the request was refused, once it was (set by respondError); null for every other answer. */
   code: ErrorCode | null;
-  logs: Logs;
+  logs: ExchangeLogs;
   /** Null when metrics are off: then nothing is counted. */
-  metrics: ProxyMetrics | null;
+  metrics: AnswerCounter | null;
 }
 
 /**

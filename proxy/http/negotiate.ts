@@ -9,9 +9,6 @@ const available = [...ENCODINGS];
 const encodings = Negotiator.prototype.encodings as (this: Negotiator, offered: string[], options: { preferred: string[] }) => string[];
 const chosen = new LRUCache<string, Encoding | 'none'>({ max: 256 });
 
-/** The 406 detail when negotiateEncoding finds nothing the caller accepts. */
-export const NOTHING_ACCEPTABLE = 'Accept-Encoding schließt alle angebotenen Kodierungen aus (br, gzip, identity).';
-
 /** The last value asked about: most callers send the same one on every request. */
 let last: { acceptEncoding: string; encoding: Encoding | 'none' } | null = null;
 

@@ -1,10 +1,10 @@
 // Sending one representation of an answer or a document: ETag, caching and encoding headers, If-Match,
 // If-None-Match, HEAD. 304 and HEAD are answered from the ETag and size alone; only a GET needs the body.
+import { ERRORS } from '../../core/errors.ts';
 import type { Encoding } from '../../core/manifest.ts';
 import { notModified, preconditionFailed } from './conditional.ts';
 import { respond, respondError, type Exchange } from './exchange.ts';
 import { CACHE_OK, CACHE_PRIVATE, type HeaderList } from './headers.ts';
-import { PRECONDITION_FAILED, STORED_UNREADABLE } from './refusals.ts';
 
 export interface Representation {
   etag: string;
@@ -20,7 +20,7 @@ export interface Representation {
 
 export function sendRepresentation(ex: Exchange, r: Representation): void | Promise<void> {
   if (preconditionFailed(ex.req.headers)) {
-    return respondError(ex, 'precondition_failed', PRECONDITION_FAILED);
+    return respondError(ex, 'precondition_failed', ERRORS.precondition_failed.detail.ifMatch);
   }
   const headers: HeaderList = ['etag', r.etag, 'vary', 'Accept-Encoding', 'cache-control', ex.personal ? CACHE_PRIVATE : CACHE_OK];
   if (notModified(ex.req.headers, r.etag)) return respond(ex, 304, headers);
@@ -32,6 +32,6 @@ export function sendRepresentation(ex: Exchange, r: Representation): void | Prom
   return body().then((b) => respond(ex, 200, headers, b), (e: unknown) => {
     // Missing, damaged or late: never send bytes the manifest does not vouch for.
     ex.logs.logger.error({ path: ex.path, question: ex.canonicalKey, encoding: r.encoding, err: { message: (e as Error).message } }, 'stored answer unreadable');
-    respondError(ex, 'unavailable', STORED_UNREADABLE);
+    respondError(ex, 'unavailable', ERRORS.unavailable.detail.storedAnswer);
   });
 }

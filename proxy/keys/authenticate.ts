@@ -1,7 +1,7 @@
 // Section 5: the key comes in exactly one of X-API-Key or Authorization: Bearer. Nothing here echoes the
 // presented value, so no error body or log line can carry a key.
 import type { IncomingHttpHeaders } from 'node:http';
-import type { ErrorCode } from '../../core/errors.ts';
+import { ERRORS, type ErrorCode } from '../../core/errors.ts';
 import type { KeyRecord } from './keysFile.ts';
 import type { KeyStore } from './keyStore.ts';
 
@@ -17,20 +17,20 @@ export function authenticate(headers: IncomingHttpHeaders, keys: Pick<KeyStore, 
   const apiKey = headers['x-api-key'] as string | undefined;
   const authorization = headers.authorization;
   if (apiKey !== undefined && authorization !== undefined) {
-    return { ok: false, code: 'key_in_both_headers', detail: 'Den Zugangsschlüssel bitte nur in einem Header angeben: X-API-Key oder Authorization: Bearer.' };
+    return { ok: false, code: 'key_in_both_headers', detail: ERRORS.key_in_both_headers.detail.both };
   }
   let presented: string;
   if (authorization !== undefined) {
     const m = BEARER.exec(authorization);
-    if (!m) return { ok: false, code: 'key_missing', detail: 'Im Header Authorization wird nur das Schema Bearer mit einem Zugangsschlüssel angenommen.' };
+    if (!m) return { ok: false, code: 'key_missing', detail: ERRORS.key_missing.detail.notBearer };
     presented = m[1]!;
   } else if (apiKey !== undefined) {
     presented = apiKey.trim();
   } else {
-    return { ok: false, code: 'key_missing', detail: 'Zugangsschlüssel fehlt: bitte im Header X-API-Key oder Authorization: Bearer angeben.' };
+    return { ok: false, code: 'key_missing', detail: ERRORS.key_missing.detail.none };
   }
   const key = presented === '' ? undefined : keys.lookup(presented);
-  if (key === undefined || key.status === 'revoked') return { ok: false, code: 'key_unknown', detail: 'Unbekannter Zugangsschlüssel.' };
-  if (key.status === 'blocked') return { ok: false, code: 'key_blocked', detail: 'Dieser Zugangsschlüssel ist gesperrt.', key };
+  if (key === undefined || key.status === 'revoked') return { ok: false, code: 'key_unknown', detail: ERRORS.key_unknown.detail.unknown };
+  if (key.status === 'blocked') return { ok: false, code: 'key_blocked', detail: ERRORS.key_blocked.detail.blocked, key };
   return { ok: true, key };
 }

@@ -1,7 +1,7 @@
 // The metrics listener: its own port, off unless --metrics-port is given and bound to loopback unless
 // --metrics-host says otherwise, so that what the public port answers never includes the metrics.
 import { createServer } from 'node:http';
-import { listen } from '../server.ts';
+import { listen } from '../http/listen.ts';
 
 /** What a scrape reads: one process's registry, or the cluster primary's aggregate of its workers. */
 export interface Exposition {

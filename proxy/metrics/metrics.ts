@@ -9,16 +9,12 @@
 // prom-client reads the cells when scraped (`collect`, ./cellHistogram.ts), formats and aggregates them.
 // Everything about the version is read when scraped, not kept up to date on the request path.
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { LOOKUP_PATH } from '../../core/request.ts';
-import { isDocsPath } from '../docs/serve.ts';
 import type { Exchange } from '../http/exchange.ts';
+import { ROUTES, type Route } from '../http/route.ts';
 import type { KeyStore } from '../keys/keyStore.ts';
 import type { CurrentVersion } from '../versions/currentVersion.ts';
 import { dataAgeDays } from '../versions/dataAge.ts';
 import { CellHistogram } from './cellHistogram.ts';
-
-export const ROUTES = ['lookup_ags', 'lookup_plz', 'lookup_ort', 'lookup_steuernummer', 'batch', 'office', 'district', 'collection', 'docs', 'health', 'other'] as const;
-export type Route = (typeof ROUTES)[number];
 
 /** The error codes (the `code` of an error answer) counted as refusals; the label value is the code. */
 export const REFUSAL_CODES = ['key_missing', 'key_unknown', 'key_blocked', 'key_in_query', 'rate_limited', 'not_acceptable', 'unavailable'] as const;
@@ -77,7 +73,7 @@ export class ProxyMetrics {
   private readonly latency: CellHistogram;
   private readonly byKey: (labels: Record<string, string>) => CounterCell;
   /** [route][status class] → histogram child, made on first use. */
-  private readonly latencyChildren: (Observe | undefined)[][] = ROUTES.map(() => []);
+  private readonly latencyChildren = Object.fromEntries(ROUTES.map((r): [Route, (Observe | undefined)[]] => [r, []])) as Record<Route, (Observe | undefined)[]>;
   private readonly refusalChildren = new Map<string, Inc>();
   /** Key id → a counter child per status class. */
   private readonly keyChildren = new Map<string, (Inc | undefined)[]>();
@@ -109,9 +105,8 @@ export class ProxyMetrics {
   /** Called by `respond` for every answer. */
   answered(ex: Exchange, status: number): void {
     const statusClass = Math.floor(status / 100) - 1;
-    const route = routeIndex(ex);
-    const row = this.latencyChildren[route]!;
-    (row[statusClass] ??= this.latency.cell({ route: ROUTES[route]!, status_class: STATUS_CLASSES[statusClass]! })).observe((performance.now() - ex.started) / 1000);
+    const row = this.latencyChildren[ex.route];
+    (row[statusClass] ??= this.latency.cell({ route: ex.route, status_class: STATUS_CLASSES[statusClass]! })).observe((performance.now() - ex.started) / 1000);
     if (ex.code !== null) this.refusalChildren.get(ex.code)?.inc();
     if (ex.keyId !== null) {
       let children = this.keyChildren.get(ex.keyId);
@@ -173,23 +168,4 @@ export class ProxyMetrics {
       },
     });
   }
-}
-
-const LOOKUP_BY = /[?&](ags|plz|ort|steuernummer)=/;
-const OFFICE = /^\/finanzamt\/[^/]*$/;
-const DISTRICT = /^\/finanzamt\/[^/]*\/bezirk$/;
-const ROUTE = Object.fromEntries(ROUTES.map((r, i) => [r, i])) as Record<Route, number>;
-
-/** The route of a request, from its path (and for a lookup, which of ags, plz, ort, steuernummer it asks by, or a batch of them). */
-function routeIndex(ex: Exchange): number {
-  const path = ex.path;
-  if (path === LOOKUP_PATH) {
-    if (ex.req.method === 'POST') return ROUTE.batch;
-    const by = LOOKUP_BY.exec(ex.req.url ?? '')?.[1];
-    return by === undefined ? ROUTE.other : ROUTE[`lookup_${by}` as Route];
-  }
-  if (path.startsWith('/finanzamt/')) return OFFICE.test(path) ? ROUTE.office : DISTRICT.test(path) ? ROUTE.district : ROUTE.other;
-  if (path === '/finanzaemter') return ROUTE.collection;
-  if (path === '/healthz') return ROUTE.health;
-  return isDocsPath(path) ? ROUTE.docs : ROUTE.other;
 }

@@ -13,8 +13,6 @@ const RETRY_MS = 5_000;
 /** Reads in flight while warming: enough to hide an origin's latency (64 reads of 20 ms each: 3,200 a second), few for object storage. */
 const WARM_CONCURRENCY = 64;
 
-export const UNAVAILABLE = 'Das Verzeichnis ist vorübergehend nicht verfügbar.';
-
 export class CurrentVersion {
   /** The version requests use; read it once per request. */
   current: Version | null = null;

@@ -1,7 +1,7 @@
 // The rules that the sources of 2026 brought (docs/data.md, rules 3b, 4b, 5b, 7, 10 and 11), on the frozen 2026
 // bundle, whose facts these are.
 import { describe, expect, it } from 'vitest';
-import { indexDirectory } from '../../core/render.ts';
+import { indexDirectory } from '../../core/directoryIndex.ts';
 import { realDirectory } from '../support/directory.ts';
 
 const load = () => realDirectory('2026');

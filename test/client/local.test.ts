@@ -10,7 +10,7 @@
 // Those answers must still name only municipalities and offices that the service has for the question.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FinanzamtApiError, FinanzamtClient, type LocalDirectory, type LookupOptions } from '../../client/index.ts';
-import { municipalitiesUnder } from '../../core/render.ts';
+import { municipalitiesUnder } from '../../core/directoryIndex.ts';
 import { DistrictResponse, ErrorResponse, LookupResponse, OfficeResponse, type Municipality } from '../../core/model.ts';
 import { eventually } from '../support/http.ts';
 import { startCallerProxy, type CallerProxy } from '../support/callerProxy.ts';

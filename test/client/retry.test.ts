@@ -4,7 +4,7 @@ import { realpathSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FinanzamtApiError, FinanzamtClient, type RetryEvent } from '../../client/index.ts';
-import { UNAVAILABLE } from '../../proxy/versions/currentVersion.ts';
+import { ERRORS } from '../../core/errors.ts';
 import { startCallerProxy, type CallerProxy } from '../support/callerProxy.ts';
 import { scratchDir } from '../support/proxy.ts';
 import { testDist } from '../support/tree.ts';
@@ -65,7 +65,7 @@ describe('429', () => {
 describe('503', () => {
   it('gives up with the service\'s detail when no version comes', async () => {
     const client = new FinanzamtClient({ baseUrl: unloaded.proxy.url, apiKey: unloaded.key, retry: { attempts: 2, baseDelayMs: 50 } });
-    await expect(client.office('2115')).rejects.toMatchObject({ name: 'FinanzamtApiError', status: 503, code: 'unavailable', detail: UNAVAILABLE });
+    await expect(client.office('2115')).rejects.toMatchObject({ name: 'FinanzamtApiError', status: 503, code: 'unavailable', detail: ERRORS.unavailable.detail.directory });
   });
 
   it('backs off and succeeds once the directory is published', async () => {

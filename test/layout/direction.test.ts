@@ -1,6 +1,6 @@
-// The direction of the code (data/ → build/ → dist/ → proxy/, core/ shared by both and importing neither),
-// checked by dependency-cruiser with the rules in .dependency-cruiser.cjs: over the real tree, and over a small
-// tree with one wrong import to show the check catches one.
+// The direction of the code (data/ → build/ → dist/ → proxy/, core/ shared by both and importing neither, no
+// import loop anywhere), checked by dependency-cruiser with the rules in .dependency-cruiser.cjs: over the real
+// tree, and over a small tree with wrong imports to show the check catches each kind.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,12 +33,14 @@ describe('the direction of imports', () => {
   const scratch = mkdtempSync(join(tmpdir(), 'finanzamt-direction-'));
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-  it('is broken by a build module importing the proxy, or core importing the build', () => {
+  it('is broken by a build module importing the proxy, core importing the build, or a loop of imports', () => {
     const files: Record<string, string> = {
       'core/model.ts': "export const model = 1;\n",
       'build/precompute.ts': "import { handler } from '../proxy/handler.ts';\nimport { model } from '../core/model.ts';\nexport const x = [handler, model];\n",
       'core/render.ts': "import { x } from '../build/precompute.ts';\nexport const y = x;\n",
-      'proxy/handler.ts': "import { model } from '../core/model.ts';\nexport const handler = model;\n",
+      'proxy/handler.ts': "import { model } from '../core/model.ts';\nimport { log } from './log.ts';\nexport const handler = [model, log];\n",
+      // A loop through an import of types only: erased when compiled, and still one module's words in another's.
+      'proxy/log.ts': "import type { handler } from './handler.ts';\nexport const log = 1;\nexport type Handled = typeof handler;\n",
       'proxy/commands/startAction.ts': "import { x } from '../../build/precompute.ts';\nexport const start = x;\n",
     };
     for (const [path, text] of Object.entries(files)) {
@@ -49,6 +51,7 @@ describe('the direction of imports', () => {
     expect(found.sort()).toEqual([
       'build-not-downstream: build/precompute.ts → proxy/handler.ts',
       'core-imports-neither: core/render.ts → build/precompute.ts',
+      'no-circular: proxy/handler.ts → proxy/log.ts',
     ]);
   });
 });

@@ -2,7 +2,8 @@
 // (docs/data.md, rules 3b, 4b, 5b, 7, 10 and 11).
 import { describe, expect, it } from 'vitest';
 import { CollectionResponse, ErrorResponse, LookupResponse } from '../../core/model.ts';
-import { indexDirectory, renderAnswer } from '../../core/render.ts';
+import { renderAnswer } from '../../core/render.ts';
+import { indexDirectory } from '../../core/directoryIndex.ts';
 import { HealthResponse } from '../../proxy/health.ts';
 import { proxyForFile } from '../support/proxy.ts';
 import { testTree } from '../support/tree.ts';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { objectPath } from '../../core/manifest.ts';
 import { rankedObjects, rankedQuestions } from '../../core/ranking.ts';
-import { indexDirectory } from '../../core/render.ts';
+import { indexDirectory } from '../../core/directoryIndex.ts';
 import { testTreeOrigin, type Origin } from '../support/origin.ts';
 import { issueKey, scratchDir, startProxy, UNLIMITED, type ProxyProcess } from '../support/proxy.ts';
 import { testDist, testTree } from '../support/tree.ts';

@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DistrictResponse, ErrorResponse, LookupResponse } from '../../core/model.ts';
-import { indexDirectory, renderAnswer } from '../../core/render.ts';
+import { renderAnswer } from '../../core/render.ts';
+import { indexDirectory } from '../../core/directoryIndex.ts';
 import { parseQuestion } from '../../core/request.ts';
 import { startCallerProxy, type CallerProxy } from '../support/callerProxy.ts';
 import { testTree } from '../support/tree.ts';

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Directory } from '../../core/model.ts';
 import { rankedQuestions } from '../../core/ranking.ts';
-import { indexDirectory } from '../../core/render.ts';
+import { indexDirectory } from '../../core/directoryIndex.ts';
 import { testTree } from '../support/tree.ts';
 
 const tree = testTree();

@@ -1,7 +1,7 @@
 // The answer order and the matching rules on small hand-made lists, for the index and the scan alike.
 import { describe, expect, it } from 'vitest';
 import type { Municipality } from '../../core/model.ts';
-import type { Hits } from '../../core/render.ts';
+import type { Hits } from '../../core/search/ortSearch.ts';
 import { linearSearch } from '../../core/search/linearSearch.ts';
 import { PlaceIndex } from '../../core/search/placeIndex.ts';
 import { place } from './fixtures.ts';

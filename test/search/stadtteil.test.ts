@@ -3,7 +3,8 @@
 // of, and what the answer and its hint say when the name selects one office, two, or none.
 import { describe, expect, it } from 'vitest';
 import type { LookupResponse, Municipality } from '../../core/model.ts';
-import { indexDirectory, renderAnswer } from '../../core/render.ts';
+import { renderAnswer } from '../../core/render.ts';
+import { indexDirectory } from '../../core/directoryIndex.ts';
 import type { LookupQuestion } from '../../core/request.ts';
 import { officesServing, unitNames } from '../../core/stadtteil.ts';
 import { realDirectory } from '../support/directory.ts';

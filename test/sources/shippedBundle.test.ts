@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assembleDirectory } from '../../build/assemble/assemble.ts';
 import type { Directory } from '../../core/model.ts';
-import { indexDirectory, renderAnswer } from '../../core/render.ts';
+import { renderAnswer } from '../../core/render.ts';
+import { indexDirectory } from '../../core/directoryIndex.ts';
 import { readBundle } from '../../build/sources/bundle.ts';
 
 const SHIPPED = fileURLToPath(new URL('../../data', import.meta.url));

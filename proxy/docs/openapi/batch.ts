@@ -7,7 +7,7 @@ import { DEFAULT_BURST } from '../../rateLimit/defaults.ts';
 import { jsonSchema, schemaRef } from './components.ts';
 import type { Examples } from './examples.ts';
 import { LOOKUP_PARAMETERS, PARAMETERS } from './parameters.ts';
-import type { Operation } from './paths.ts';
+import type { Operation } from './operation.ts';
 import { batchAnswer, responseRef } from './responses.ts';
 
 /** BatchQuestion and BatchRequest, for the document's components. */

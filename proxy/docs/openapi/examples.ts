@@ -3,20 +3,19 @@
 // and every error as the code that refuses it words it, so the reference page shows what callers get.
 import { ERRORS, type ErrorCode } from '../../../core/errors.ts';
 import type { ErrorResponse } from '../../../core/model.ts';
-import { renderAnswer, type DirectoryIndex, type OrtSearch } from '../../../core/render.ts';
+import { renderAnswer } from '../../../core/render.ts';
+import type { DirectoryIndex } from '../../../core/directoryIndex.ts';
+import type { OrtSearch } from '../../../core/search/ortSearch.ts';
 import { BATCH_MAX_QUESTIONS } from '../../../core/parameters.ts';
 import { LOOKUP_PATH, parseQuestion } from '../../../core/request.ts';
-import { NOT_JSON, parseBatch, questionParams, TOO_LARGE, type BatchBody, type BatchQuestion } from '../../batch/batchBody.ts';
+import { BATCH_MAX_BYTES, parseBatch, questionParams, type BatchBody, type BatchQuestion } from '../../batch/batchBody.ts';
 import { envelope } from '../../batch/envelope.ts';
 import { errorBody } from '../../http/exchange.ts';
 import { ALLOW } from '../../http/headers.ts';
 import { SCHEMES } from '../../../core/steuernummer/schemes.ts';
-import { NOTHING_ACCEPTABLE } from '../../http/negotiate.ts';
-import { INTERNAL, keyInQuery, methodNotAllowed, PRECONDITION_FAILED, rateLimited } from '../../http/refusals.ts';
 import { healthBody } from '../../health.ts';
 import { authenticate } from '../../keys/authenticate.ts';
 import { DEFAULT_BURST, DEFAULT_RATE } from '../../rateLimit/defaults.ts';
-import { UNAVAILABLE } from '../../versions/currentVersion.ts';
 
 export const EXAMPLE_PATHS = {
   lookup: '/finanzamt?ags=05315000',
@@ -62,23 +61,23 @@ export function examplesFrom(ix: DirectoryIndex, buildId: string, searchOrt?: Or
     errors: {
       bad_parameter: error('bad_parameter', refused(parseQuestion('/finanzamt', new URLSearchParams({ ort: 'Öl' })))),
       bad_steuernummer: error('bad_steuernummer', refused(parseQuestion('/finanzamt', new URLSearchParams({ steuernummer: '12/345' })))),
-      key_in_query: error('key_in_query', keyInQuery('apikey')),
+      key_in_query: error('key_in_query', ERRORS.key_in_query.detail.inQuery('apikey')),
       key_in_both_headers: refusedKey({ 'x-api-key': 'a', authorization: 'Bearer a' }, undefined),
       key_missing: refusedKey({}, undefined),
       key_unknown: refusedKey({ 'x-api-key': 'fa_unknown' }, undefined),
       key_blocked: refusedKey({ 'x-api-key': 'fa_blocked' }, blocked),
       not_found: error('not_found', unknownOfficeDetail(ix)),
-      method_not_allowed: error('method_not_allowed', methodNotAllowed('DELETE', ALLOW)),
-      not_acceptable: error('not_acceptable', NOTHING_ACCEPTABLE),
-      payload_too_large: error('payload_too_large', TOO_LARGE),
-      unsupported_media_type: error('unsupported_media_type', NOT_JSON),
+      method_not_allowed: error('method_not_allowed', ERRORS.method_not_allowed.detail.method('DELETE', ALLOW)),
+      not_acceptable: error('not_acceptable', ERRORS.not_acceptable.detail.noEncoding),
+      payload_too_large: error('payload_too_large', ERRORS.payload_too_large.detail.body(BATCH_MAX_BYTES)),
+      unsupported_media_type: error('unsupported_media_type', ERRORS.unsupported_media_type.detail.notJson),
       bad_json: refusal(parseBatch(Buffer.from('{"fragen": ['), BATCH_MAX_QUESTIONS)),
       bad_batch: refusal(parseBatch(Buffer.from('{"fragen": []}'), BATCH_MAX_QUESTIONS)),
       batch_too_large: refusal(parseBatch(Buffer.from(JSON.stringify({ fragen: Array.from({ length: BATCH_MAX_QUESTIONS + 1 }, () => ({ ags: '05315000' })) })), BATCH_MAX_QUESTIONS)),
-      precondition_failed: error('precondition_failed', PRECONDITION_FAILED),
-      rate_limited: error('rate_limited', rateLimited(DEFAULT_RATE, DEFAULT_BURST, 1)),
-      internal: error('internal', INTERNAL),
-      unavailable: { detail: UNAVAILABLE, code: 'unavailable' },
+      precondition_failed: error('precondition_failed', ERRORS.precondition_failed.detail.ifMatch),
+      rate_limited: error('rate_limited', ERRORS.rate_limited.detail.tooMany(DEFAULT_RATE, DEFAULT_BURST, 1)),
+      internal: error('internal', ERRORS.internal.detail.fault),
+      unavailable: { detail: ERRORS.unavailable.detail.directory, code: 'unavailable' },
     },
     parameters: {
       ags: municipality.ags, plz: municipality.plz, ort: 'Köln', steuernummer: exampleSteuernummer(ix), stadtteil: 'Sülz', lookupGemeinden: 0, lookupLimit: 20,

@@ -6,19 +6,9 @@ import { LookupResponse, OfficeResponse, DistrictResponse, CollectionResponse } 
 import { LOOKUP_PATH } from '../../../core/request.ts';
 import type { Examples } from './examples.ts';
 import { batchOperation } from './batch.ts';
+import type { Operation } from './operation.ts';
 import { LOOKUP_PARAMETERS, parameterRef, PARAMETERS, type ParameterId } from './parameters.ts';
 import { answer, document, health, PREFLIGHT_RESPONSE, responseRef, withoutContent, type Response, type ResponseId } from './responses.ts';
-
-export interface Operation {
-  operationId: string;
-  tags: string[];
-  summary: string;
-  description: string;
-  parameters?: { $ref: string }[];
-  requestBody?: { required: true; description: string; content: Record<string, { schema: { $ref: string }; example?: unknown }> };
-  security?: [];
-  responses: Record<string, Response | { $ref: string }>;
-}
 
 /** Statuses every keyed data operation can give, besides 200 and those particular to it. */
 const KEYED: Record<string, ResponseId> = {

@@ -1,0 +1,146 @@
+// The sentences of `hinweis`, the German note of a lookup for the person at the caller's end: why an answer
+// names several offices or none, what a retired key or office number became, what a `stadtteil` did. The
+// renderer (core/render.ts) and the narrowing by city part (core/stadtteil.ts) decide which apply; the words
+// are here.
+import { TeilArt, type Municipality, type RetiredKey, type Teil } from './model.ts';
+import type { DirectoryIndex } from './directoryIndex.ts';
+import { withoutTypeSuffix } from './normalize.ts';
+import type { OfficeGroup } from './officeGroups.ts';
+import type { LookupQuestion } from './request.ts';
+import type { OrtSearch } from './search/ortSearch.ts';
+import type { NamedOffice } from './steuernummer/offices.ts';
+import type { Reading } from './steuernummer/parse.ts';
+import { listed } from './wording.ts';
+
+/** The sentences of a hint, null when there are none. */
+export function joined(...sentences: (string | null | undefined)[]): string | null {
+  const given = sentences.filter((s): s is string => typeof s === 'string');
+  return given.length === 0 ? null : given.join(' ');
+}
+
+/** Why a tax number names no office or several; the office numbers only, never the tax number. */
+export function taxNumberHint(named: (NamedOffice & { reading: Reading })[], readings: Reading[]): string {
+  const numbers = (rs: Reading[]) => listed(rs.map((r) => `${r.bufa_nr} (${r.bundesland})`));
+  if (named.length === 0) {
+    return readings.length === 1
+      ? `Kein Finanzamt hat die Amtsnummer ${readings[0]!.bufa_nr}, die die Steuernummer nennt.`
+      : `Die Steuernummer passt zur Schreibweise mehrerer Länder; keines hat ein Finanzamt mit der Amtsnummer, die sie dort nennt: ${numbers(readings)}.`;
+  }
+  if (new Set(named.map((n) => n.reading)).size === 1) {
+    const successors = listed(named.map((n) => `${n.office.bufa_nr} (${n.office.bezeichnung})`));
+    return `Die Amtsnummer ${named[0]!.ersetzt}, die die Steuernummer nennt, gibt es nicht mehr; ihre Fälle haben je nach Gemeinde ${successors} übernommen. `
+      + 'Welches zuständig ist, weiß das Finanzamt. Bitte die Nutzerin oder den Nutzer fragen, statt ein Finanzamt auszuwählen.';
+  }
+  return `Die Steuernummer passt zur Schreibweise mehrerer Länder und nennt dort verschiedene Finanzämter: ${numbers(named.map((n) => n.reading))}. `
+    + 'Eindeutig ist die 13-stellige Form (Bundesschema), die mit der Amtsnummer beginnt. Bitte die Nutzerin oder den Nutzer fragen, statt ein Finanzamt auszuwählen.';
+}
+
+/** A key that is valid no more: what replaced it, in one sentence, and what the sources do not say. */
+export function replacedKeyHint(k: RetiredKey): string {
+  const old = k.name === null ? k.ags : `${k.ags} (${withoutTypeSuffix(k.name)})`;
+  if (k.nachfolger.length === 0) return `Der Gemeindeschlüssel ${old} gilt nicht mehr; ein heute gültiger Nachfolger ist nicht bekannt.`;
+  const successors = listed(k.nachfolger.map((s) => `${s.ags} (${withoutTypeSuffix(s.name)}, seit ${germanDate(s.gilt_ab)})`));
+  const incomplete = k.vollstaendig ? '' : ' Die Gemeinde wurde aufgeteilt; weitere Teile nennen die Quellen nicht.';
+  return `Der Gemeindeschlüssel ${old} gilt nicht mehr; an seine Stelle ${k.nachfolger.length === 1 ? 'ist' : 'sind'} ${successors} getreten.${incomplete}`;
+}
+
+/** 2026-01-01 → 1.1.2026, as German text writes dates. */
+function germanDate(iso: string): string {
+  const [y, m, d] = iso.split('-');
+  return `${Number(d)}.${Number(m)}.${y}`;
+}
+
+/** Nothing found; for a place name, with the names that are spelled closest, if any (not hits). */
+export function noHitHint(q: LookupQuestion, searchOrt?: OrtSearch): string {
+  const nothing = `Keine Gemeinde gefunden für ${q.by}=${q.value}.`;
+  const suggestions = q.by === 'ort' && searchOrt ? searchOrt.suggest(q.value) : [];
+  return suggestions.length === 0 ? nothing : `${nothing} Ähnlich geschriebene Namen: ${listed(suggestions)}.`;
+}
+
+/** `notes`: what narrowing by `stadtteil` found (core/stadtteil.ts), said before the closing request to ask. */
+export function lookupHint(ix: DirectoryIndex, hits: Municipality[], officeNrs: string[], announced: boolean, notes: string[]): string | null {
+  if (officeNrs.length === 0) {
+    return 'Für die gefundenen Gemeinden ist im Verzeichnis kein Finanzamt eingetragen (gemeindefreie, unbewohnte Gebiete).';
+  }
+  if (officeNrs.length === 1) return null;
+  const shared = hits.filter((m) => m.bufa_nr.length > 1);
+  const parts = shared.map((m) => cityHint(ix, m));
+  if (shared.length < hits.length && hits.length > 1) {
+    const groups = groupsOf(ix, officeNrs);
+    const numbers = groups.length < officeNrs.length ? ` mit ${officeNrs.length} Amtsnummern` : '';
+    parts.push(`Gefunden wurden ${hits.length} Gemeinden (${placeList(hits)}); sie gehören zu ${groups.length} verschiedenen Finanzämtern${numbers}; eindeutig ist nur die Abfrage mit dem achtstelligen Gemeindeschlüssel (ags).`);
+  }
+  parts.push(...notes);
+  if (announced) parts.push('Für die gefundenen Gemeinden ist eine Änderung angekündigt (siehe aenderungen).');
+  parts.push('Bitte die Nutzerin oder den Nutzer fragen, statt ein Finanzamt auszuwählen.');
+  return parts.join(' ');
+}
+
+/**
+ * A city served by several numbers: how many offices they really are, which numbers belong to one office,
+ * and, where the offices' names split the city's cases by task (München), that split.
+ */
+function cityHint(ix: DirectoryIndex, m: Municipality): string {
+  const city = withoutTypeSuffix(m.name);
+  const groups = groupsOf(ix, m.bufa_nr);
+  const offices = groups.length === 1 ? 'einem Finanzamt' : `${groups.length} Finanzämtern`;
+  const tasks = groups.length > 1 && groups.every((g) => g.name.startsWith(`${city} `))
+    ? groups.map((g) => g.name.slice(city.length + 1)) : null;
+  const parts: string[] = [];
+  if (groups.length === m.bufa_nr.length) {
+    parts.push(`Für ${city} sind ${groups.length} Finanzämter zuständig.`);
+  } else if (groups.length === 1) {
+    parts.push(`Für ${city} sind ${m.bufa_nr.length} Amtsnummern eingetragen (${listed(m.bufa_nr)}); sie gehören zu einem Finanzamt (${groups[0]!.name}).`);
+  } else {
+    const joint = groups.filter((g) => g.numbers.length > 1).map((g) => `${listed(g.numbers)} (${g.name})`);
+    parts.push(`Für ${city} sind ${m.bufa_nr.length} Amtsnummern eingetragen, die zu ${offices} gehören; zu je einem Finanzamt gehören ${joint.join('; ')}.`);
+  }
+  if (m.teile !== undefined && groups.length > 1) parts.push(divisionHint(m));
+  else if (tasks !== null) parts.push(`Die Finanzämter teilen sich die Fälle nach Aufgaben: ${listed(tasks)}.`);
+  else if (groups.length > 1) parts.push('Das Verzeichnis sagt nicht, wie sie sich die Gemeinde aufteilen (etwa nach Stadtteil, Straße oder Anfangsbuchstaben des Nachnamens).');
+  if (groups.length < m.bufa_nr.length) parts.push('Welche Nummer gilt, entscheidet die Steuernummer, im Zweifel das Finanzamt.');
+  return parts.join(' ');
+}
+
+/** The distinct offices (groups of numbers) among `numbers`, in the order of their first number. */
+function groupsOf(ix: DirectoryIndex, numbers: string[]): OfficeGroup[] {
+  const groups = [...new Set(numbers.map((nr) => ix.officeGroups.get(nr)!))];
+  return groups.map((g) => ({ name: g.name, numbers: g.numbers.filter((nr) => numbers.includes(nr)) }));
+}
+
+const PLACES_NAMED = 5;
+
+function placeList(hits: Municipality[]): string {
+  const names = hits.slice(0, PLACES_NAMED).map((m) => withoutTypeSuffix(m.name));
+  return hits.length > PLACES_NAMED ? `${names.join(', ')} und ${hits.length - PLACES_NAMED} weitere` : listed(names);
+}
+
+const KINDS: Record<TeilArt, string> = { stadtbezirk: 'Stadtbezirken', stadtteil: 'Stadtteilen', bezirk: 'Bezirken' };
+
+/** What the hint says of a divided city in place of "the directory does not say how they divide it". */
+function divisionHint(m: Municipality): string {
+  const units: Teil[] = (m.teile ?? []).flatMap((list) => list ?? []);
+  const kinds = TeilArt.options.filter((kind) => units.some((u) => u.art === kind)).map((kind) => KINDS[kind]);
+  return `Sie teilen ${withoutTypeSuffix(m.name)} nach ${listed(kinds)} unter sich auf, wie es die Zuständigkeitsverordnung des Landes bestimmt; welche jedes Finanzamt betreut, nennt teile in gemeinden.`;
+}
+
+// What narrowing by `stadtteil` adds to the hint (core/stadtteil.ts, docs/data.md rule 12).
+
+/** A divided city asked for without `stadtteil`. */
+export const STADTTEIL_AVAILABLE = 'Mit dem Parameter stadtteil (ein Stadtbezirk oder Stadtteil, wie ihn teile nennt) neben dem achtstelligen ags nennt die Antwort das zuständige Finanzamt.';
+
+/** A city of several offices whose division is not known. */
+export function undividedCityNote(city: string, stadtteil: string): string {
+  return `Für ${city} ist keine Aufteilung nach Stadtteilen bekannt; stadtteil=${stadtteil} schränkt die Antwort nicht ein.`;
+}
+
+/** A `stadtteil` the city's division does not name; `close`: the units spelled closest. */
+export function unknownUnitNote(city: string, stadtteil: string, close: string[]): string {
+  return `Für stadtteil=${stadtteil} nennt die Aufteilung von ${city} keinen Stadtbezirk und keinen Stadtteil${close.length ? `; ähnlich geschrieben: ${listed(close)}` : ''}.`;
+}
+
+/** A unit the ordinance itself splits between offices; `nur`: the part of the unit each serves, where named. */
+export function splitUnitNote(unit: string, offices: { name: string; bufa_nr: string; nur: string | null }[]): string {
+  const served = offices.map((o) => `${o.name} (${o.bufa_nr})${o.nur === null ? '' : ` ${o.nur}`}`);
+  return `${unit} ist zwischen ${offices.length} Finanzämtern geteilt: ${listed(served)}.`;
+}
