@@ -47,6 +47,10 @@ export const keepMunicipalities = (keep: (line: string, index: number) => boolea
   return editRecords((line) => (!isMunicipality(line) || keep(line, index++) ? line : null));
 };
 
+/** Gives each municipality that `offices` names (AGS → office number) that office in the GV100AD. */
+export const assignOffices = (offices: Record<string, string>) => editRecords((line) =>
+  (isMunicipality(line) && Object.hasOwn(offices, ags(line)) ? withField(line, ...OFFICE, offices[ags(line)]!) : line));
+
 /** Dates every record to `date` (YYYYMMDD), which makes the build a version of that name. */
 export const redate = (date: string) => editRecords((line) => (line.length >= 10 ? withField(line, ...GEBIETSSTAND, date) : line));
 
@@ -63,6 +67,13 @@ export function saarlandBundle(dir: string, version: string, keep: (line: string
     // A correction must select a municipality of the bundle: only Saarland's own (to its offices, 10…) stay.
     corrections: keepEntries('korrekturen', (c) => String(c.bufa_nr).startsWith('10')),
   });
+}
+
+/** The municipality records of the GV100AD of the bundle in `dir`. */
+export function municipalityRecords(dir: string): string[] {
+  const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as BundleManifest;
+  const gv100ad = manifest.files.find((f) => f.kind === 'gv100ad')!;
+  return readFileSync(join(dir, gv100ad.path), 'utf8').split('\n').filter(isMunicipality);
 }
 
 /** Keeps the entries of a curated JSON file (data/corrections.json, data/notices.json) that `keep` selects. */
