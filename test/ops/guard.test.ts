@@ -68,11 +68,11 @@ const reportOf = (out: string) => JSON.parse(readFileSync(join(out, 'current', '
 const build = (source: string, out: string, ...extra: string[]) => spawnSync(process.execPath,
   ['bin/finanzamt.mjs', 'build', '--source', source, '--out', out, ...extra], { encoding: 'utf8' });
 
-// The version the guard compares with: Saarland's municipalities, built for real.
+// The version the guard compares with: Saarland's municipalities and offices, built for real.
 let saarland: string;
 let saarlandDist: string;
 beforeAll(() => {
-  saarland = saarlandBundle(join(scratch, 'saarland'), VERSION);
+  saarland = saarlandBundle(join(scratch, 'saarland'), VERSION, { ownOffices: true });
   saarlandDist = join(scratch, 'saarland-dist');
   const built = build(saarland, saarlandDist);
   expect(built.status, built.stderr).toBe(0);
