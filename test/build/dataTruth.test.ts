@@ -1,4 +1,4 @@
-// The corrected data rules (docs/data.md, rules 3, 4, 5, 8, 9, 10) on the real build of the shipped bundle. Each
+// The corrected data rules (docs/data.md, rules 3, 4, 5, 8, 9, 10) on the real build of the frozen test bundle. Each
 // test names the public evidence its expectation rests on; the build itself uses none of it except through
 // data/corrections.json and data/notices.json.
 import { readFileSync } from 'node:fs';

@@ -1,10 +1,11 @@
-// The release: `npm run release -- --dry-run` as shipped; its guard, diff and deploy steps against a real
-// S3-compatible server that serves a version; fetchSources against a local HTTP server standing in for the
-// publishers; and the release's steps end to end (fetch from that server, build, check, guard, diff), which pass
-// a changed month and refuse a broken one.
+// The release: `npm run release -- --dry-run` with the shipped configuration; its guard, diff and deploy steps
+// against a real S3-compatible server that serves a version; fetchSources against a local HTTP server standing in
+// for the publishers; and the release's steps end to end (fetch from that server, build, check, guard, diff), which
+// pass a changed month and refuse a broken one. The versions are built from Saarland's municipalities of the frozen
+// test bundle: the steps and their guard work on a small real bundle as on the whole country's, in seconds.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -19,12 +20,28 @@ import { versionFiles } from '../../build/deploy/versionFiles.ts';
 import { fetchSources, type SourceConfig } from '../../build/release/fetchSources.ts';
 import { BundleManifest, readBundle } from '../../build/sources/bundle.ts';
 import { FROZEN_BUNDLES } from '../support/frozenBundle.ts';
-import { testDist, testTree } from '../support/tree.ts';
-import { editedBundle, editRecords, isMunicipality, keepMunicipalities, OFFICE, redate, saarlandBundle, withField, type Edits } from './support/bundles.ts';
+import { versionTree } from '../support/tree.ts';
+import { editedBundle, editRecords, isMunicipality, keepMunicipalities, municipalityRecords, OFFICE, redate, saarlandBundle, withField, type Edits } from './support/bundles.ts';
 import { cleanEnv, runCli } from './support/cli.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'finanzamt-release-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/**
+ * The month the releases below start from: Saarland's municipalities and offices, published in `published`, built
+ * from `saarland`, which has `municipalities` of them.
+ */
+const PUBLISHED = '20251130_0000';
+let saarland: string;
+let published: string;
+let municipalities: number;
+beforeAll(async () => {
+  saarland = saarlandBundle(join(scratch, 'saarland'), PUBLISHED, { ownOffices: true });
+  municipalities = municipalityRecords(saarland).length;
+  published = join(scratch, 'published');
+  const built = await runCli(['build', '--source', saarland, '--out', published]);
+  expect(built.status, built.stderr).toBe(0);
+}, 3 * 60_000);
 
 /** A local HTTP server standing in for the publishers: serves what a test puts into `served`, by path. */
 let publisher: Server;
@@ -44,7 +61,10 @@ afterAll(() => new Promise((resolve) => publisher.close(resolve)));
 
 describe('npm run release -- --dry-run', () => {
   it('runs every step that needs no network and exits 0', () => {
-    const result = spawnSync('npm', ['run', '--silent', 'release', '--', '--dry-run'], { encoding: 'utf8', env: cleanEnv({}) });
+    // The shipped list of sources (fetch names its addresses), on a bundle of the frozen month: not data/, whose
+    // month changes with every release.
+    const source = editedBundle(join(scratch, 'dry-run'), {}, saarland);
+    const result = spawnSync('npm', ['run', '--silent', 'release', '--', '--dry-run', '--source', source], { encoding: 'utf8', env: cleanEnv({}) });
     expect(result.status, result.stderr).toBe(0);
     const lines = result.stdout.trim().split('\n');
     expect(lines.map((l) => l.split(':')[0])).toEqual(['fetch', 'build', 'check', 'guard', 'diff', 'deploy']);
@@ -52,20 +72,22 @@ describe('npm run release -- --dry-run', () => {
     expect(lines[1]).toMatch(/^build: \d{8}_\d{4} published in \S+ \(\d+ files, \d+\.\d MB\)$/);
     expect(lines[2]).toMatch(/^check: passed for \d{8}_\d{4}: \d+ municipalities, \d+ without an office \(uninhabited: \d+\); \d+ offices, every number named is known; no published counts to compare with$/);
     expect(lines[5]).toMatch(/^deploy: skipped: no target configured/);
-  }, 5 * 60_000);
+  }, 2 * 60_000);
 });
 
 describe('release against a bucket that serves a version', () => {
   let s3: LocalS3;
-  const version = () => testTree().manifest.stand_quelle;
-  const release = (...args: string[]) => runCli(['release', '--bucket', s3.bucket, '--prefix', 'api', '--dist', testDist(), ...args], s3.env);
+  const tree = () => versionTree(join(published, 'current'));
+  const version = () => tree().manifest.stand_quelle;
+  const publishedReport = () => JSON.parse(readFileSync(join(tree().root, 'report.json'), 'utf8'));
+  const release = (...args: string[]) => runCli(['release', '--bucket', s3.bucket, '--prefix', 'api', '--dist', published, ...args], s3.env);
 
-  /** The bucket serves the test tree's version, as far as the guard and the diff look: pointer, report, directory. */
+  /** The bucket serves Saarland's version, as far as the guard and the diff look: pointer, report, directory. */
   async function serve(report: Buffer) {
     const store = s3Store(resolveTarget({ bucket: s3.bucket, prefix: 'api' }, s3.env)!, s3.credentials);
     const put = (path: string, body: Buffer) => store.put(`api/${version()}/${path}`, body, versionFileHeaders(path, sha(body)));
     await put('report.json', report);
-    await put('directory.json', readFileSync(join(testTree().root, 'directory.json')));
+    await put('directory.json', readFileSync(join(tree().root, 'directory.json')));
     await store.put('api/current', Buffer.from(version()), pointerHeaders(sha(version())));
   }
 
@@ -73,23 +95,23 @@ describe('release against a bucket that serves a version', () => {
   afterAll(async () => { await s3?.stop(); });
 
   it('passes the guard, finds no changes and plans the upload of what the bucket lacks', async () => {
-    await serve(readFileSync(join(testTree().root, 'report.json')));
+    await serve(readFileSync(join(tree().root, 'report.json')));
     const result = await release('--steps', 'guard,diff,deploy', '--dry-run');
     expect(result.status, result.stderr).toBe(0);
-    const total = (await versionFiles(testTree().root)).flat().length;
-    expect(result.stdout).toContain(`guard: passed against ${version()} at s3://finanzamt/api/${version()}: municipalities 10953 → 10953`);
+    const total = (await versionFiles(tree().root)).flat().length;
+    expect(result.stdout).toContain(`guard: passed against ${version()} at s3://finanzamt/api/${version()}: municipalities ${municipalities} → ${municipalities}`);
     expect(result.stdout).toContain(`diff: ${version()} → ${version()}: offices +0 -0 renamed 0 changed 0`);
     expect(result.stdout).toContain(`deploy: dry run for s3://finanzamt/api/${version()}: would upload ${total - 2} files`);
     expect(result.stdout).toContain('skip 2 files');
   }, 2 * 60_000);
 
   it('fails at the guard when the published version had many more municipalities', async () => {
-    const report = JSON.parse(readFileSync(join(testTree().root, 'report.json'), 'utf8'));
-    await serve(Buffer.from(JSON.stringify({ ...report, municipalities: 20000 })));
+    await serve(Buffer.from(JSON.stringify({ ...publishedReport(), municipalities: 20000 })));
     const result = await release('--steps', 'guard,diff,deploy', '--dry-run');
     expect(result.status).toBe(1);
     expect(result.stdout.trim()).toBe('guard: failed');
-    expect(result.stderr).toContain('refusing to publish: municipalities fell from 20000 to 10953 (-45.2%, limit 5%)');
+    const percent = (((municipalities - 20000) / 20000) * 100).toFixed(1);
+    expect(result.stderr).toContain(`refusing to publish: municipalities fell from 20000 to ${municipalities} (${percent}%, limit 5%)`);
   }, 2 * 60_000);
 });
 
@@ -149,21 +171,19 @@ function sha(body: Buffer | string): string {
 }
 
 describe('the release end to end: fetch, build, check, guard, diff, deploy', () => {
-  const PUBLISHED = '20251130_0000';
   const NEXT = '20251231_0000';
   const STEPS = 'fetch,build,check,guard,diff,deploy';
   const FETCHED = ['gv100ad', 'plz-gemeinde', 'offices'] as const;
 
   /**
-   * A dist directory that publishes Saarland's November, and its source bundle; the publisher serves `edits` of it
-   * dated December. Returns the release's run over them.
+   * A dist directory that publishes Saarland's November, and its source bundle (copies of the ones built above, for
+   * the release to change); the publisher serves `edits` of it dated December. Returns the release's run over them.
    */
   async function release(name: string, edits: Edits, ...flags: string[]) {
     const dir = join(scratch, name);
-    const source = saarlandBundle(join(dir, 'source'), PUBLISHED);
+    const source = editedBundle(join(dir, 'source'), {}, saarland);
     const dist = join(dir, 'dist');
-    const built = await runCli(['build', '--source', source, '--out', dist]);
-    expect(built.status, built.stderr).toBe(0);
+    cpSync(published, dist, { recursive: true, verbatimSymlinks: true });
     const month = editedBundle(join(dir, 'month'), { ...edits, gv100ad: (text) => redate(NEXT.slice(0, 8))(edits.gv100ad?.(text) ?? text) }, source);
     const manifest = BundleManifest.parse(JSON.parse(readFileSync(join(month, 'manifest.json'), 'utf8')));
     const files = FETCHED.map((kind) => {
@@ -182,8 +202,8 @@ describe('the release end to end: fetch, build, check, guard, diff, deploy', () 
     expect(lines.map((l) => l.split(':')[0])).toEqual(STEPS.split(','));
     expect(lines[0]).toBe(`fetch: 3 files fetched, 2 changed (gv100ad 2025-12-31, plz-gemeinde ${new Date().toISOString().slice(0, 10)}, offices ${new Date().toISOString().slice(0, 10)})`);
     expect(lines[1]).toMatch(new RegExp(`^build: ${NEXT} published in `));
-    expect(lines[2]).toMatch(new RegExp(`^check: passed for ${NEXT}: 53 municipalities, (\\d+) without an office \\(uninhabited: \\1\\); \\d+ offices, every number named is known; counts within ±5% of the published version$`));
-    expect(lines[3]).toMatch(new RegExp(`^guard: passed against ${PUBLISHED} at \\S+: municipalities 53 → 53, `));
+    expect(lines[2]).toMatch(new RegExp(`^check: passed for ${NEXT}: ${municipalities} municipalities, (\\d+) without an office \\(uninhabited: \\1\\); \\d+ offices, every number named is known; counts within ±5% of the published version$`));
+    expect(lines[3]).toMatch(new RegExp(`^guard: passed against ${PUBLISHED} at \\S+: municipalities ${municipalities} → ${municipalities}, `));
     expect(lines[4]).toBe(`diff: ${PUBLISHED} → ${NEXT}: offices +0 -0 renamed 1 changed 0; municipalities +0 -0 reassigned 0; postal codes +0 -0 changed 0`);
     expect(lines[5]).toMatch(/^deploy: skipped: no target configured/);
   }, 3 * 60_000);
@@ -205,9 +225,10 @@ describe('the release end to end: fetch, build, check, guard, diff, deploy', () 
   }, 3 * 60_000);
 
   it('refuses a truncated month, at the build\'s publish guard', async () => {
-    const result = await release('truncated', { gv100ad: keepMunicipalities((_line, index) => index < 40) });
+    const kept = Math.floor((municipalities * 3) / 4);
+    const result = await release('truncated', { gv100ad: keepMunicipalities((_line, index) => index < kept) });
     expect(result.status).toBe(1);
     expect(result.stdout.trim().split('\n').at(-1)).toBe('build: failed');
-    expect(result.stderr).toContain('refusing to publish: municipalities fell from 53 to 40');
+    expect(result.stderr).toContain(`refusing to publish: municipalities fell from ${municipalities} to ${kept}`);
   }, 3 * 60_000);
 });

@@ -1,20 +1,26 @@
-// data/corrections.json and data/notices.json: schema-checked, each error naming the file, the entry and the
-// reason; and the assembly's check that a correction's keys and names are the GV100AD's.
+// The curated corrections.json and notices.json (the frozen test bundle's: data/ holds whatever the last release
+// shipped): schema-checked, each error naming the file, the entry and the reason; and the assembly's check that a
+// correction's keys and names are the GV100AD's.
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { selectCorrections } from '../../build/assemble/corrections.ts';
 import { assembleMunicipalities } from '../../build/assemble/municipalities.ts';
 import { parseCorrections } from '../../build/sources/corrections.ts';
 import { parseNotices } from '../../build/sources/notices.ts';
 import { realDirectory } from '../support/directory.ts';
+import { FROZEN_BUNDLE } from '../support/frozenBundle.ts';
 import { caught } from './caught.ts';
 
-const CORRECTIONS = 'data/corrections.json';
-const shipped = () => JSON.parse(readFileSync(CORRECTIONS, 'utf8'));
+/** As the bundle's manifest names them, which is how the build names them in its errors. */
+const CORRECTIONS = 'corrections.json';
+const NOTICES = 'notices.json';
+const read = (file: string) => readFileSync(join(FROZEN_BUNDLE, file), 'utf8');
+const curated = () => JSON.parse(read(CORRECTIONS));
 
 describe('parseCorrections', () => {
-  it('reads the shipped corrections, each with its source and date', () => {
-    const corrections = parseCorrections(readFileSync(CORRECTIONS, 'utf8'), CORRECTIONS);
+  it('reads the curated corrections, each with its source and date', () => {
+    const corrections = parseCorrections(read(CORRECTIONS), CORRECTIONS);
     expect(corrections.map((c) => [c.id, c.ersetzt, c.bufa_nr])).toEqual([
       ['2112-altenholz-daenischenhagen-daenischer-wohld', '2112', '2128'],
       ['2112-eckernfoerde-schleswig', '2112', '2129'],
@@ -24,7 +30,7 @@ describe('parseCorrections', () => {
   });
 
   it('names the file, the entry and the reason of a bad value', async () => {
-    const file = shipped();
+    const file = curated();
     file.korrekturen[2].bufa_nr = '104';
     expect(await caught(() => parseCorrections(JSON.stringify(file, null, 2), CORRECTIONS))).toMatchObject({
       file: CORRECTIONS, field: 'entry "1090-voelklingen": bufa_nr', reason: 'expected 4 digits, got "104"',
@@ -32,7 +38,7 @@ describe('parseCorrections', () => {
   });
 
   it('refuses an entry without a source date, and one that selects nothing', async () => {
-    const file = shipped();
+    const file = curated();
     delete file.korrekturen[0].datum;
     expect(await caught(() => parseCorrections(JSON.stringify(file), CORRECTIONS))).toMatchObject({ field: expect.stringContaining('datum') });
     const empty = { korrekturen: [{ id: 'x', bufa_nr: '1040', grund: 'g', quelle: 'q', datum: '2020-01-01' }] };
@@ -44,10 +50,10 @@ describe('parseCorrections', () => {
 
 describe('parseNotices', () => {
   it('refuses a notice without affected municipalities', async () => {
-    const file = JSON.parse(readFileSync('data/notices.json', 'utf8'));
+    const file = JSON.parse(read(NOTICES));
     file.hinweise[0].ags_praefixe = [];
-    expect(await caught(() => parseNotices(JSON.stringify(file), 'data/notices.json'))).toMatchObject({
-      file: 'data/notices.json', field: 'entry "mittelfranken-2026": ags_praefixe', reason: 'names no municipality',
+    expect(await caught(() => parseNotices(JSON.stringify(file), NOTICES))).toMatchObject({
+      file: NOTICES, field: 'entry "mittelfranken-2026": ags_praefixe', reason: 'names no municipality',
     });
   });
 });

@@ -15,10 +15,9 @@ export function testDist(bundle: FrozenBundle = '2025'): string {
   return dist;
 }
 
-const cached = new Map<FrozenBundle, ReturnType<typeof load>>();
-
-function load(bundle: FrozenBundle) {
-  const root = realpathSync(join(testDist(bundle), 'current'));
+/** A built version directory (or a link to one, such as a dist's `current`), read by canonical request. */
+export function versionTree(dir: string) {
+  const root = realpathSync(dir);
   const manifest = Manifest.parse(JSON.parse(readFileSync(join(root, 'manifest.json'), 'utf8')));
   const directory = Directory.parse(JSON.parse(readFileSync(join(root, 'directory.json'), 'utf8')));
   const file = (key: string, encoding: Encoding = 'identity'): Buffer => {
@@ -29,7 +28,11 @@ function load(bundle: FrozenBundle) {
   return { root, manifest, directory, file, json: <S extends z.ZodType>(key: string, schema: S) => checkedJson(schema, file(key).toString('utf8')) };
 }
 
-export function testTree(bundle: FrozenBundle = '2025') {
-  if (!cached.has(bundle)) cached.set(bundle, load(bundle));
+export type VersionTree = ReturnType<typeof versionTree>;
+
+const cached = new Map<FrozenBundle, VersionTree>();
+
+export function testTree(bundle: FrozenBundle = '2025'): VersionTree {
+  if (!cached.has(bundle)) cached.set(bundle, versionTree(join(testDist(bundle), 'current')));
   return cached.get(bundle)!;
 }
