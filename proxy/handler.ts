@@ -163,12 +163,8 @@ function route(d: HandlerDeps, ex: Exchange, url: string, queryStart: number, ba
       etag: stored.etag, type: JSON_TYPE, encoding, bytes: file.bytes, body: cached ?? (() => version.body(stored, encoding)),
     });
   }
-  if (question.kind === 'lookup' && question.by === 'ort' && version.searchOrt === null) {
-    return respondError(ex, 'unavailable', ERRORS.unavailable.detail.ortSearch);
-  }
-  d.metrics?.rendered();
   const answer = d.dynamic.answer(version, question, key);
-  if (!answer.ok) return respondError(ex, 'not_found', answer.detail);
+  if (!answer.ok) return respondError(ex, answer.code, answer.detail);
   const body = d.dynamic.body(answer, encoding);
   return body instanceof Promise ? body.then((b) => sendRendered(ex, answer, encoding, b)) : sendRendered(ex, answer, encoding, body);
 }

@@ -114,7 +114,7 @@ export async function createProxy(o: ProxyOptions): Promise<Proxy> {
     keys,
     limiter: fleet?.limiter ?? local,
     clientAddress: addressResolver(o.trustProxy),
-    dynamic: new DynamicAnswers(o.dynamicCacheBytes),
+    dynamic: new DynamicAnswers(o.dynamicCacheBytes, metrics),
     asked: new AskedQuestions(),
     logs,
     metrics,

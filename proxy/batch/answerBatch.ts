@@ -62,8 +62,6 @@ function answer(d: BatchDeps, ex: Exchange, version: Version, question: BatchQue
       return error('unavailable', ERRORS.unavailable.detail.storedAnswer);
     });
   }
-  if (q.kind === 'lookup' && q.by === 'ort' && version.searchOrt === null) return error('unavailable', ERRORS.unavailable.detail.ortSearch);
-  d.metrics?.rendered();
   const rendered = d.dynamic.answer(version, q, key);
-  return rendered.ok ? { status: 200, body: rendered.bodies.identity } : error('not_found', rendered.detail);
+  return rendered.ok ? { status: 200, body: rendered.bodies.identity } : error(rendered.code, rendered.detail);
 }

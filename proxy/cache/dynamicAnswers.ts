@@ -10,8 +10,10 @@ import { LRUCache } from 'lru-cache';
 import { compressTo, PER_REQUEST, type Compression, type Encoded } from '../../core/compress.ts';
 import { etagFor } from '../../core/etag.ts';
 import type { Encoding } from '../../core/manifest.ts';
+import { ERRORS } from '../../core/errors.ts';
 import { renderAnswer } from '../../core/render.ts';
 import { isPersonal, type Question } from '../../core/request.ts';
+import type { ProxyMetrics } from '../metrics/metrics.ts';
 import type { Version } from '../versions/version.ts';
 
 export interface Rendered {
@@ -23,32 +25,49 @@ export interface Rendered {
   cacheKey: string;
 }
 
-/** Not ok for an office number the version does not have, as the renderer says (core/render.ts). */
-export type DynamicAnswer = Rendered | { ok: false; detail: string };
+/**
+ * Not ok for an office number the version does not have, as the renderer says (core/render.ts), or for a place
+ * name asked of a version built without its search index.
+ */
+export type DynamicAnswer = Rendered | { ok: false; code: 'not_found' | 'unavailable'; detail: string };
 
 export class DynamicAnswers {
   private readonly lru: LRUCache<string, DynamicAnswer>;
   /** Compressions under way, by encoding and cache key. */
   private readonly compressing = new Map<string, Promise<Buffer>>();
 
-  constructor(maxBytes: number) {
+  private readonly metrics: Pick<ProxyMetrics, 'rendered'> | null;
+
+  constructor(maxBytes: number, metrics: Pick<ProxyMetrics, 'rendered'> | null = null) {
+    this.metrics = metrics;
     this.lru = new LRUCache({
       maxSize: maxBytes,
       sizeCalculation: (a, key) => key.length + (a.ok ? Object.values(a.bodies).reduce((sum, body) => sum + body.length, 0) : a.detail.length),
     });
   }
 
-  /** `key` is the question's canonical key; `question` must not be one the version has stored. */
+  /**
+   * `key` is the question's canonical key; `question` must not be one the version has stored. A GET and each
+   * question of a batch ask here, so that both count a rendered answer and refuse a place name alike.
+   */
   answer(version: Version, question: Question, key: string): DynamicAnswer {
+    if (question.kind === 'lookup' && question.by === 'ort' && version.searchOrt === null) {
+      return { ok: false, code: 'unavailable', detail: ERRORS.unavailable.detail.ortSearch };
+    }
+    this.metrics?.rendered();
     // The build id, not the version name: a rebuild under the same name may render differently.
     const cacheKey = `${version.buildId} ${key}`;
     const personal = isPersonal(question);
     const known = personal ? undefined : this.lru.get(cacheKey);
     if (known !== undefined) return known;
     const rendered = renderAnswer(version.index, question, version.searchOrt ?? undefined);
-    const identity = rendered.ok ? Buffer.from(rendered.body) : null;
-    const answer: DynamicAnswer = identity === null ? rendered as DynamicAnswer
-      : { ok: true, etag: etagFor(version.standQuelle, key, identity), bodies: { identity }, cacheKey };
+    let answer: DynamicAnswer;
+    if (rendered.ok) {
+      const identity = Buffer.from(rendered.body);
+      answer = { ok: true, etag: etagFor(version.standQuelle, key, identity), bodies: { identity }, cacheKey };
+    } else {
+      answer = { ok: false, code: 'not_found', detail: rendered.detail };
+    }
     if (!personal) this.lru.set(cacheKey, answer);
     return answer;
   }
