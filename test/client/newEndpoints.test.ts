@@ -1,6 +1,6 @@
 // bySteuernummer and batch against the real proxy: each answers what the service's GET answers for the same
-// question, and refusals come as typed errors. These need the service side of tax-number and bulk lookups
-// (GET /finanzamt?steuernummer=, POST /finanzamt; see the coordinator's contracts).
+// question, and refusals come as typed errors: GET /finanzamt?steuernummer= and POST /finanzamt, as
+// docs/api.md describes them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FinanzamtApiError, FinanzamtClient, type BatchQuestion, type RetryEvent } from '../../client/index.ts';
 import { ErrorResponse, LookupResponse } from '../../core/model.ts';

@@ -1,4 +1,4 @@
-// Issue 13 over real HTTP: Prometheus metrics on their own loopback port, counting a scripted mix of requests
+// Over real HTTP: Prometheus metrics on their own loopback port, counting a scripted mix of requests
 // exactly (by route, status class, refusal cause and key name), without a key or an address in them; the age
 // of the data in /healthz and the metrics, and the warning when it is older than the limit; usage per key in
 // `finanzamt keys list`.

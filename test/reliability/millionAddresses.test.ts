@@ -1,4 +1,4 @@
-// A million distinct client addresses against the real proxy (issue 7): the limiter keeps state for at most
+// A million distinct client addresses against the real proxy: the limiter keeps state for at most
 // --rate-clients of them, so the proxy's heap stays where it was. The heap is read through the proxy's inspector
 // after full garbage collection, before and after the flood. A bucket for every address would add about
 // 100 MB here: with --rate-clients 2000000 the same run grows the heap by that much and fails. The load clients

@@ -1,4 +1,4 @@
-// A version switch in the middle of sustained load (issue 7): autocannon holds the proxy busy with every question
+// A version switch in the middle of sustained load: autocannon holds the proxy busy with every question
 // two real builds share, from 65,536 client addresses under the default rate limit, while `dist/current` is
 // switched back and forth between them. Every response is checked by the load client (load/versionChecker.ts):
 // status 200, and the `stand` at the start of the body is the date the ETag names, so a response whose body came

@@ -69,7 +69,7 @@ describe('place-name search over the real directory', () => {
     expect(keys('frankfurt').slice(0, 2)).toEqual(['06412000', '12053000']);
   });
 
-  // The queries of issue 16, as a new user tries them (limit 5): the city first among its namesakes.
+  // Queries as a new user tries them (limit 5): the city first among its namesakes.
   it('lists Halle (Saale) first, then the other exact "Halle"s by population, then "Halle…" prefixes', () => {
     const { hits } = index.search('Halle', 5);
     expect(hits.slice(0, 4).map((m) => m.ags)).toEqual(['15002000', '05754012', '03255016', '03456008']);
