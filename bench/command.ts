@@ -1,5 +1,7 @@
 // `finanzamt bench`: runs the benchmarks side by side with their baselines and writes BENCHMARKS.md. Each
-// benchmark is a module of bench/ that returns its own markdown section.
+// benchmark is a module of bench/ that returns its own markdown section, and the file holds those sections only:
+// a marked section of no benchmark here is dropped, so nothing written by hand survives a run. What the figures
+// mean for the design is docs/performance.md's.
 import { readFile, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import type { Command } from 'commander';
@@ -26,12 +28,15 @@ const START = (name: string) => `<!-- bench:${name} -->`;
 const END = (name: string) => `<!-- /bench:${name} -->`;
 
 /**
- * The marked sections of the existing file. Sections of no benchmark here (the reliability figures, which
- * the test suite produces) are kept as they are, after the benchmarks.
+ * The marked sections of the existing file that belong to a benchmark here, so that a partial run keeps the
+ * others' last figures. Anything else in the file (a section of no benchmark, text outside the markers) is
+ * dropped: the file holds only what the benchmarks write.
  */
 function previousSections(text: string): Map<string, string> {
   const sections = new Map<string, string>();
-  for (const [, name, body] of text.matchAll(/<!-- bench:([\w-]+) -->\n([\s\S]*?)\n<!-- \/bench:\1 -->/g)) sections.set(name!, body!.trim());
+  for (const [, name, body] of text.matchAll(/<!-- bench:([\w-]+) -->\n([\s\S]*?)\n<!-- \/bench:\1 -->/g)) {
+    if (Object.hasOwn(BENCHMARKS, name!)) sections.set(name!, body!.trim());
+  }
   return sections;
 }
 
@@ -55,9 +60,10 @@ export function registerBenchCommand(program: Command): void {
         '',
         'Produced by `npm run bench` (all sections) or `npm run bench -- --only NAME` (one section; each says its command).',
         'The machine is shared and noisy: every figure is a median, and comparisons are ratios measured side by side in one run.',
+        'Every benchmark that starts the proxy starts it in the systemd unit\'s environment (its node flags and `MALLOC_ARENA_MAX=1`), as it is deployed.',
+        'What the figures mean for the design (where the CPU time and the memory go, the Node flags of the systemd unit): [docs/performance.md](docs/performance.md).',
       ].join('\n');
-      const order = [...Object.keys(BENCHMARKS), ...[...sections.keys()].filter((n) => !(n in BENCHMARKS))];
-      const ordered = order.filter((n) => sections.has(n)).map((n) => `${START(n)}\n${sections.get(n)}\n${END(n)}`);
+      const ordered = Object.keys(BENCHMARKS).filter((n) => sections.has(n)).map((n) => `${START(n)}\n${sections.get(n)}\n${END(n)}`);
       await writeFile(opts.out, `${[header, ...ordered].join('\n\n')}\n`);
       console.error(`bench: wrote ${opts.out}`);
     });

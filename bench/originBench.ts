@@ -41,14 +41,14 @@ const SEED = 0x0417;
  */
 const WARM_ENV = process.env.FINANZAMT_BENCH_ORIGIN_WARM;
 const LOAD = { connections: 32, threads: 1 };
-/** Issue 15's targets. */
+/** The targets the report judges. */
 const TARGET_P99_OF_LOCAL = 1.5;
 const TARGET_HIT_RATIO = 0.95;
 const TARGET_RSS_MB = 150;
 /**
  * How long the idle proxy is left once it answers (its version loaded and, with --warm, warmed) before its
  * resident size is read: it falls for some seconds after the load before it settles. Not by V8's memory reducer,
- * which runs no collection then (BENCHMARKS.md, item 9.7).
+ * which runs no collection then (docs/performance.md, "Where the memory goes").
  */
 const IDLE_SECONDS = 20;
 
@@ -237,6 +237,9 @@ function report(runs: Run[], questions: number, deployed: number, deploySeconds:
     `- the default hot cache holds ≥ ${pct(TARGET_HIT_RATIO)} of the requests after 60 s: cold start ${pct(cold.windows.at(-1)!.hitRatio)}, `
       + `${verdict(cold.windows.at(-1)!.hitRatio >= TARGET_HIT_RATIO)}; with --warm ${pct(warm.windows.at(-1)!.hitRatio)}, ${verdict(warm.windows.at(-1)!.hitRatio >= TARGET_HIT_RATIO)}.`,
     `- memory: RSS after the load ≤ ${TARGET_RSS_MB} MB per process: ${runs.map((r) => `${r.name} ${r.rss} MB`).join(', ')}; ${verdict(runs.every((r) => r.rss <= TARGET_RSS_MB))}.`,
+    '',
+    `Where the memory goes after this load, and why this design stays above ${TARGET_RSS_MB} MB after it: `
+      + '[docs/performance.md](docs/performance.md#why-150-mb-after-the-origin-load-is-not-reached).',
     '',
     'Run alone with `npx tsx bench/originBench.ts` (FINANZAMT_BENCH_DIST: a built tree; FINANZAMT_BENCH_ORIGIN_WARM: N for --warm, default every answer; FINANZAMT_BENCH_ORIGIN_WINDOW_SECONDS).',
   ].join('\n');

@@ -201,7 +201,8 @@ function report(fuzz: Counted & { seconds: number }, load: Counted & { samples: 
     `| mixed load | ${load.requests.toLocaleString('en')} | ${statuses(load)} | ${load.unexpected} | ${load.non503Errors} | ${failures(load)} | 0, 0: ${verdict(load.unexpected + load.non503Errors + failed(load) === 0)} |`,
     '',
     `Sent again on a new connection because the kept-alive one they went out on was reset before an answer (ECONNRESET, as clients retry an idempotent request): ${load.retried.length}`
-      + `${load.retried.length ? `, at ${load.retried.map((s) => `${s} s`).join(', ')} into the load (memory sampled every ${SAMPLE_EVERY_S} s)` : ''}; counted above only if the second attempt failed too.`,
+      + `${load.retried.length ? `, at ${load.retried.map((s) => `${s} s`).join(', ')} into the load (memory sampled every ${SAMPLE_EVERY_S} s)` : ''}; counted above only if the second attempt failed too `
+      + '(why a reset can happen: [docs/performance.md](docs/performance.md#resets-on-kept-alive-connections)).',
     '',
     `Refused by the rate limit during the load: ${(refused / load.requests * 100).toFixed(1)} % of the requests. `
       + `Latency over the whole load: p50 ${percentile(latencies, 0.5).toFixed(2)} ms, p99 ${percentile(latencies, 0.99).toFixed(2)} ms.`,
