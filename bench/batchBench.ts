@@ -29,7 +29,7 @@ const ROUNDS = Number(process.env.FINANZAMT_BENCH_BATCH_ROUNDS ?? 30);
 const WARMUP_ROUNDS = 3;
 /** Place names asked once of each proxy for the first time, in the comparison of rendered GETs. */
 const FIRST_ASKS = 400;
-/** Issue 27: one batch of 100 in at most a quarter of the time of the 100 GETs. */
+/** The target: one batch of 100 in at most a quarter of the time of the 100 GETs. */
 const TARGET = 0.25;
 const ENCODINGS = 'br, gzip';
 

@@ -2,7 +2,7 @@
 // files (the static ceiling) and a plain node:http server sending the same bytes from memory (what any Node
 // server pays). Same load generator (wrk from loopback), same seeded mix of stored answers, rounds alternating
 // between the servers, each its own process; medians of requests/s, p50 and p99, and the ratios against the
-// targets of issue 3. Serves FINANZAMT_BENCH_DIST (a dist directory with `current`), else builds the shipped
+// targets. Serves FINANZAMT_BENCH_DIST (a dist directory with `current`), else builds the shipped
 // bundle first. Run alone with `npx tsx bench/httpBench.ts`; prints a markdown section.
 import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -32,10 +32,10 @@ const MIX_SIZE = 2000;
 const MIX_SEED = 0x5eed;
 /** Requests of the mix fetched from every server before measuring, to check that all send the same answer. */
 export const CHECKED = 20;
-/** Issue 3: the proxy, with key check and rate limit, at least half of nginx and within 15 % of plain Node. */
+/** The targets: the proxy, with key check and rate limit, at least half of nginx and within 15 % of plain Node. */
 const TARGET_OF_NGINX = 0.5;
 const TARGET_OF_PLAIN = 0.85;
-/** Issue 13: the proxy counting for Prometheus within 5 % of the proxy without metrics. */
+/** The target: the proxy counting for Prometheus within 5 % of the proxy without metrics. */
 const TARGET_WITH_METRICS = 0.95;
 const WITH_METRICS = 'proxy with metrics on (--metrics-port), 1 process';
 

@@ -1,4 +1,4 @@
-// Benchmark of the proxy against the servers one would pick instead to do the same job (issue 15): nginx
+// Benchmark of the proxy against the servers one would pick instead to do the same job: nginx
 // checking the key against a map and rate-limiting per address with limit_req, and fastify with
 // @fastify/rate-limit and a key-check hook answering from memory. The HTTP benchmark's request mix and load
 // (wrk from loopback, every request keyed and from its own address, rounds alternating between the servers),

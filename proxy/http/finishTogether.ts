@@ -3,7 +3,7 @@
 // it at once, wakes the client for every one, and the next poll finds one request at a time; finished together,
 // each turn reads many requests and answers them in one go. Measured under the HTTP benchmark's load: 1.5 to
 // 1.7 times the requests per second at about two thirds of the CPU per request, for this proxy and for a plain
-// node:http server alike (BENCHMARKS.md). A response waits at most for the rest of its turn.
+// node:http server alike (docs/performance.md). A response waits at most for the rest of its turn.
 import type { ServerResponse } from 'node:http';
 
 let responses: ServerResponse[] = [];

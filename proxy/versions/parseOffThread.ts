@@ -1,7 +1,7 @@
 // Parsing a version off the serving thread. The JSON of the shipped bundle's manifest and directory is about
 // 28 MB; parsed and checked on the main thread it blocked every request for most of a second at each switch
 // and left several times its size as garbage, which V8 then kept as heap long after collecting it. On a
-// thread of its own the serving thread only receives the result (BENCHMARKS.md, memory).
+// thread of its own the serving thread only receives the result (docs/performance.md, where the memory goes).
 import { Worker } from 'node:worker_threads';
 import type { ParsedVersion, VersionFiles } from './parseVersion.ts';
 

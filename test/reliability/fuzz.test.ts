@@ -30,7 +30,7 @@ let cases = 0;
 /** Answers that came from the handler, each of which must have its access-log line. */
 let handled = 0;
 afterAll(() => {
-  // For the report (BENCHMARKS.md, Reliability): how much was thrown at the proxy, and what came back.
+  // For the report (docs/performance.md, reliability): how much was thrown at the proxy, and what came back.
   console.log(`fuzz: ${cases} requests; statuses ${JSON.stringify(Object.fromEntries([...seen].sort()))}`);
 });
 
