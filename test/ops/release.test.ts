@@ -122,7 +122,8 @@ describe('fetchSources', () => {
     const path = (kind: string) => join(bundle, manifest().files.find((f) => f.kind === kind)!.path);
     const gv100ad = readFileSync(path('gv100ad'));
     const plz = readFileSync(path('plz-gemeinde'), 'utf8');
-    const offices = readFileSync(path('offices'), 'utf8').replace('"name": "Saarlouis"', '"name": "Saarlouis-Dillingen"');
+    const shippedOffices = { path: path('offices'), body: readFileSync(path('offices')) };
+    const offices = shippedOffices.body.toString('utf8').replace('"name": "Saarlouis"', '"name": "Saarlouis-Dillingen"');
     served.set('/gv100ad.zip', { body: Buffer.from(zipSync({ 'GV100AD_30112025.txt': gv100ad, 'Datensatzbeschreibung.pdf': Buffer.from('%PDF') })) });
     served.set('/plz.csv', { body: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(plz.replace(/\n/g, '\r\n'), 'utf16le')]) });
     served.set('/offices.json', { body: Buffer.from(offices), lastModified: 'Tue, 02 Dec 2025 08:00:00 GMT' });
@@ -139,7 +140,11 @@ describe('fetchSources', () => {
       { kind: 'offices', date: '2025-12-02', changed: true },
     ]);
     expect(readFileSync(path('plz-gemeinde'), 'utf8')).toBe(plz);
-    expect(manifest().files.find((f) => f.kind === 'offices')!.sha256).toBe(sha(offices));
+    // The new bytes in a folder of their own, named by kind and date; the shipped file as it was.
+    expect(manifest().files.find((f) => f.kind === 'offices')).toMatchObject({
+      path: 'sources/offices_2025-12-02/offices.json', sha256: sha(offices), source: expect.stringContaining(`${base}/offices.json`),
+    });
+    expect(readFileSync(shippedOffices.path).equals(shippedOffices.body)).toBe(true);
     const read = await readBundle(bundle);
     expect(read.offices.find((o) => o.bufa_nr === '1010')!.name).toBe('Saarlouis-Dillingen');
   });
@@ -147,15 +152,28 @@ describe('fetchSources', () => {
   it('keeps the municipality directory that a new one replaces as the previous one, for the check of vanished keys', async () => {
     const bundle = editedBundle(join(scratch, 'bundle-2026'), {}, FROZEN_BUNDLES['2026']);
     const entry = (kind: string) => BundleManifest.parse(JSON.parse(readFileSync(join(bundle, 'manifest.json'), 'utf8'))).files.find((f) => f.kind === kind)!;
-    const shipped = readFileSync(join(bundle, entry('gv100ad').path));
+    const shippedPath = entry('gv100ad').path;
+    const shipped = readFileSync(join(bundle, shippedPath));
     const next = redate('20260831')(shipped.toString('utf8'));
     served.set('/gv100ad-next.zip', { body: Buffer.from(zipSync({ 'GV100AD_31082026.txt': Buffer.from(next) })) });
     const fetched = await fetchSources(bundle, { files: [{ kind: 'gv100ad', url: `${base}/gv100ad-next.zip`, zipMember: '^GV100AD_\\d{8}\\.txt$' }] });
     expect(fetched).toEqual([expect.objectContaining({ kind: 'gv100ad', date: '2026-08-31', changed: true })]);
-    expect(entry('gv100ad-previous')).toMatchObject({ date: '2026-05-31', sha256: sha(shipped) });
+    expect(entry('gv100ad-previous')).toMatchObject({ date: '2026-05-31', sha256: sha(shipped), path: shippedPath });
+    expect(entry('gv100ad')).toMatchObject({ date: '2026-08-31', path: 'sources/gv100ad_2026-08-31/GV100AD_31082026.txt' });
     expect(readFileSync(join(bundle, entry('gv100ad-previous').path)).equals(shipped)).toBe(true);
     const read = await readBundle(bundle);
     expect(read.previousGv100ad!.gemeinden).toHaveLength(read.gv100ad.gemeinden.length);
+  });
+
+  it('refuses a municipality directory older than the bundle\'s, and changes nothing', async () => {
+    const bundle = editedBundle(join(scratch, 'bundle-older'), {}, FROZEN_BUNDLES['2026']);
+    const before = readFileSync(join(bundle, 'manifest.json'));
+    const current = BundleManifest.parse(JSON.parse(before.toString('utf8'))).files.find((f) => f.kind === 'gv100ad')!;
+    const older = redate('20251231')(readFileSync(join(bundle, current.path), 'utf8'));
+    served.set('/gv100ad-older.zip', { body: Buffer.from(zipSync({ 'GV100AD_31122025.txt': Buffer.from(older) })) });
+    await expect(fetchSources(bundle, { files: [{ kind: 'gv100ad', url: `${base}/gv100ad-older.zip`, zipMember: '^GV100AD_\\d{8}\\.txt$' }] }))
+      .rejects.toThrow(`${base}/gv100ad-older.zip: its data of 2025-12-31 is older than the bundle's gv100ad of 2026-05-31; not taken`);
+    expect(readFileSync(join(bundle, 'manifest.json')).equals(before)).toBe(true);
   });
 
   it('stops on a download that fails, naming the URL', async () => {
