@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
-import { CURRENT, REPORT_FILE } from '../../core/manifest.ts';
+import { CURRENT, Manifest, MANIFEST_FILE, REPORT_FILE } from '../../core/manifest.ts';
 import { assertPublishable, GuardCounts, type Drop, type GuardOptions } from '../guard/guard.ts';
 import { sha256 } from '../precompute/encode.ts';
 import { currentVersion } from '../publish.ts';
@@ -51,6 +51,7 @@ export async function deployVersion(store: ObjectStore, options: DeployOptions):
   const versionDir = join(options.dist, version);
   const phases = await versionFiles(versionDir);
 
+  await refuseAnotherBuild(store, target, version, versionDir);
   const published = await bucketPublished(store, target);
   const counts = GuardCounts.parse(JSON.parse(await readFile(join(versionDir, REPORT_FILE), 'utf8')));
   const forcedDrops = assertPublishable(published?.counts ?? null, counts, options.guard);
@@ -87,6 +88,23 @@ export async function deployVersion(store: ObjectStore, options: DeployOptions):
   }
   return { version, where: describeTarget(target, version), uploaded, skipped, previous: published?.version ?? null, forcedDrops };
 }
+
+/**
+ * A version the bucket already holds from another build is refused: its files are served as immutable, and the
+ * full collection's ETag names the version alone, so callers and caches would keep the old answers under the same
+ * name (docs/data.md, rule 7). The same build is a deploy that resumes, or one done again.
+ */
+async function refuseAnotherBuild(store: ObjectStore, target: DeployTarget, version: string, versionDir: string): Promise<void> {
+  const stored = await store.get(keyOf(target, version, MANIFEST_FILE));
+  if (stored === null) return;
+  const buildId = (manifest: Buffer) => BuildId.parse(JSON.parse(manifest.toString('utf8'))).build_id;
+  const [theirs, ours] = [buildId(stored), buildId(await readFile(join(versionDir, MANIFEST_FILE)))];
+  if (theirs === ours) return;
+  throw new Error(`${describeTarget(target, version)} holds another build of ${version} (build ${theirs.slice(0, 12)}, this one `
+    + `${ours.slice(0, 12)}): a version once deployed keeps its answers; a change of the curated files goes out with the next version`);
+}
+
+const BuildId = Manifest.pick({ build_id: true });
 
 /**
  * Same size and an ETag that is the body's MD5 (what S3 and its look-alikes give a single-part upload) means

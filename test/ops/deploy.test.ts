@@ -148,6 +148,20 @@ describe('deploy to an S3-compatible server', () => {
     expect((await get(`${s3.endpoint}/${s3.bucket}/${POINTER}`)).body.toString('utf8')).toBe(SECOND);
   }, 5 * 60_000);
 
+  it('refuses another build of a version the bucket holds, and writes nothing', async () => {
+    // The deployed second version's date, from other data: Saarland without one municipality of St. Wendel only.
+    const source = saarlandBundle(join(scratch, 'saarland-other'), SECOND, { keep: (line) => SAARLAND(line) && line.slice(10, 18) !== '10046111', ownOffices: true });
+    const otherDist = join(scratch, 'other');
+    const build = await runCli(['build', '--source', source, '--out', otherDist]);
+    expect(build.status, build.stderr).toBe(0);
+    const before = s3.created.length;
+    const refused = await runCli(deployArgs(otherDist, '--force'), s3.env);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain(`s3://finanzamt/api/${SECOND} holds another build of ${SECOND}`);
+    expect(refused.stderr).toContain('a version once deployed keeps its answers');
+    expect(s3.created.length).toBe(before);
+  }, 5 * 60_000);
+
   it('plans without writing on --dry-run: a deployed version is skipped whole', async () => {
     const before = s3.created.length;
     const dry = await runCli(deployArgs(dist, '--dry-run'), s3.env);
