@@ -9,7 +9,7 @@ import { BatchResponse, ErrorResponse } from '../../core/model.ts';
 import { BATCH_MAX_QUESTIONS } from '../../core/parameters.ts';
 import { DEFAULT_BURST } from '../../proxy/rateLimit/defaults.ts';
 import { eventually, rawResponse, type RawResponse } from '../support/http.ts';
-import { issueKey, proxyForFile, scratchDir, startProxy, type ProxyProcess } from '../support/proxy.ts';
+import { cli, issueKey, proxyForFile, scratchDir, startProxy, type ProxyProcess } from '../support/proxy.ts';
 import { testDist, testTree } from '../support/tree.ts';
 
 const tree = testTree();
@@ -59,13 +59,32 @@ describe('POST /finanzamt', () => {
       [{ ort: 'Xyzzyqwv' }, '/finanzamt?ort=Xyzzyqwv'],
       [{ ags: '05315000', farbe: 'blau' }, '/finanzamt?ags=05315000&farbe=blau'],
       [{ ags: '05315000' }, '/finanzamt?ags=05315000'],
+      // A part of a divided city: stored, another spelling of it and by place name rendered.
+      [{ ags: '05315000', stadtteil: 'Sülz' }, `/finanzamt?ags=05315000&stadtteil=${encodeURIComponent('Sülz')}`],
+      [{ ags: '05315000', stadtteil: 'suelz', gemeinden: 1 }, '/finanzamt?ags=05315000&stadtteil=suelz&gemeinden=1'],
+      [{ ort: 'Köln', stadtteil: 'Sülz', limit: 1 }, `/finanzamt?ort=${encodeURIComponent('Köln')}&stadtteil=${encodeURIComponent('Sülz')}&limit=1`],
+      [{ plz: '50667', stadtteil: 'Sülz' }, `/finanzamt?plz=50667&stadtteil=${encodeURIComponent('Sülz')}`],
+      // Tax numbers (rendered for their request alone): federal and written form, a wrong check digit, malformed.
+      [{ steuernummer: '9181081508155' }, '/finanzamt?steuernummer=9181081508155'],
+      [{ steuernummer: '181/815/08155', gemeinden: 1, limit: 5 }, `/finanzamt?steuernummer=${encodeURIComponent('181/815/08155')}&gemeinden=1&limit=5`],
+      [{ steuernummer: '9181081508154' }, '/finanzamt?steuernummer=9181081508154'],
+      [{ steuernummer: '91810815081557' }, '/finanzamt?steuernummer=91810815081557'],
     ];
     // Stored and rendered answers both among them.
     expect(tree.manifest.entries['/finanzamt?ags=05315000']).toBeDefined();
     expect(tree.manifest.entries['/finanzamt?ort=K%C3%B6ln&limit=5']).toBeUndefined();
+    expect(tree.manifest.entries['/finanzamt?ags=05315000&stadtteil=S%C3%BClz']).toBeDefined();
+    expect(tree.manifest.entries['/finanzamt?ags=05315000&stadtteil=suelz&gemeinden=1']).toBeUndefined();
     const res = await post(batch(...asked.map(([question]) => question)));
     const gets = await Promise.all(asked.map(([, path]) => get(path)));
-    expect(gets.map((g) => g.status)).toEqual([200, 200, 200, 400, 200, 400, 400, 200, 400, 200]);
+    expect(gets.map((g) => g.status)).toEqual([200, 200, 200, 400, 200, 400, 400, 200, 400, 200, 200, 200, 200, 400, 200, 200, 400, 400]);
+    // What each of the new GETs answers, so that the batch is compared with the answers meant.
+    const bodies = gets.map((g) => JSON.parse(g.text) as { aemter?: { bufa_nr: string }[]; frage?: Record<string, unknown>; code?: string });
+    expect(bodies.slice(10, 13).map((b) => b.aemter!.map((a) => a.bufa_nr))).toEqual([['5219'], ['5219'], ['5219']]);
+    expect(bodies[13]!.code).toBe('bad_parameter');
+    expect(bodies[14]!.frage).toMatchObject({ steuernummer: '9181081508155', steuernummer_bund: '9181081508155', bundesland: 'Bayern' });
+    expect(bodies[15]!.frage).toMatchObject({ steuernummer: '181/815/08155', gemeinden: 1, limit: 5 });
+    expect(bodies.slice(16).map((b) => b.code)).toEqual(['bad_steuernummer', 'bad_steuernummer']);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-store');
@@ -158,8 +177,33 @@ describe('POST /finanzamt', () => {
     expect((await running.proxy.get('/healthz')).status).toBe(200);
   });
 
-  it('checks the key as a GET does, before the body: in the query 400, missing 401, blocked 403', async () => {
+  it('checks the key as a GET does, before the body: in the query or in both headers 400, missing or unknown 401, blocked 403', async () => {
     const broken = '{"fragen": [';
+    // A key of this proxy's keys file, blocked there while it runs.
+    const blocked = await issueKey(running.keysFile, 'blocked');
+    await cli(['keys', 'block', 'blocked', '--keys-file', running.keysFile]);
+    await eventually('the blocked key to be refused', async () => (await running.proxy.get('/finanzamt?ags=05315000', { 'x-api-key': blocked })).status === 403);
+    const cases: [Record<string, string>, number, string][] = [
+      [{ 'x-api-key': blocked }, 403, 'key_blocked'],
+      [{ authorization: `Bearer ${blocked}` }, 403, 'key_blocked'],
+      [{ 'x-api-key': 'fa_unknownunknownunknown' }, 401, 'key_unknown'],
+      [{ 'x-api-key': `${running.key}x` }, 401, 'key_unknown'],
+      [{ authorization: `Basic ${Buffer.from(`u:${running.key}`).toString('base64')}` }, 401, 'key_missing'],
+      [{ 'x-api-key': running.key, authorization: `Bearer ${running.key}` }, 400, 'key_in_both_headers'],
+    ];
+    for (const [headers, status, expected] of cases) {
+      const what = Object.keys(headers).join('+') + ` ${expected}`;
+      const byGet = await running.proxy.get('/finanzamt?ags=05315000', headers);
+      const byPost = await running.proxy.post('/finanzamt', broken, headers);
+      expect([byGet.status, code(byGet)], what).toEqual([status, expected]);
+      expect([byPost.status, code(byPost)], what).toEqual([status, expected]);
+      expect(byPost.headers['www-authenticate'], what).toBe(byGet.headers['www-authenticate']);
+      expect(byPost.headers['cache-control'], what).toBe('no-store');
+      expect(byPost.text, what).not.toContain(running.key);
+      expect(byPost.text, what).not.toContain(blocked);
+    }
+    // The key as Bearer alone is taken for a batch as for a GET.
+    expect((await running.proxy.post('/finanzamt', batch({ ags: '05315000' }), { authorization: `Bearer ${running.key}` })).status).toBe(200);
     const inQuery = await running.proxy.post(`/finanzamt?apikey=${running.key}`, broken, keyed());
     expect(inQuery.status).toBe(400);
     expect(code(inQuery)).toBe('key_in_query');

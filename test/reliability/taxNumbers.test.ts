@@ -1,8 +1,9 @@
 // A tax number is personal data, and it leaves the proxy only in the answer to the caller who sent it: whatever a
 // caller does with one (a valid number, a wrong check digit, malformed, in the written form, beside other keys, on
-// paths that do not take it, without a key), no error body, no header, nothing the proxy writes (log file, stdout,
-// stderr), none of its metrics and nothing its heap keeps after the requests holds the number, and no response
-// lets a shared cache keep it. As test/reliability/secrets.test.ts proves it of the access keys.
+// paths that do not take it, without a key; in a batch too, also as a JSON number and in bodies refused whole), no
+// error body, no header, nothing the proxy writes (log file, stdout, stderr), none of its metrics and nothing its
+// heap keeps after the requests holds the number, and no response lets a shared cache keep it. As
+// test/reliability/secrets.test.ts proves it of the access keys.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,6 +92,43 @@ async function send(what: string, path: string, headers: Record<string, string> 
   return res;
 }
 
+/** An answer inside a batch envelope, as sent. */
+interface BatchAnswer { status: number; antwort: { code?: string; frage?: Record<string, unknown> } }
+/** How many batches (POST /finanzamt) were sent, and how many of them were answered 200. */
+const posted = { requests: 0, parsed: 0 };
+/** The responses to them. */
+const batches: { what: string; res: RawResponse }[] = [];
+
+/**
+ * POSTs `body` as a batch (JSON unless `headers` say otherwise) and keeps the response like `send` does: of a 200,
+ * each answer's own `frage` may repeat its number to the caller, and nothing else of the envelope may.
+ */
+async function sendBatch(what: string, body: string | Buffer, headers: Record<string, string> = { 'x-api-key': key }, path = '/finanzamt'): Promise<RawResponse> {
+  const res = await request(`${proxy.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+  posted.requests++;
+  let echoed = res.text;
+  if (res.status === 200) {
+    posted.parsed++;
+    const envelope = JSON.parse(res.text) as { antworten: BatchAnswer[] };
+    for (const { status, antwort } of envelope.antworten) {
+      if (status !== 200) continue;
+      delete antwort.frage!.steuernummer;
+      delete antwort.frage!.steuernummer_bund;
+    }
+    echoed = JSON.stringify(envelope);
+  }
+  const sent = `${what}: POST ${path} ${String(body).slice(0, 120)}`;
+  answers.push({ what: sent, res, echoed: `${res.status} ${JSON.stringify(res.headers)} ${echoed}` });
+  batches.push({ what: sent, res });
+  return res;
+}
+
+/** The answers of a batch answered 200. */
+function answersOf(res: RawResponse, what: string): BatchAnswer[] {
+  expect(res.status, what).toBe(200);
+  return (JSON.parse(res.text) as { antworten: BatchAnswer[] }).antworten;
+}
+
 describe('tax numbers never leave the proxy beyond their own answer', () => {
   it('sends every number in every way, and gets answers (never a 5xx)', async () => {
     for (const { federal, written } of NUMBERS) {
@@ -114,6 +152,75 @@ describe('tax numbers never leave the proxy beyond their own answer', () => {
     for (const { what, res } of answers) expect(res.status, what).toBeLessThan(500);
   });
 
+  it('sends every number in batches too (POST /finanzamt): as text in every form, as a JSON number, beside other questions, in bodies refused whole', async () => {
+    const fragen = (...questions: unknown[]) => JSON.stringify({ fragen: questions });
+    for (const { federal, written } of NUMBERS) {
+      const wrong = `${federal.slice(0, 12)}${(Number(federal[12]) + 1) % 10}`;
+      // Valid: answered, the number repeated in the answer's own `frage` (what the checks below take out, and
+      // nothing else) and so found where the search looks.
+      for (const sent of [federal, written]) {
+        const res = await sendBatch('valid', fragen({ steuernummer: sent }));
+        const [own] = answersOf(res, sent);
+        expect(own!.status, sent).toBe(200);
+        expect(own!.antwort.frage, sent).toMatchObject({ steuernummer: sent });
+        expect(res.text, sent).toContain(`"steuernummer":${JSON.stringify(sent)}`);
+        if (sent === federal) expect(res.text).toContain(`"steuernummer_bund":"${federal}"`);
+        const mixed = answersOf(await sendBatch('among others', fragen({ ags: '05315000' }, { steuernummer: sent, gemeinden: 1, limit: 5 }, { plz: '50667' })), sent);
+        expect(mixed.map((a) => a.status), sent).toEqual([200, 200, 200]);
+      }
+      // Refused, each question on its own: a wrong check digit and malformed numbers.
+      for (const sent of [wrong, `${federal}1`, `${written}x`]) {
+        const refused = answersOf(await sendBatch('refused', fragen({ steuernummer: sent }, { ags: '05315000' })), sent);
+        expect(refused.map((a) => [a.status, a.antwort.code]), sent).toEqual([[400, 'bad_steuernummer'], [200, undefined]]);
+      }
+      // As a JSON number rather than text (as JSON writes it: no leading zero, or with an exponent): refused as
+      // not text, whatever the number.
+      const asNumbers = [federal, wrong, `${federal}1`, String(Number(written.replace(/\D/g, ''))), `${federal[0]}.${federal.slice(1)}e12`];
+      for (const sent of asNumbers) {
+        const asNumber = answersOf(await sendBatch('a JSON number', `{"fragen": [{"steuernummer": ${sent}}, {"steuernummer": ${sent}, "gemeinden": 1}]}`), sent);
+        expect(asNumber.map((a) => [a.status, a.antwort.code]), sent).toEqual([[400, 'bad_parameter'], [400, 'bad_parameter']]);
+      }
+      for (const sent of [federal, written, wrong]) {
+        // Beside parameters that the question cannot have, or a key among them; under another spelling of its name.
+        const beside = [
+          { steuernummer: sent, ags: '05315000' }, { steuernummer: sent, gemeinden: 2 }, { steuernummer: sent, limit: 0 }, { steuernummer: sent, x: '1' },
+          { steuernummer: sent, apikey: 'x' }, { steuernummer: sent, gemeinden: true }, { steuernummer: sent, limit: 2.5 }, { STEUERNUMMER: sent },
+          { Steuernummer: Number(federal) },
+        ];
+        const besides = answersOf(await sendBatch('with more', fragen(...beside)), sent);
+        expect(besides.map((a) => a.status), sent).toEqual(beside.map(() => 400));
+        // Without a valid key: refused whole.
+        const keys: [Record<string, string>, number][] = [
+          [{}, 401], [{ 'x-api-key': 'fa_unknownunknownunknown' }, 401], [{ 'x-api-key': blocked }, 403], [{ 'x-api-key': key, authorization: `Bearer ${key}` }, 400],
+        ];
+        for (const [headers, status] of keys) expect((await sendBatch('without a valid key', fragen({ steuernummer: sent }), headers)).status, sent).toBe(status);
+        // Bodies refused whole with the number in them: not JSON, not UTF-8, not the shape, too many questions,
+        // not JSON by their type, too large, and a batch with the number in its address as well.
+        const inBody = fragen({ steuernummer: sent });
+        const wholes: [string, string | Buffer, Record<string, string>, string, number][] = [
+          ['unfinished', inBody.slice(0, -2), {}, '/finanzamt', 400],
+          ['not UTF-8', Buffer.concat([Buffer.from(inBody.slice(0, -4)), Buffer.from([0xf6]), Buffer.from(inBody.slice(-4))]), {}, '/finanzamt', 400],
+          ['nested', fragen({ steuernummer: { wert: sent } }), {}, '/finanzamt', 400],
+          ['a list of texts', fragen(sent), {}, '/finanzamt', 400],
+          ['a member more', JSON.stringify({ fragen: [{ ags: '05315000' }], steuernummer: sent }), {}, '/finanzamt', 400],
+          ['101 questions', fragen(...Array.from({ length: 101 }, () => ({ steuernummer: sent }))), {}, '/finanzamt', 400],
+          ['text/plain', inBody, { 'content-type': 'text/plain' }, '/finanzamt', 415],
+          ['over 64 KiB', `${inBody}${' '.repeat(64 * 1024)}`, {}, '/finanzamt', 413],
+          ['in the address', inBody, {}, `/finanzamt?steuernummer=${encodeURIComponent(sent)}`, 400],
+        ];
+        for (const [what, body, headers, path, status] of wholes) {
+          expect((await sendBatch(what, body, { 'x-api-key': key, ...headers }, path)).status, `${what}: ${sent}`).toBe(status);
+        }
+      }
+    }
+    expect(posted.parsed).toBeGreaterThan(NUMBERS.length * 10);
+    for (const { what, res } of batches) {
+      expect(res.status, what).toBeLessThan(500);
+      expect(res.headers['cache-control'], what).toBe('no-store');
+      expect(res.headers.etag, what).toBeUndefined();
+    }
+  });
+
   it('no response holds a number beyond the answer\'s own `frage`, and none lets a shared cache keep it', () => {
     expect(answers.length).toBeGreaterThan(500);
     for (const { what, res, echoed } of answers) {
@@ -126,6 +233,8 @@ describe('tax numbers never leave the proxy beyond their own answer', () => {
     const { text, samples } = await scrape(metricsUrl(proxy));
     for (const needle of NEEDLES) expect(text, needle).not.toContain(needle);
     expect(total(samples, 'finanzamt_http_request_duration_seconds_count', { route: 'lookup_steuernummer', status_class: '2xx' })).toBeGreaterThan(NUMBERS.length);
+    // The batches are counted, by their route and nothing of their questions.
+    expect(total(samples, 'finanzamt_http_request_duration_seconds_count', { route: 'batch', status_class: '2xx' })).toBeGreaterThanOrEqual(posted.parsed);
   });
 
   it('the heap keeps no number once the requests are answered', async () => {
@@ -144,6 +253,12 @@ describe('tax numbers never leave the proxy beyond their own answer', () => {
     const written = `${readFileSync(proxy.logFile, 'utf8')}\n${proxy.output()}`;
     const questions = written.split('\n').filter((l) => l.includes('"question":"/finanzamt?steuernummer='));
     expect(questions.length).toBeGreaterThan(NUMBERS.length * 4);
+    // Every batch has its access line (the GETs' POSTs among them), which names neither its questions nor its
+    // address's query; so the search below reads what a batch would leak.
+    const posts = written.split('\n').filter((l) => l.includes('"msg":"request"') && l.includes('"method":"POST"')).map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(posts.length).toBeGreaterThanOrEqual(posted.requests);
+    expect(posts.filter((l) => typeof l.questions === 'number').length).toBeGreaterThanOrEqual(posted.parsed);
+    for (const line of posts) expect(line).toMatchObject({ path: '/finanzamt', question: null });
     for (const needle of NEEDLES) expect(written, needle).not.toContain(needle);
   });
 });
