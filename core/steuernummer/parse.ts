@@ -4,7 +4,7 @@
 // several readings, one per state whose scheme and check digit it fits; which of them name an existing office
 // only the directory knows (core/render.ts). A detail never repeats the number: it is personal data.
 import { ERRORS } from '../errors.ts';
-import { requiredCheckDigit } from './checkDigit.ts';
+import { checkDigitStanding } from './checkDigit.ts';
 import { SCHEMES, type StateScheme } from './schemes.ts';
 
 const REFUSED = ERRORS.bad_steuernummer.detail;
@@ -25,7 +25,11 @@ export interface Reading {
   bund: string;
   /** The office number: the first four digits of the federal form. */
   bufa_nr: string;
-  /** `geprueft`: the state's check digit method is documented and the digit matched it. */
+  /**
+   * `geprueft`: the method the number takes is documented and the digit matched it. `nicht_geprueft`: no source
+   * documents the state's method, or (Berlin) which of its weightings the number's office and district take, in
+   * which case the digit matched one of them.
+   */
   pruefziffer: Pruefziffer;
 }
 
@@ -99,9 +103,14 @@ function converted(from: string, to: string, digits: string): string | null {
   return [...to].map((c) => (LETTERS.includes(c) ? parts.get(c)!.shift()! : c)).join('');
 }
 
-/** How the check digit of `bund` stands under the scheme: null when it is wrong. */
+/**
+ * How the check digit of `bund` stands under the scheme: `geprueft` where a method established for the number
+ * requires it, `nicht_geprueft` where the scheme's or the number's method is not established (a digit that no
+ * method the number may take requires is still wrong), null when it is wrong.
+ */
 function checked(scheme: StateScheme, bund: string): Pruefziffer | null {
   if (scheme.pruefziffer === 'nicht_geprueft') return 'nicht_geprueft';
-  const digit = Number(bund[12]);
-  return scheme.pruefziffer.some((method) => requiredCheckDigit(method, bund) === digit) ? 'geprueft' : null;
+  const standings = scheme.pruefziffer.map((method) => checkDigitStanding(method, bund));
+  if (standings.includes('festgestellt')) return 'geprueft';
+  return standings.includes('offen') ? 'nicht_geprueft' : null;
 }

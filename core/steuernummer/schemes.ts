@@ -15,7 +15,14 @@
 // (transcript at fdokument.com) and two independent open-source implementations that transcribe its tables and
 // agree on every weight; ELSTER's own example number of every state (the help page's table) passes its state's
 // method as written here, which test/steuernummer/parse.test.ts holds.
-import type { CheckMethod } from './checkDigit.ts';
+//
+// Berlin has two weightings, A (without the office digits) and B (with them, as Niedersachsen's); chapter 7.2
+// assigns each office, and in some offices each range of districts, one of them. That assignment is read here
+// through the two open-source implementations that transcribe it (BERLIN_ZUORDNUNG) and is taken over where they
+// agree: there a number is checked by its one weighting. Where they differ (Spandau's districts 681–683,
+// Neukölln's 000) or name no weighting (an office number outside the table), neither is established: a digit
+// right by either is accepted, and answered as not checked (`nicht_geprueft`), never as `geprueft`.
+import type { CheckMethod, Rule, Weighting } from './checkDigit.ts';
 
 export interface Source {
   title: string;
@@ -32,7 +39,8 @@ export interface StateScheme {
   bundesschema: string;
   /**
    * The methods the check digit is verified with (it must match one of them), or `nicht_geprueft` where no
-   * public source documents the state's method.
+   * public source documents the state's method. A method may choose its weighting by office and district
+   * (Berlin); where it establishes none for a number, a digit it accepts is not verified (parse.ts).
    */
   pruefziffer: readonly CheckMethod[] | 'nicht_geprueft';
   /** ELSTER's example number for the state, in both forms. */
@@ -60,6 +68,10 @@ const ZWOELFSTELLIG: Source = {
   title: 'Das 12-stellige vereinheitlichte Bundesschema (die 13-stellige Form ohne die 0 an fünfter Stelle): Lexware Office, „Was ist eine Steuernummer?“',
   where: 'https://support.lexoffice.de/de-form/articles/2112604-was-ist-eine-steuernummer',
 };
+const BERLIN_ZUORDNUNG: Source = {
+  title: 'Die Zuordnung der Berliner Finanzämter und Bezirke zu Verfahren A und B (ELSTER-Dokument Kap. 7.2; „Welches der beiden Verfahren wann angewendet wird hängt vom Finanzamt (FA) und dem Steuerbezirk (SB) ab“, pruefziffernberechnung.de), übereinstimmend transkribiert in zwei Implementierungen: rechtlogisch/steuernummer nach dem Stand des Dokuments vom 24.02.2025 (SUB_PROCEDURES_BE), luth1um/test-data-generator (checkDigitGermanStNr11erVerfahrenBerlin); sie weichen ab bei Spandau (1119) Bezirk 681–683 („680-684“ als Bereich bzw. 680 und 684 einzeln) und Neukölln (1116) Bezirk 000, und nur die zweite nennt ein Verfahren für Amtsnummern außerhalb der Tabelle',
+  where: 'rechtlogisch/steuernummer@75855bd7edd0462a67cf459f8280db9294e1fc87 src/Constants.php, src/Validate.php; luth1um/test-data-generator@59c6050a73344c9b68a9ee5373c6b0b9a3c03a69 src/misc/checksumUtils.js; http://www.pruefziffernberechnung.de/S/Steuernummer-DE-Berlin.shtml',
+};
 const QUELLEN = [ELSTER_HILFE, ZWOELFSTELLIG, ERICA, ELSTER_PRUEFUNG, PRUEFUNG_GELESEN] as const;
 
 // Weights over the first twelve digits of the federal form (the state code's first digit and the fifth digit,
@@ -71,6 +83,31 @@ const ZWEIER: CheckMethod = { verfahren: '2er', faktoren: [0, 0, 512, 256, 0, 12
 /** The 11er-Verfahren of Bayern and the states of its joint programming (Brandenburg, Mecklenburg-Vorpommern, Saarland, Sachsen, Sachsen-Anhalt, Thüringen). */
 const BAYERISCH: CheckMethod = { verfahren: '11er', faktoren: ELFER };
 
+/** Berlin's weighting A (chapter 7.2): the office digits weigh 0. */
+export const BERLIN_A: Weighting = { verfahren: '11er', faktoren: [0, 0, 0, 0, 0, 7, 6, 5, 8, 4, 3, 2] };
+/** Berlin's weighting B (chapter 7.2): the same weights as Niedersachsen's. */
+export const BERLIN_B: Weighting = { verfahren: '11er', faktoren: ELFER_NIEDERSACHSEN };
+/** The offices that take B in districts 201–693 and A in all others. */
+const B_IN_201_693 = ['1113', '1114', '1117', '1120', '1121', '1123', '1124', '1125'];
+/**
+ * Chapter 7.2's assignment, where BERLIN_ZUORDNUNG's two transcriptions agree; the first rule that holds a number
+ * names its weighting. 1194–1198 are ELSTER's test offices.
+ */
+const BERLIN_REGELN: readonly Rule[] = [
+  { aemter: ['1115', '1118', '1131', '1132', '1133', '1134', '1135', '1136', '1137', '1138', '1194', '1195', '1196', '1197', '1198'], gewichtung: BERLIN_B },
+  { aemter: ['1127', '1129', '1130'], gewichtung: BERLIN_A },
+  { aemter: B_IN_201_693, bezirke: [[201, 693]], gewichtung: BERLIN_B },
+  { aemter: B_IN_201_693, gewichtung: BERLIN_A },
+  // Neukölln: B in 1–29, 201–693 and 875–899; district 000 is A by one transcription, B by the other.
+  { aemter: ['1116'], bezirke: [[0, 0]], gewichtung: null },
+  { aemter: ['1116'], bezirke: [[1, 29], [201, 693], [875, 899]], gewichtung: BERLIN_B },
+  { aemter: ['1116'], gewichtung: BERLIN_A },
+  // Spandau: B in 201–639, 680 and 684; 681–683 are B by one transcription ("680-684"), A by the other.
+  { aemter: ['1119'], bezirke: [[201, 639], [680, 680], [684, 684]], gewichtung: BERLIN_B },
+  { aemter: ['1119'], bezirke: [[681, 683]], gewichtung: null },
+  { aemter: ['1119'], gewichtung: BERLIN_A },
+];
+
 export const SCHEMES: readonly StateScheme[] = [
   {
     bundesland: 'Baden-Württemberg', schreibweisen: ['FFBBB/UUUUP'], bundesschema: '28FF0BBBUUUUP', pruefziffer: [ZWEIER],
@@ -81,11 +118,10 @@ export const SCHEMES: readonly StateScheme[] = [
     beispiel: { schreibweise: '181/815/08155', bundesschema: '9181081508155' }, quellen: QUELLEN,
   },
   {
-    // Chapter 7.2 assigns Berlin's offices and districts to one of two weightings (A without, B with the
-    // office digits); that assignment is not taken over here, so a digit right by either one is accepted.
+    // Chapter 7.2: weighting A or B by office and district (BERLIN_REGELN); where that is not established, either.
     bundesland: 'Berlin', schreibweisen: ['FF/BBB/UUUUP'], bundesschema: '11FF0BBBUUUUP',
-    pruefziffer: [{ verfahren: '11er', faktoren: [0, 0, 0, 0, 0, 7, 6, 5, 8, 4, 3, 2] }, { verfahren: '11er', faktoren: ELFER_NIEDERSACHSEN }],
-    beispiel: { schreibweise: '21/815/08150', bundesschema: '1121081508150' }, quellen: QUELLEN,
+    pruefziffer: [{ verfahren: 'nach_amt_und_bezirk', regeln: BERLIN_REGELN, sonst: [BERLIN_A, BERLIN_B] }],
+    beispiel: { schreibweise: '21/815/08150', bundesschema: '1121081508150' }, quellen: [...QUELLEN, BERLIN_ZUORDNUNG],
   },
   {
     bundesland: 'Brandenburg', schreibweisen: ['0FF/BBB/UUUUP'], bundesschema: '30FF0BBBUUUUP', pruefziffer: [BAYERISCH],

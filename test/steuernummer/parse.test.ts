@@ -1,9 +1,11 @@
 // The tax-number schemes (core/steuernummer/) in process: ELSTER's example number of every state in each form,
 // with and without separators; every other check digit refused; the numbers another implementation of ELSTER's
-// check-digit document holds valid or invalid; forms of no state; and no refusal repeats the number.
+// check-digit document holds valid or invalid; Berlin's weighting by office and district; forms of no state; and
+// no refusal repeats the number.
 import { describe, expect, it } from 'vitest';
+import { requiredCheckDigit, weightingsFor } from '../../core/steuernummer/checkDigit.ts';
 import { acceptedForms, parseSteuernummer, steuernummerReader, type Reading } from '../../core/steuernummer/parse.ts';
-import { SCHEMES, type StateScheme } from '../../core/steuernummer/schemes.ts';
+import { BERLIN_A, BERLIN_B, SCHEMES, type StateScheme } from '../../core/steuernummer/schemes.ts';
 import { testTree } from '../support/tree.ts';
 
 const readings = (sent: string): Reading[] => {
@@ -41,9 +43,6 @@ describe('the schemes', () => {
   });
 });
 
-/** Berlin's example is right by weighting A; by weighting B (7.2) its check digit would be 6 (worked by hand). */
-const ALSO_RIGHT: Record<string, string> = { Berlin: '6' };
-
 describe.each(SCHEMES)('$bundesland', (scheme) => {
   const { schreibweise, bundesschema } = scheme.beispiel;
   const reading: Reading = { bundesland: scheme.bundesland, bund: bundesschema, bufa_nr: bundesschema.slice(0, 4), pruefziffer: 'geprueft' };
@@ -66,7 +65,8 @@ describe.each(SCHEMES)('$bundesland', (scheme) => {
 
   it('refuses the example with any other check digit, naming the state\'s method and the accepted forms', () => {
     const right = bundesschema.at(-1)!;
-    for (const digit of '0123456789'.replace(right, '').replace(ALSO_RIGHT[scheme.bundesland] ?? 'x', '')) {
+    // Berlin's included: its example's office and district take weighting A, by which B's digit (6) is wrong.
+    for (const digit of '0123456789'.replace(right, '')) {
       const wrong = bundesschema.slice(0, 12) + digit;
       const detail = refusal(wrong);
       expect(detail).toBe(`Die Prüfziffer (die letzte Ziffer) stimmt nicht nach dem Verfahren von ${scheme.bundesland}. ${acceptedForms(SCHEMES)}`);
@@ -121,6 +121,125 @@ describe('other numbers', () => {
       expect(detail).not.toContain(sent.replace(/\D/g, ''));
       expect(detail).not.toContain(sent.replace(/\D/g, '').slice(-8));
     }
+  });
+});
+
+describe('Berlin: one weighting by office and district (chapter 7.2)', () => {
+  const berlin = SCHEMES.find((s) => s.bundesland === 'Berlin')!;
+  const method = (berlin.pruefziffer as Exclude<StateScheme['pruefziffer'], 'nicht_geprueft'>)[0]!;
+  const digitBy = (weighting: typeof BERLIN_A, federal: string) => requiredCheckDigit(weighting, `${federal.slice(0, 12)}0`);
+  const withDigit = (federal: string, digit: number | null) => `${federal.slice(0, 12)}${digit}`;
+  const berlinReading = (federal: string, pruefziffer: Reading['pruefziffer']): Reading[] => [{ bundesland: 'Berlin', bund: federal, bufa_nr: federal.slice(0, 4), pruefziffer }];
+
+  // rechtlogisch/steuernummer@75855bd7edd0462a67cf459f8280db9294e1fc87 tests/Datasets/EdgeCases.php
+  // (`tax-numbers-edge-cases-be-valid`, the boundaries of every office's district ranges), parted by the weighting
+  // both transcriptions of 7.2 give them; and luth1um/test-data-generator@59c6050a73344c9b68a9ee5373c6b0b9a3c03a69
+  // src/misc/checksumUtils.test.js, its 12 digits completed with the digit it expects.
+  const BY_A = [
+    '1113020008157', '1113069408154', '1114020008157', '1114069408154', '1116003008153', '1116020008157', '1116069408154',
+    '1116087408152', '1116090008152', '1117020008157', '1117069408154', '1119020008157', '1119064008168', '1119067908152',
+    '1119068508155', '1120020008157', '1120069408154', '1121020008157', '1121069408154', '1123069408154', '1124020008157',
+    '1124069408154', '1125020008157', '1125069408154', '1127020008157', '1129020108152', '1130020208158',
+    '1113000191236', '1116012491235', '1116076791231', '1119012691236', '1119081791232', '1127067891238',
+  ];
+  const BY_B = [
+    '1113020108153', '1113069308156', '1114020108155', '1114069308158', '1116000108153', '1116002908157', '1116020108159',
+    '1116069308151', '1116087508159', '1116089908154', '1117020108150', '1117069308153', '1118010108168', '1119020108154',
+    '1119063908152', '1119068008168', '1119068408158', '1120020108156', '1121020108158', '1121069308150', '1123020108151',
+    '1123069308154', '1124020108153', '1124069308156', '1125020108155', '1125069308158', '1131010208158', '1132010308154',
+    '1133010408150', '1134010508157', '1135010608153', '1136010708168', '1137010808156', '1138010808158', '1194010908154',
+    '1195011008159', '1196011108155', '1197011208151', '1198011308158',
+    '1115071991236', '1118049191236', '1119020140619', '1125020174239', '1131027191237', '1138016491237', '1198075391234',
+  ];
+
+  it.each([...BY_A.map((n) => ['A', n]), ...BY_B.map((n) => ['B', n])])('checks %s\'s number %s by that weighting alone: verified', (group, federal) => {
+    const weighting = group === 'A' ? BERLIN_A : BERLIN_B;
+    expect(weightingsFor(method, federal)).toEqual({ gewichtungen: [weighting], festgestellt: true });
+    expect(digitBy(weighting, federal)).toBe(Number(federal[12]));
+    expect(readings(federal)).toEqual(berlinReading(federal, 'geprueft'));
+    // What test/reliability/taxNumbers.test.ts builds its Berlin numbers by: the scheme's first method.
+    expect(requiredCheckDigit(method, federal)).toBe(Number(federal[12]));
+  });
+
+  it.each([...BY_A.map((n) => ['A', 'B', n]), ...BY_B.map((n) => ['B', 'A', n])])(
+    'refuses a number of %s\'s whose digit only weighting %s gives, naming Berlin\'s method, in the federal form and the written one', (group, _other, federal) => {
+      const other = digitBy(group === 'A' ? BERLIN_B : BERLIN_A, federal);
+      // Where the two weightings give the same digit, or the other gives none, there is no such number.
+      if (other === null || other === Number(federal[12])) return;
+      const wrong = withDigit(federal, other);
+      expect(refusal(wrong)).toBe(`Die Prüfziffer (die letzte Ziffer) stimmt nicht nach dem Verfahren von Berlin. ${acceptedForms(SCHEMES)}`);
+      const written = `${wrong.slice(2, 4)}/${wrong.slice(5, 8)}/${wrong.slice(8)}`;
+      const parsed = parseSteuernummer(written);
+      if (parsed.ok) expect(parsed.readings.map((r) => r.bundesland)).not.toContain('Berlin');
+    },
+  );
+
+  it('refuses so ELSTER\'s example (weighting A) with the digit weighting B gives it, which was accepted before', () => {
+    expect(digitBy(BERLIN_B, '1121081508150')).toBe(6);
+    expect(refusal('1121081508156')).toMatch(/^Die Prüfziffer .* von Berlin\./);
+    expect(readings('21/815/08156').map((r) => r.bundesland)).not.toContain('Berlin');
+  });
+
+  /** The transcriptions of 7.2: rechtlogisch's table (undefined for an office it lists not) and luth1um's rules. */
+  const inRanges = (district: number, ranges: [number, number][]) => ranges.some(([from, to]) => district >= from && district <= to);
+  function rechtlogisch(office: string, district: number): 'A' | 'B' | undefined {
+    const table: Record<string, 'A' | 'B' | [number, number][]> = {
+      1113: [[201, 693]], 1114: [[201, 693]], 1115: 'B', 1116: [[1, 29], [201, 693], [875, 899]], 1117: [[201, 693]], 1118: 'B',
+      1119: [[201, 639], [680, 684]], 1120: [[201, 693]], 1121: [[201, 693]], 1123: [[201, 693]], 1124: [[201, 693]], 1125: [[201, 693]],
+      1127: 'A', 1129: 'A', 1130: 'A', 1131: 'B', 1132: 'B', 1133: 'B', 1134: 'B', 1135: 'B', 1136: 'B', 1137: 'B', 1138: 'B',
+      1194: 'B', 1195: 'B', 1196: 'B', 1197: 'B', 1198: 'B',
+    };
+    const entry = table[office];
+    return typeof entry === 'string' || entry === undefined ? entry : inRanges(district, entry) ? 'B' : 'A';
+  }
+  function luth1um(office: string, district: number): 'A' | 'B' {
+    if (['1127', '1129', '1130'].includes(office)) return 'A';
+    if (['1113', '1114', '1117', '1120', '1121', '1123', '1124', '1125'].includes(office) && (district < 201 || district > 693)) return 'A';
+    if (office === '1116' && ((district > 29 && district < 201) || (district > 693 && district < 875) || district > 899)) return 'A';
+    if (office === '1119' && (district < 201 || district > 639) && district !== 680 && district !== 684) return 'A';
+    return 'B';
+  }
+
+  it('establishes a weighting exactly where both transcriptions agree, for every office 1100–1199 and district', () => {
+    let established = 0;
+    const differing: string[] = [];
+    for (let office = 1100; office <= 1199; office++) {
+      for (let district = 0; district <= 999; district++) {
+        const federal = `${office}0${String(district).padStart(3, '0')}08150`;
+        const [one, other] = [rechtlogisch(String(office), district), luth1um(String(office), district)];
+        const expected = one === other ? [one === 'A' ? BERLIN_A : BERLIN_B] : [BERLIN_A, BERLIN_B];
+        const { gewichtungen, festgestellt } = weightingsFor(method, federal);
+        if (festgestellt !== (one === other) || gewichtungen.length !== expected.length || gewichtungen.some((w, i) => w !== expected[i])) differing.push(federal);
+        if (festgestellt) established++;
+      }
+    }
+    expect(differing).toEqual([]);
+    // The 28 offices of the table, 26 entirely, Neukölln without 000 and Spandau without 681–683.
+    expect(established).toBe(28 * 1000 - 1 - 3);
+  });
+
+  it.each([
+    ['Spandau\'s district 681 (B by one transcription, A by the other)', '1119068191234'],
+    ['Spandau\'s district 683', '1119068391235'],
+    ['Neukölln\'s district 000', '1116000008150'],
+    ['an office number in neither table (1112, B by one transcription only)', '1112009391233'],
+    ['an office number in neither table (1191)', '1191081508150'],
+  ])('accepts for %s a digit either weighting gives, as not verified, and refuses one neither gives', (_what, sample) => {
+    const digits = [digitBy(BERLIN_A, sample), digitBy(BERLIN_B, sample)].filter((d): d is number => d !== null);
+    expect(digits.length).toBeGreaterThan(0);
+    for (const digit of '0123456789') {
+      const federal = withDigit(sample, Number(digit));
+      if (digits.includes(Number(digit))) expect(readings(federal), federal).toEqual(berlinReading(federal, 'nicht_geprueft'));
+      else expect(refusal(federal), federal).toMatch(/^Die Prüfziffer .* von Berlin\./);
+    }
+    // The scheme's first method still gives a digit the parser accepts (test/reliability/taxNumbers.test.ts).
+    expect(digits).toContain(requiredCheckDigit(method, sample));
+  });
+
+  it('names a weighting for every Berlin office the directory has but the Technisches Finanzamt (1191), which 7.2 lists not', () => {
+    const offices = testTree().directory.offices.filter((o) => o.bundesland === 'Berlin').map((o) => o.bufa_nr);
+    expect(offices.length).toBeGreaterThan(10);
+    expect(offices.filter((nr) => !weightingsFor(method, `${nr}081508150`).festgestellt)).toEqual(['1191']);
   });
 });
 
