@@ -6,6 +6,8 @@ import { defineConfig } from 'vitest/config';
  */
 const UNIT = [
   'test/assemble/*.test.ts',
+  'test/client/questions.test.ts',
+  'test/client/remembered.test.ts',
   'test/contract/parameters.test.ts',
   'test/docs/errorCodes.test.ts',
   'test/docs/links.test.ts',
@@ -17,6 +19,7 @@ const UNIT = [
   'test/proxy/rateLimiter.test.ts',
   'test/search/*.test.ts',
   'test/sources/*.test.ts',
+  'test/steuernummer/*.test.ts',
 ];
 
 /**
