@@ -5,7 +5,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { openApiDocument } from '../../proxy/docs/openapi/document.ts';
-import { EXAMPLE_PATHS } from '../../proxy/docs/openapi/examples.ts';
+import { EXAMPLE_PATHS, EXAMPLE_RETIRED_KEY, EXAMPLE_RETIRED_OFFICE } from '../../proxy/docs/openapi/examples.ts';
 import { ERROR_CODES } from '../../core/errors.ts';
 import { BatchResponse, ErrorResponse, LookupResponse, OfficeResponse } from '../../core/model.ts';
 import type { Response } from '../../proxy/docs/openapi/responses.ts';
@@ -13,16 +13,21 @@ import { EXPOSE } from '../../proxy/http/headers.ts';
 import { HealthResponse } from '../../proxy/health.ts';
 import { startCallerProxy, type CallerProxy } from '../support/callerProxy.ts';
 import { Contract, OpenApiDocument } from '../support/contract.ts';
-import { rawResponse, type RawResponse } from '../support/http.ts';
+import { eventually, rawResponse, type RawResponse } from '../support/http.ts';
+import { testDist } from '../support/tree.ts';
 
 let service: CallerProxy;
+/** Over the tree of September 2026, whose sources know retired municipality keys and office numbers. */
+let service2026: CallerProxy;
 
 beforeAll(async () => {
-  service = await startCallerProxy();
+  [service, service2026] = await Promise.all([startCallerProxy(), startCallerProxy({ dist: testDist('2026') })]);
+  // Started on a tree of its own, it is not waited for: its examples come once the version is loaded.
+  await eventually('the 2026 version to load', async () => (await service2026.proxy.get('/healthz')).status === 200, 60_000);
 });
 
 afterAll(async () => {
-  await service?.proxy.stop();
+  await Promise.all([service?.proxy.stop(), service2026?.proxy.stop()]);
 });
 
 /** The JSON media of a response written out in place (the 200s of the paths and the shared responses are). */
@@ -31,6 +36,11 @@ function jsonMedia(response: Response | { $ref: string } | undefined) {
   const media = response.content?.['application/json'];
   if (media === undefined) throw new Error('a JSON response was expected');
   return media;
+}
+
+/** The example of an answer: the lookup shows its examples by name, the other answers one each. */
+function answerExample(media: ReturnType<typeof jsonMedia>, id: string): unknown {
+  return id === 'lookup' ? media.examples?.lookup?.value : media.example;
 }
 
 /** `response` with its `$ref` to a shared response of `doc` followed. */
@@ -76,19 +86,24 @@ describe('the OpenAPI document', () => {
     };
     for (const [id, path] of Object.entries(EXAMPLE_PATHS)) {
       const template = { lookup: '/finanzamt', office: '/finanzamt/{amtsnummer}', district: '/finanzamt/{amtsnummer}/bezirk', collection: '/finanzaemter' }[id]!;
-      const media = jsonMedia(doc.paths[template]!.get.responses['200']);
-      expect(media.example, path).toEqual((await service.get(path)).parsed(z.json()));
-      expectValid(`/paths/${template.replaceAll('/', '~1')}/get/responses/200/content/application~1json/schema`, media.example);
+      const example = answerExample(jsonMedia(doc.paths[template]!.get.responses['200']), id);
+      expect(example, path).toEqual((await service.get(path)).parsed(z.json()));
+      expectValid(`/paths/${template.replaceAll('/', '~1')}/get/responses/200/content/application~1json/schema`, example);
     }
-    expect(LookupResponse.parse(jsonMedia(doc.paths['/finanzamt']!.get.responses['200']).example).gemeinden[0]!.ags).toBe('05315000');
+    const lookup = jsonMedia(doc.paths['/finanzamt']!.get.responses['200']);
+    expect(LookupResponse.parse(answerExample(lookup, 'lookup')).gemeinden[0]!.ags).toBe('05315000');
+    // November 2025 knows no retired key: no example of one, rather than one of another version.
+    expect(Object.keys(lookup.examples ?? {})).toEqual(['lookup']);
     for (const [id, response] of Object.entries(doc.components.responses as Record<string, any>)) {
       const media = response.content?.['application/json'];
       if (media === undefined) continue;
       const codes: string[] = media.schema.allOf[1].properties.code.enum;
-      expect(Object.keys(media.examples), id).toEqual(codes);
-      for (const code of codes) {
-        expect(media.examples[code].value.code).toBe(code);
-        expectValid(`/components/responses/${id}/content/application~1json/schema`, media.examples[code].value);
+      // Each code's own example, in the order of the codes; further cases of a code may follow it.
+      expect(Object.keys(media.examples).filter((name) => codes.includes(name)), id).toEqual(codes);
+      for (const [name, example] of Object.entries(media.examples as Record<string, { value: { code: string } }>)) {
+        expect(codes, `${id} ${name}`).toContain(example.value.code);
+        if (codes.includes(name)) expect(example.value.code).toBe(name);
+        expectValid(`/components/responses/${id}/content/application~1json/schema`, example.value);
       }
     }
     // The error examples are the proxy's own words: the one for an unknown office is what it answers.
@@ -112,6 +127,35 @@ describe('the OpenAPI document', () => {
     expectValid('/paths/~1finanzamt/post/responses/200/content/application~1json/schema', batch);
     expect(BatchResponse.parse(batch).antworten.map((a) => a.status)).toEqual([200, 200, 400]);
     expect(checked.length).toBeGreaterThan(25);
+  });
+
+  it('shows a retired key and a retired office number where the version knows them, as the proxy answers them', async () => {
+    const doc = (await service2026.proxy.get('/openapi.json')).parsed(OpenApiDocument);
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    ajv.addSchema(doc, 'openapi');
+    const expectValid = (pointer: string, value: unknown) => {
+      const validate = ajv.compile({ $ref: `openapi#${pointer}` });
+      expect(validate(value), `${pointer}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+    };
+    const lookup = jsonMedia(doc.paths['/finanzamt']!.get.responses['200']);
+    expect(Object.keys(lookup.examples ?? {})).toEqual(['lookup', 'retired_key']);
+    const retired = lookup.examples!.retired_key!;
+    expect(retired.value).toEqual((await service2026.get(`/finanzamt?ags=${EXAMPLE_RETIRED_KEY}`)).parsed(z.json()));
+    expectValid('/paths/~1finanzamt/get/responses/200/content/application~1json/schema', retired.value);
+    // Hanau's old key: answered with its successor's office, the key asked echoed, the successor named.
+    const body = LookupResponse.parse(retired.value);
+    expect(body).toMatchObject({ frage: { ags: EXAMPLE_RETIRED_KEY }, eindeutig: true, anzahl_aemter: 1 });
+    expect(body.ags_nachfolger).toEqual([{ ags: '06415000', name: 'Hanau, Brüder-Grimm-Stadt', gilt_ab: '2026-01-01' }]);
+    expect(body.gemeinden.map((m) => m.ags)).toEqual(['06415000']);
+    expect(retired.summary).toContain('06415000');
+
+    const notFound = jsonMedia(doc.components.responses.NotFound);
+    expect(Object.keys(notFound.examples ?? {})).toEqual(['not_found', 'not_found_retired']);
+    const gone = notFound.examples!.not_found_retired!.value;
+    expect(gone).toEqual((await service2026.get(`/finanzamt/${EXAMPLE_RETIRED_OFFICE}`)).parsed(ErrorResponse));
+    expect(gone).toEqual((await service2026.get(`/finanzamt/${EXAMPLE_RETIRED_OFFICE}/bezirk`)).parsed(ErrorResponse));
+    expect(ErrorResponse.parse(gone)).toMatchObject({ code: 'not_found', detail: expect.stringContaining('Nachfolger ist 2614') });
+    expectValid('/components/responses/NotFound/content/application~1json/schema', gone);
   });
 
   it('describes both key schemes and all four data paths with their parameters', () => {
@@ -156,6 +200,32 @@ describe('the document as generators read it', () => {
     expect(schemas.LookupFrage.properties.stadtteil).toEqual({ type: 'string' });
     expect(doc.paths['/finanzamt']!.get.parameters).toContainEqual({ $ref: '#/components/parameters/stadtteil' });
     expect((doc.components.parameters as Record<string, any>).stadtteil).toMatchObject({ name: 'stadtteil', in: 'query', schema: { type: 'string', maxLength: 100 } });
+  });
+
+  it('shows retired keys and office numbers: AgsNachfolger, RetiredKey and RetiredOffice named and described, the ags parameter and the 404', () => {
+    const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
+    expect(schemas.LookupResponse.required).toContain('ags_nachfolger');
+    expect(schemas.LookupResponse.properties.ags_nachfolger).toMatchObject({ anyOf: [{ type: 'array', items: ref('AgsNachfolger') }, { type: 'null' }], description: expect.stringMatching(/valid once and is not now.*Null for every other question/) });
+    expect(schemas.AgsNachfolger).toMatchObject({ type: 'object', required: ['ags', 'name', 'gilt_ab'], description: expect.stringContaining('retired municipality key') });
+    expect(schemas.AgsNachfolger.properties.ags).toEqual(ref('Ags'));
+    expect(schemas.CollectionResponse.properties.ersetzte_schluessel).toMatchObject({ type: 'array', items: ref('RetiredKey'), description: expect.stringContaining('`gemeinden=1`') });
+    expect(schemas.CollectionResponse.properties.ersetzte_amtsnummern).toMatchObject({ type: 'array', items: ref('RetiredOffice'), description: expect.stringContaining('`gemeinden=1`') });
+    expect(schemas.CollectionResponse.required).not.toContain('ersetzte_schluessel');
+    expect(schemas.CollectionResponse.required).not.toContain('ersetzte_amtsnummern');
+    expect(schemas.RetiredKey.properties.nachfolger.items).toEqual(ref('AgsNachfolger'));
+    expect(schemas.RetiredOffice.properties.nachfolger.items).toEqual(ref('BufaNr'));
+    // Every member of these is described, in itself or by the component it refers to.
+    for (const id of ['AgsNachfolger', 'RetiredKey', 'RetiredOffice']) {
+      expect(schemas[id].description, id).toBeTruthy();
+      for (const [name, member] of Object.entries(schemas[id].properties as Record<string, any>)) expect(member.description ?? member.$ref, `${id}.${name}`).toBeTruthy();
+    }
+    const parameters = doc.components.parameters as Record<string, any>;
+    expect(parameters.ags.description).toMatch(/valid once and is not now.*`ags_nachfolger`/);
+    expect(parameters.amtsnummer.description).toContain('no longer exists');
+    const office = doc.paths['/finanzamt/{amtsnummer}']!.get;
+    expect(office.responses['404']).toEqual({ $ref: '#/components/responses/NotFound' });
+    expect(office.description).toMatch(/no longer exists.*`detail` names the office\(s\) that took it over/);
+    expect((doc.components.responses as Record<string, any>).NotFound.description).toContain('no longer exists');
   });
 
   it('types /openapi.json as an OpenAPI document and declares Access-Control-Expose-Headers on every response', () => {

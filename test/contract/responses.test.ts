@@ -3,25 +3,30 @@
 // was never seen, so the description describes nothing the service does not do.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LookupResponse } from '../../core/model.ts';
+import { CollectionResponse, ErrorResponse, LookupResponse } from '../../core/model.ts';
 import { startCallerProxy, type CallerProxy } from '../support/callerProxy.ts';
 import { scratchDir } from '../support/proxy.ts';
-import { untilRefused, type RawResponse } from '../support/http.ts';
+import { eventually, untilRefused, type RawResponse } from '../support/http.ts';
+import { testDist } from '../support/tree.ts';
 
 let main: CallerProxy;
 let limited: CallerProxy;
 let unloaded: CallerProxy;
+/** Over the tree of September 2026, whose sources know retired municipality keys and office numbers. */
+let main2026: CallerProxy;
 
 beforeAll(async () => {
   main = await startCallerProxy();
-  [limited, unloaded] = await Promise.all([
+  [limited, unloaded, main2026] = await Promise.all([
     startCallerProxy({ args: ['--rate', '1', '--burst', '1'], contract: main.proxy.contract }),
     startCallerProxy({ dist: scratchDir('finanzamt-empty-'), contract: main.proxy.contract }),
+    startCallerProxy({ dist: testDist('2026'), contract: main.proxy.contract }),
   ]);
+  await eventually('the 2026 version to load', async () => (await main2026.proxy.get('/healthz')).status === 200, 60_000);
 });
 
 afterAll(async () => {
-  await Promise.all([main?.proxy.stop(), limited?.proxy.stop(), unloaded?.proxy.stop()]);
+  await Promise.all([main?.proxy.stop(), limited?.proxy.stop(), unloaded?.proxy.stop(), main2026?.proxy.stop()]);
 });
 
 const DATA_PATHS = ['/finanzamt?ags=05315000', '/finanzamt/2115', '/finanzamt/2115/bezirk', '/finanzaemter'];
@@ -70,6 +75,40 @@ describe('answers', () => {
 
   it('the health check needs no key', async () => {
     expect(await bothStatus(main.proxy.get, '/healthz')).toBe(200);
+  });
+});
+
+describe('retired municipality keys and office numbers (September 2026)', () => {
+  it.each([
+    ['06435014', 'Hanau\'s until 2026, one successor', ['06415000']],
+    ['09479453', 'split in two', ['09479127', '09479159']],
+    ['14178200', 'no known current successor', []],
+  ])('GET /finanzamt?ags=%s (%s) is 200 as described, with ags_nachfolger', async (ags, _what, successors) => {
+    const res = await main2026.get(`/finanzamt?ags=${ags}`);
+    expect(await bothStatus(main2026.get, `/finanzamt?ags=${ags}`)).toBe(200);
+    const body = res.parsed(LookupResponse);
+    expect(body.frage.ags).toBe(ags);
+    expect(body.ags_nachfolger?.map((s) => s.ags)).toEqual(successors);
+    expect(body.gemeinden.map((m) => m.ags).filter((a, i, all) => all.indexOf(a) === i)).toEqual(successors);
+    expect(body.anzahl_aemter > 0).toBe(successors.length > 0);
+    expect(body.hinweis).toContain(`Gemeindeschlüssel ${ags}`);
+  });
+
+  it('answers a current key with ags_nachfolger null', async () => {
+    expect((await main2026.get('/finanzamt?ags=06415000')).parsed(LookupResponse).ags_nachfolger).toBeNull();
+  });
+
+  it.each(['/finanzamt/2612', '/finanzamt/2612/bezirk'])('%s, a number that no longer exists, is 404 as described, naming its successor', async (path) => {
+    expect(await bothStatus(main2026.get, path)).toBe(404);
+    expect((await main2026.get(path)).parsed(ErrorResponse)).toMatchObject({ code: 'not_found', detail: expect.stringContaining('2614') });
+  });
+
+  it('carries both tables in the full collection only, as described', async () => {
+    const full = (await main2026.get('/finanzaemter?gemeinden=1&limit=1')).parsed(CollectionResponse);
+    expect(full.ersetzte_schluessel).toContainEqual({ ags: '06435014', name: 'Hanau, Brüder-Grimm-Stadt', nachfolger: [{ ags: '06415000', name: 'Hanau, Brüder-Grimm-Stadt', gilt_ab: '2026-01-01' }], vollstaendig: true });
+    expect(full.ersetzte_amtsnummern).toContainEqual({ bufa_nr: '2612', name: 'Frankfurt am Main', nachfolger: ['2614'] });
+    const plain = (await main2026.get('/finanzaemter?limit=1')).parsed(CollectionResponse);
+    expect('ersetzte_schluessel' in plain || 'ersetzte_amtsnummern' in plain).toBe(false);
   });
 });
 

@@ -170,7 +170,7 @@ describe('a client generated with openapi-typescript and openapi-fetch', () => {
     return dir;
   }
 
-  it('compiles under tsc --strict, reads amt.gemeinden, aemter and the error code, and calls HEAD', async () => {
+  it('compiles under tsc --strict, reads amt.gemeinden, aemter, ags_nachfolger by its named type and the error code, and calls HEAD', async () => {
     const dir = await compile('client', served);
     const { stdout } = await run(process.execPath, [join(dir, 'out', 'program.js')], { env: { ...process.env, FINANZAMT_URL: main.proxy.url, FINANZAMT_KEY: main.key } });
     const seen: unknown = JSON.parse(stdout);
@@ -180,6 +180,8 @@ describe('a client generated with openapi-typescript and openapi-fetch', () => {
       gemeinden: district.anzahl,
       aemter: lookup.aemter.map((a) => a.bufa_nr),
       eindeutig: false,
+      ags_nachfolger: null,
+      seit: [],
       code: 'not_found',
       detail: (await main.get('/finanzamt/9999')).parsed(ErrorResponse).detail,
       head: { status: 200, etag: (await main.get('/finanzamt/2115')).headers.etag },
@@ -192,5 +194,13 @@ describe('a client generated with openapi-typescript and openapi-fetch', () => {
       delete doc.components.schemas.Office.properties.gemeinden;
     });
     await expect(compile('broken-client', broken)).rejects.toMatchObject({ stdout: expect.stringContaining('gemeinden') });
+    // The successors written out in place, as before they had a name: the program's named type is gone.
+    const unnamed = regressed((doc) => {
+      const { AgsNachfolger: inPlace, ...rest } = doc.components.schemas;
+      doc.components.schemas = rest;
+      doc.components.schemas.LookupResponse.properties.ags_nachfolger.anyOf[0].items = inPlace;
+      doc.components.schemas.RetiredKey.properties.nachfolger.items = inPlace;
+    });
+    await expect(compile('unnamed-client', unnamed)).rejects.toMatchObject({ stdout: expect.stringContaining('AgsNachfolger') });
   });
 });

@@ -4,8 +4,8 @@
 // global registry stays untouched.
 import { z } from 'zod';
 import {
-  Aenderung, Ags, AmtHerkunft, AnsweredOffice, Anschrift, BatchAntwort, BatchResponse, BufaNr, CollectionResponse, DistrictMunicipality, DistrictResponse, ErrorResponse,
-  Kontakt, LookupFrage, LookupMunicipality, LookupResponse, Office, OfficeResponse, Plz, Stand, StandQuelle, SteuernummerBund, Teil, TeilArt, Zuordnung,
+  Aenderung, Ags, AgsNachfolger, AmtHerkunft, AnsweredOffice, Anschrift, BatchAntwort, BatchResponse, BufaNr, CollectionResponse, DistrictMunicipality, DistrictResponse, ErrorResponse,
+  Kontakt, LookupFrage, LookupMunicipality, LookupResponse, Office, OfficeResponse, Plz, RetiredKey, RetiredOffice, Stand, StandQuelle, SteuernummerBund, Teil, TeilArt, Zuordnung,
 } from '../../../core/model.ts';
 import { HealthResponse } from '../../health.ts';
 
@@ -56,6 +56,22 @@ members(Aenderung, {
   id: 'Stable identifier of the notice within the data.',
   quelle_datum: 'The date of the source (YYYY-MM-DD).',
   ags_praefixe: 'The municipalities it affects: every `ags` that begins with one of these.',
+});
+component(AgsNachfolger, 'AgsNachfolger', 'A current municipality that holds the area of a retired municipality key, or a part of it where the key was split (this service\'s addition). Its `ags` is a key of the current directory, which `/finanzamt?ags=` answers.');
+members(AgsNachfolger, {
+  name: 'Its name as in the current official municipality directory.',
+  gilt_ab: 'The date from which it holds the area (YYYY-MM-DD): the effective date of the change that reached it, the last step where one change followed another.',
+});
+component(RetiredKey, 'RetiredKey', 'A municipality key that was valid once and is not now (in the full collection only), with the current municipalities that hold its area: what `/finanzamt?ags=` answers that key with (this service\'s addition).');
+members(RetiredKey, {
+  name: 'Its name as the previous municipality directory or Destatis\' list of territorial changes gave it; null where neither does.',
+  nachfolger: 'The current municipalities that hold its area, several where it was split; empty where no chain of changes reaches a current key, and then `/finanzamt?ags=` answers it without an office.',
+  vollstaendig: 'False where the sources do not name every part of a split, or a part reaches no current key, and where `nachfolger` is empty: the municipalities listed may then not hold all of its area.',
+});
+component(RetiredOffice, 'RetiredOffice', 'An office number that no current office has (in the full collection only), with the offices that took it over: `/finanzamt/{amtsnummer}` answers it 404 naming them, and a municipality whose directory entry still names it is answered by its successor with the number in `ersetzt` (this service\'s addition).');
+members(RetiredOffice, {
+  name: 'Its last name in an office list that still had it; null where none does.',
+  nachfolger: 'The current offices that took it over, by ascending number; several where its municipalities went to different offices; empty where no source says.',
 });
 component(DistrictMunicipality, 'DistrictMunicipality', 'Municipality in the district form: an element of `/bezirk` and of the `gemeinden` array inside an office.');
 members(DistrictMunicipality, {
@@ -109,7 +125,7 @@ members(LookupFrage, {
   steuernummer: 'The tax number as sent. The answer is private (`Cache-Control: private`): it goes to its sender only.',
   steuernummer_bund: 'The tax number in the federal form; null where its written form names offices in several states (then `aemter` lists them) or no office in any of several.',
   bundesland: 'The state whose scheme the tax number fits; null where that is not one state, as for `steuernummer_bund`.',
-  pruefziffer: '`geprueft`: the state\'s check-digit method is publicly documented and the digit matched it; `nicht_geprueft`: no public source documents the method. A digit that does not match is refused (400 `bad_steuernummer`).',
+  pruefziffer: '`geprueft`: the state\'s check-digit method is publicly documented and the digit matched it; `nicht_geprueft`: no public source documents the method, or (Berlin, whose two weightings go by office and district) the sources do not establish which weighting the number takes and the digit matched one of them. A digit that does not match is refused (400 `bad_steuernummer`).',
 });
 component(AmtHerkunft, 'AmtHerkunft', 'The office a tax number names (this service\'s addition, in tax-number answers only): `bufa_nr` is the office number inside the tax number.');
 members(AmtHerkunft, {
@@ -122,10 +138,11 @@ members(LookupResponse, {
   anzahl_aemter: 'Number of offices in `aemter`.',
   anzahl_gemeinden: 'Number of municipality hits taken into account (at most `limit`); `gemeinden` has one element per (municipality, office) pair, so it can be longer.',
   vollstaendig: 'False when more municipalities matched than `limit` allowed (this service\'s addition).',
-  hinweis: 'Why the answer is not unique (`eindeutig` false), or that nothing was found; null otherwise.',
+  hinweis: 'Why the answer is not unique (`eindeutig` false), or that nothing was found; for a retired key, first what replaced it, also where one office answers; null otherwise.',
   aemter: 'The responsible offices, in the order in which the matched municipalities name them. Each carries its district in `gemeinden` when `gemeinden=1` was asked.',
-  gemeinden: 'The matched municipalities, by ascending `ags` for `ags` and `plz`, exact name matches first for `ort`; empty for a tax number.',
+  gemeinden: 'The matched municipalities, by ascending `ags` for `ags` and `plz`, exact name matches first for `ort`; for a retired key, its successors (those of `ags_nachfolger`); empty for a tax number.',
   aenderungen: 'Announced changes that affect any matched municipality, for a tax number any municipality of the office\'s district (this service\'s addition); always an array, empty when none applies. `hinweis` stays null where one office answers, so read this field too.',
+  ags_nachfolger: 'Only where `ags` is a full eight-digit key that was valid once and is not now (this service\'s addition): the current municipalities that hold its area, one per part where it was split. The answer gives their offices and municipalities (the asked key itself finds nothing; `frage.ags` is the key as asked, `hinweis` says what replaced it). Empty where no current successor is known: then no office. Null for every other question.',
   amt_herkunft: 'Only in answers to a tax number: the office it names and how; null where it names no office or several.',
 });
 component(OfficeResponse, 'OfficeResponse', 'One office. With `gemeinden=1` the office carries its district as `amt.gemeinden`.');
@@ -138,6 +155,8 @@ members(CollectionResponse, {
   anzahl: 'Number of offices in this response.',
   anzahl_gemeinden: 'Sum of the district sizes (`anzahl_gemeinden`) of the offices in this response, also without `gemeinden=1`.',
   aenderungen: 'Every announced change of this data version with the municipalities it affects, so that a local copy of the collection can attach them to its own answers (this service\'s addition).',
+  ersetzte_schluessel: 'Present exactly when `gemeinden=1` was asked, whatever the filters and paging: every municipality key of this data version that was valid once and is not now, by ascending key, with its successors, so that a key-to-office table built from the collection answers old keys as `/finanzamt?ags=` does (this service\'s addition). Empty where the data version knows no retired key.',
+  ersetzte_amtsnummern: 'Present exactly when `gemeinden=1` was asked, whatever the filters and paging: every office number that no current office has, by ascending number, with the offices that took it over. Those are the numbers the official directory still names for municipalities (their pairs carry it in `ersetzt`) and the numbers retired from the office list (this service\'s addition).',
 });
 component(ErrorResponse, 'ErrorResponse', 'Every error answer. Programs branch on `code`, which is stable; `detail` is a German message meant for people, not for parsing, and may be reworded.');
 members(ErrorResponse, {

@@ -18,8 +18,9 @@ and carries the data version in \`stand\`. The directory
 is updated monthly; within one data version, answers are identical.
 
 The examples in this description are real: the answers of the data version this instance serves, rendered when the
-description is generated (the lookup for Köln \`05315000\`, office 2115, its district, a page of the collection),
-and each error as the service words it.
+description is generated (the lookup for Köln \`05315000\`, office 2115, its district, a page of the collection;
+where the version knows them, the lookup of Hanau's retired key \`06435014\` and the 404 of the retired office
+number 2612), and each error as the service words it.
 
 ## Authentication
 Every data request needs the access key issued by the operator, in exactly one header: \`X-API-Key: <key>\` or
@@ -119,6 +120,11 @@ Ignore unknown fields. The data version is \`stand\` (DD.MM.YYYY) and \`stand_qu
   \`frage\` what the number was read as (\`steuernummer_bund\`, \`bundesland\`, \`pruefziffer\`) and adds
   \`amt_herkunft\`; a written form that names offices in several states lists them all.
 - Lookups in bulk (\`POST /finanzamt\`, up to ${BATCH_MAX_QUESTIONS} questions), each answered as its GET would be.
+- Retired municipality keys: an eight-digit \`ags\` that was valid once and is not now is answered with the offices
+  of the current municipalities that hold its area, named in the added member \`ags_nachfolger\` (\`{ags, name,
+  gilt_ab}\`, several for a split); one with no known current successor is a no-hit with \`ags_nachfolger\` empty.
+  An office number that no longer exists is 404 whose \`detail\` names its successor(s). \`/finanzaemter?gemeinden=1\`
+  carries both tables, \`ersetzte_schluessel\` and \`ersetzte_amtsnummern\`.
 
 ## Data sources
 Municipalities: © Statistisches Bundesamt (Destatis), Gemeindeverzeichnis GV100AD (Datenlizenz Deutschland –

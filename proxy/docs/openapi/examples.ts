@@ -1,5 +1,6 @@
 // The examples of the OpenAPI document, taken from the loaded data version when the document is generated:
-// real answers of the real renderer (the lookup for Köln, office 2115, its district, a page of the collection)
+// real answers of the real renderer (the lookup for Köln, office 2115, its district, a page of the collection;
+// where the version knows them, the lookup of a retired municipality key and the 404 of a retired office number)
 // and every error as the code that refuses it words it, so the reference page shows what callers get.
 import { ERRORS, type ErrorCode } from '../../../core/errors.ts';
 import type { ErrorResponse } from '../../../core/model.ts';
@@ -26,13 +27,33 @@ export const EXAMPLE_PATHS = {
 
 export type AnswerId = keyof typeof EXAMPLE_PATHS;
 
+/**
+ * A municipality key that is no longer valid: Hanau's until 31.12.2025, since 1.1.2026 06415000 (docs/data.md,
+ * rule 11). The lookup's second example, where the loaded version knows the key as retired with a successor, as
+ * every version built with the successor table does; a version without it shows none rather than another key.
+ */
+export const EXAMPLE_RETIRED_KEY = '06435014';
+
+/**
+ * An office number that no longer exists: Frankfurt am Main's 2612, taken over by 2614 (docs/data.md, rule 4b).
+ * The second example of 404, where the loaded version knows the number as retired with a successor.
+ */
+export const EXAMPLE_RETIRED_OFFICE = '2612';
+
+/** Named examples of one response or code, each with what it shows. */
+export type NamedExamples<T = unknown> = Record<string, { summary: string; value: T }>;
+
 /** A batch: a lookup by key, one by postal code, and one the parser refuses (two keys where one is allowed). */
 export const EXAMPLE_BATCH: { fragen: BatchQuestion[] } = { fragen: [{ ags: '01001000' }, { plz: '50667', limit: 1 }, { ags: '05315000', plz: '50667' }] };
 
 export interface Examples {
   answers: Record<AnswerId, unknown>;
+  /** The answer to the lookup of EXAMPLE_RETIRED_KEY; absent where the version does not know it as retired with a successor. */
+  retiredKey?: unknown;
   /** One example body per code the handler answers. */
   errors: Partial<Record<ErrorCode, ErrorResponse>>;
+  /** Further examples of a code whose answers differ by case, shown after its own: the 404 of a retired office number. */
+  errorCases: Partial<Record<ErrorCode, NamedExamples<ErrorResponse>>>;
   /** By parameter component id. */
   parameters: Record<string, string | number>;
   health: ReturnType<typeof healthBody>;
@@ -56,8 +77,10 @@ export function examplesFrom(ix: DirectoryIndex, buildId: string, searchOrt?: Or
     return error(body.code, body.detail);
   };
   const municipality = answers.lookup.gemeinden[0];
+  const retiredKey = ix.retiredKeys.get(EXAMPLE_RETIRED_KEY)?.nachfolger.length ? JSON.parse(rendered(ix, `${LOOKUP_PATH}?ags=${EXAMPLE_RETIRED_KEY}`, searchOrt)) : undefined;
   return {
     answers,
+    ...(retiredKey === undefined ? {} : { retiredKey }),
     errors: {
       bad_parameter: error('bad_parameter', refused(parseQuestion('/finanzamt', new URLSearchParams({ ort: 'Öl' })))),
       bad_steuernummer: error('bad_steuernummer', refused(parseQuestion('/finanzamt', new URLSearchParams({ steuernummer: '12/345' })))),
@@ -79,6 +102,7 @@ export function examplesFrom(ix: DirectoryIndex, buildId: string, searchOrt?: Or
       internal: error('internal', ERRORS.internal.detail.fault),
       unavailable: { detail: ERRORS.unavailable.detail.directory, code: 'unavailable' },
     },
+    errorCases: { not_found: retiredOfficeCase(ix, stand) },
     parameters: {
       ags: municipality.ags, plz: municipality.plz, ort: 'Köln', steuernummer: exampleSteuernummer(ix), stadtteil: 'Sülz', lookupGemeinden: 0, lookupLimit: 20,
       amtsnummer: office.bufa_nr, officeGemeinden: 1, collectionGemeinden: 0, bundesland: office.bundesland,
@@ -122,6 +146,17 @@ function unknownOfficeDetail(ix: DirectoryIndex): string {
   const answer = renderAnswer(ix, { kind: 'office', bufa_nr: '9999', gemeinden: 0 });
   if (answer.ok) throw new Error('openapi examples: office 9999 exists');
   return answer.detail;
+}
+
+/** The 404 of EXAMPLE_RETIRED_OFFICE, whose detail names its successors; none where the version does not know it as retired with one. */
+function retiredOfficeCase(ix: DirectoryIndex, stand: string): NamedExamples<ErrorResponse> {
+  const nr = EXAMPLE_RETIRED_OFFICE;
+  const successors = ix.retiredOffices.get(nr)?.nachfolger ?? [];
+  if (successors.length === 0) return {};
+  const answer = renderAnswer(ix, { kind: 'office', bufa_nr: nr, gemeinden: 0 });
+  if (answer.ok) throw new Error(`openapi examples: the retired office ${nr} is answered`);
+  const named = successors.length === 1 ? `its successor ${successors[0]}` : `its successors ${successors.join(', ')}`;
+  return { not_found_retired: { summary: `\`not_found\` for ${nr}, a number that no longer exists: \`detail\` names ${named}`, value: { detail: answer.detail, code: 'not_found', stand } } };
 }
 
 function refused(parsed: ReturnType<typeof parseQuestion>): string {

@@ -51,7 +51,7 @@ const WRITTEN_FORMS = SCHEMES.map((s) => `${s.bundesland} \`${s.schreibweisen.jo
 export const PARAMETERS = {
   ags: {
     name: 'ags', in: 'query',
-    description: `Official municipality key, one to eight digits. Eight digits name one municipality (the reliable key); fewer digits are a prefix and match every municipality below it (\`05315\`: Köln; \`05\`: all of Nordrhein-Westfalen), by ascending key. ${ONE_OF}`,
+    description: `Official municipality key, one to eight digits. Eight digits name one municipality (the reliable key); fewer digits are a prefix and match every municipality below it (\`05315\`: Köln; \`05\`: all of Nordrhein-Westfalen), by ascending key. An eight-digit key that was valid once and is not now (a municipality merged, split or renumbered) is answered with the offices of the current municipalities that hold its area: \`ags_nachfolger\` names them, \`gemeinden\` lists them, \`hinweis\` says what replaced the key, and \`frage.ags\` stays the key asked; one with no known current successor answers no office, with \`ags_nachfolger\` empty. ${ONE_OF}`,
     schema: schema(lookup.ags),
   },
   plz: {
@@ -68,7 +68,7 @@ export const PARAMETERS = {
     name: 'steuernummer', in: 'query',
     description: [
       `Tax number (Steuernummer) as on the office's letters or in the 13-digit federal form ELSTER uses (four-digit office number, 0, eight digits), or that form without its fifth digit (12). Written forms (F office, B district, U the case's number, P check digit; a digit stands for itself): ${WRITTEN_FORMS}. Spaces, \`/\`, \`-\` and \`.\` as separators are optional.`,
-      'Answers the office the number names, with `frage.steuernummer_bund` (the federal form), `frage.bundesland` (the state whose scheme it fits), `frage.pruefziffer` (`geprueft` where the state\'s check-digit method is documented and the digit matched, else `nicht_geprueft`) and `amt_herkunft` (the office number inside the tax number; `nachfolger` with `ersetzt` when it names a retired office and its successor answers). Several states write alike (Berlin, Hamburg, Niedersachsen: `FF/BBB/UUUUP`): where a written form names an office in more than one of them, all are listed, `eindeutig` is false and `frage.steuernummer_bund` and `frage.bundesland` are null; the 13-digit form is always unique. An office number no office has: 200 without offices and a `hinweis`. Malformed, no state\'s scheme, or a wrong check digit: 400 `bad_steuernummer`, whose `detail` names the accepted forms.',
+      'Answers the office the number names, with `frage.steuernummer_bund` (the federal form), `frage.bundesland` (the state whose scheme it fits), `frage.pruefziffer` (`geprueft` where the state\'s check-digit method, and for Berlin the weighting of the number\'s office and district, is documented and the digit matched, else `nicht_geprueft`) and `amt_herkunft` (the office number inside the tax number; `nachfolger` with `ersetzt` when it names a retired office and its successor answers). Several states write alike (Berlin, Hamburg, Niedersachsen: `FF/BBB/UUUUP`): where a written form names an office in more than one of them, all are listed, `eindeutig` is false and `frage.steuernummer_bund` and `frage.bundesland` are null; the 13-digit form is always unique. An office number no office has: 200 without offices and a `hinweis`. Malformed, no state\'s scheme, or a wrong check digit: 400 `bad_steuernummer`, whose `detail` names the accepted forms.',
       `The number is personal data: it is in no log, answers carry \`Cache-Control: ${CACHE_PRIVATE}\` and every error of such a request \`no-store\`. \`limit\` has no effect. ${ONE_OF}`,
     ].join(' '),
     schema: schema(lookup.steuernummer),
@@ -90,7 +90,7 @@ export const PARAMETERS = {
   },
   amtsnummer: {
     name: 'amtsnummer', in: 'path', required: true,
-    description: 'Federal office number (`bufa_nr`), four digits. A malformed number is 400, an unknown one 404.',
+    description: 'Federal office number (`bufa_nr`), four digits. A malformed number is 400, an unknown one 404; so is a number that no longer exists, and its 404 `detail` names the office(s) that took it over (all such numbers: `ersetzte_amtsnummern` of `/finanzaemter?gemeinden=1`).',
     schema: schema(Amtsnummer),
   },
   officeGemeinden: {

@@ -4,11 +4,11 @@
 import { idOf } from './components.ts';
 import { LookupResponse, OfficeResponse, DistrictResponse, CollectionResponse } from '../../../core/model.ts';
 import { LOOKUP_PATH } from '../../../core/request.ts';
-import type { Examples } from './examples.ts';
+import { EXAMPLE_PATHS, EXAMPLE_RETIRED_KEY, type Examples, type NamedExamples } from './examples.ts';
 import { batchOperation } from './batch.ts';
 import type { Operation } from './operation.ts';
 import { LOOKUP_PARAMETERS, parameterRef, PARAMETERS, type ParameterId } from './parameters.ts';
-import { answer, document, health, PREFLIGHT_RESPONSE, responseRef, withoutContent, type Response, type ResponseId } from './responses.ts';
+import { answer, document, health, PREFLIGHT_RESPONSE, responseRef, single, withoutContent, type Response, type ResponseId, type Shown } from './responses.ts';
 
 /** Statuses every keyed data operation can give, besides 200 and those particular to it. */
 const KEYED: Record<string, ResponseId> = {
@@ -32,6 +32,22 @@ function open(o: Omit<Operation, 'security'>): Operation {
 const CACHE_NOT_MODIFIED = { 304: responseRef('DocumentNotModified'), 406: responseRef('NotAcceptable'), 412: responseRef('PreconditionFailed') };
 const ALWAYS = { 405: responseRef('MethodNotAllowed'), 429: responseRef('TooManyRequests') };
 
+/**
+ * The lookup's examples: the plain lookup, and a retired key answered with its successor where the loaded
+ * version knows one (examples.ts); each summary says what its answer shows, from the answer itself.
+ */
+function lookupExamples(examples?: Examples): Shown | undefined {
+  if (examples === undefined) return undefined;
+  const plain = LookupResponse.parse(examples.answers.lookup);
+  const shown: NamedExamples = { lookup: { summary: `\`${EXAMPLE_PATHS.lookup.split('?')[1]}\`: ${plain.gemeinden[0]?.name}`, value: examples.answers.lookup } };
+  if (examples.retiredKey !== undefined) {
+    const successors = LookupResponse.parse(examples.retiredKey).ags_nachfolger ?? [];
+    const named = successors.map((s) => `${s.ags} (${s.name}, since ${s.gilt_ab})`).join(', ');
+    shown.retired_key = { summary: `\`ags=${EXAMPLE_RETIRED_KEY}\`: a key no longer valid, answered with its successor${successors.length === 1 ? '' : 's'} ${named}, named in \`ags_nachfolger\``, value: examples.retiredKey };
+  }
+  return { examples: shown };
+}
+
 /** The GET operations; `examples` of the loaded version fill in the answers' examples. */
 function gets(examples?: Examples): Record<string, Operation> {
   const a = examples?.answers;
@@ -43,35 +59,36 @@ function gets(examples?: Examples): Record<string, Operation> {
         'Which tax office(s) are responsible for a municipality, asked by exactly one of `ags` (the reliable key), `plz` or `ort`; or which office a tax number (`steuernummer`) names.',
         '`aemter` is always a list. Several offices can be responsible for one municipality (large cities), and the directory does not say how they divide it (by district, street or initial letter of the surname). The service does not choose: `eindeutig` is true exactly when one office is responsible, and otherwise `hinweis` says why. **Ask the user** which office applies rather than picking one.',
         'Where a state ordinance divides a city between its offices (North Rhine-Westphalia: Köln, Düsseldorf, Dortmund, Essen, Duisburg, Wuppertal, Bochum, Bonn, Münster, Oberhausen), each `gemeinden` element names the Stadtbezirke and Stadtteile its office serves in `teile`, so the question to ask is "which Stadtteil?"; asked again with `stadtteil`, the answer names that part\'s office alone.',
+        'A full eight-digit `ags` that was valid once and is not now is answered with the offices of the current municipalities that hold its area, named in `ags_nachfolger` (several where the key was split); `frage` echoes the key as asked, and `hinweis` says what replaced it. A retired key with no known current successor is a no-hit, with `ags_nachfolger` empty.',
         'No hit is not an error: 200 with `anzahl_aemter` 0 and `hinweis` set.',
         'Responsibility is by place of residence for the income tax of natural persons; corporations, turnover tax, wage tax, separate assessments, real-estate tax base amounts, inheritance and gift tax follow other rules and are not answered.',
       ].join('\n\n'),
       parameters: [...LOOKUP_PARAMETERS],
-      ok: answer(idOf(LookupResponse), 'The matched municipalities and their offices, or the office a tax number names.', a?.lookup, 'LookupCacheControl'),
+      ok: answer(idOf(LookupResponse), 'The matched municipalities and their offices, or the office a tax number names.', lookupExamples(examples), 'LookupCacheControl'),
       personal: true,
     }),
     '/finanzamt/{amtsnummer}': keyed({
       operationId: 'office', tags: ['Offices'],
       summary: 'One office by its number',
-      description: 'The office with this federal office number, with its district as `amt.gemeinden` when `gemeinden=1` is asked. Offices without a district (`ohne_bezirk`) are reachable here.',
+      description: 'The office with this federal office number, with its district as `amt.gemeinden` when `gemeinden=1` is asked. Offices without a district (`ohne_bezirk`) are reachable here. A number that no longer exists (such as that of an office merged into another) is 404 `not_found` whose `detail` names the office(s) that took it over; municipalities whose directory entry still names it are answered by that successor, with the number in `ersetzt`.',
       parameters: ['amtsnummer', 'officeGemeinden'],
-      ok: answer(idOf(OfficeResponse), 'The office.', a?.office),
+      ok: answer(idOf(OfficeResponse), 'The office.', single(a?.office)),
       notFound: true,
     }),
     '/finanzamt/{amtsnummer}/bezirk': keyed({
       operationId: 'district', tags: ['Offices'],
       summary: 'The district of an office',
-      description: 'All municipalities assigned to the office, by ascending `ags`; empty for an office without a district. Intended for building a municipality-to-office table.',
+      description: 'All municipalities assigned to the office, by ascending `ags`; empty for an office without a district. Intended for building a municipality-to-office table. A number that no longer exists is 404, as for the office.',
       parameters: ['amtsnummer'],
-      ok: answer(idOf(DistrictResponse), 'The district.', a?.district),
+      ok: answer(idOf(DistrictResponse), 'The district.', single(a?.district)),
       notFound: true,
     }),
     '/finanzaemter': keyed({
       operationId: 'offices', tags: ['Offices'],
       summary: 'All offices, filtered and paged',
-      description: 'Without parameters: every office of the federal territory, by `bufa_nr`, without districts. With `gemeinden=1`: the complete municipality-to-office assignment in one response (about 1.4 MB; its ETag is `W/"<stand_quelle>-mit_gemeinden"`) — for high volumes, fetch it once, revalidate it with `If-None-Match`, and look up locally. One municipality key can appear under several offices: a key-to-office table must hold a list per key.',
+      description: 'Without parameters: every office of the federal territory, by `bufa_nr`, without districts. With `gemeinden=1`: the complete municipality-to-office assignment in one response (about 1.4 MB; its ETag is `W/"<stand_quelle>-mit_gemeinden"`) — for high volumes, fetch it once, revalidate it with `If-None-Match`, and look up locally. One municipality key can appear under several offices: a key-to-office table must hold a list per key. With `gemeinden=1` the answer also carries `ersetzte_schluessel` and `ersetzte_amtsnummern`, the retired municipality keys and office numbers with their successors, so that the table answers old keys as the lookup does.',
       parameters: ['collectionGemeinden', 'bundesland', 'name', 'ohneBezirk', 'collectionLimit', 'offset'],
-      ok: answer(idOf(CollectionResponse), 'The selected offices.', a?.collection),
+      ok: answer(idOf(CollectionResponse), 'The selected offices.', single(a?.collection)),
     }),
     '/healthz': open({
       operationId: 'health', tags: ['Service'],

@@ -4,7 +4,7 @@
 import { ERRORS, type ErrorCode } from '../../../core/errors.ts';
 import { ALLOW, ALLOW_LOOKUP, CACHE_ERROR, CACHE_OK, CACHE_PRIVATE, EXPOSE, PREFLIGHT, PREFLIGHT_LOOKUP } from '../../http/headers.ts';
 import { schemaRef } from './components.ts';
-import type { Examples } from './examples.ts';
+import type { Examples, NamedExamples } from './examples.ts';
 
 interface Header {
   description: string;
@@ -21,8 +21,14 @@ export interface Response {
 interface MediaType {
   schema: Record<string, unknown>;
   example?: unknown;
-  examples?: Record<string, { summary: string; value: unknown }>;
+  examples?: NamedExamples;
 }
+
+/** What a response shows: one example, or several by name where one question cannot show every case. */
+export type Shown = { example: unknown } | { examples: NamedExamples };
+
+/** One example, where there is one. */
+export const single = (example: unknown): Shown | undefined => (example === undefined ? undefined : { example });
 
 const integer = { type: 'integer', minimum: 0 };
 
@@ -147,16 +153,16 @@ function headers(...ids: HeaderId[]): Record<string, { $ref: string }> {
   return Object.fromEntries(all.map((id) => [wire[id], { $ref: `#/components/headers/${id}` }]));
 }
 
-const json = (id: string, example?: unknown): Record<string, MediaType> => ({
-  'application/json': example === undefined ? { schema: { $ref: schemaRef(id) } } : { schema: { $ref: schemaRef(id) }, example },
+const json = (id: string, shown?: Shown): Record<string, MediaType> => ({
+  'application/json': { schema: { $ref: schemaRef(id) }, ...shown },
 });
 
 /** A 200 answer of the API: a stored or rendered body with its validators; `caching` for the lookup's, which can be private. */
-export function answer(schemaId: string, description: string, example?: unknown, caching: 'CacheControl' | 'LookupCacheControl' = 'CacheControl'): Response {
+export function answer(schemaId: string, description: string, shown?: Shown, caching: 'CacheControl' | 'LookupCacheControl' = 'CacheControl'): Response {
   return {
     description,
     headers: headers('ETag', caching, 'Vary', 'ContentEncoding', 'ContentLength'),
-    content: json(schemaId, example),
+    content: json(schemaId, shown),
   };
 }
 
@@ -167,7 +173,7 @@ export function document(description: string, content: Response['content']): Res
 
 /** The health answer: never cached, no validators. */
 export function health(description: string, example?: unknown): Response {
-  return { description, headers: headers('NoStore', 'ContentLength'), content: json('HealthResponse', example) };
+  return { description, headers: headers('NoStore', 'ContentLength'), content: json('HealthResponse', single(example)) };
 }
 
 /** The CORS preflight answer, on every path. */
@@ -181,7 +187,7 @@ const ERROR_RESPONSES = {
   BadRequest: { summary: 'Missing or unusable input, or the key in the wrong place.', codes: ['bad_parameter', 'bad_steuernummer', 'key_in_query', 'key_in_both_headers'] },
   Unauthorized: { summary: 'Key missing or unknown.', codes: ['key_missing', 'key_unknown'], extra: ['WwwAuthenticate'] },
   Forbidden: { summary: 'Key blocked.', codes: ['key_blocked'] },
-  NotFound: { summary: 'Office number or path unknown.', codes: ['not_found'] },
+  NotFound: { summary: 'Office number or path unknown. An office number that no longer exists is 404 too, and its `detail` names the office(s) that took it over.', codes: ['not_found'] },
   MethodNotAllowed: { summary: 'Method not allowed.', codes: ['method_not_allowed'], extra: ['Allow'] },
   NotAcceptable: { summary: 'No acceptable encoding.', codes: ['not_acceptable'] },
   PreconditionFailed: { summary: 'An `If-Match` that cannot hold.', codes: ['precondition_failed'] },
@@ -210,7 +216,11 @@ function error(summary: string, codes: ErrorCode[], extra: HeaderId[], examples?
     schema: { allOf: [{ $ref: schemaRef('ErrorResponse') }, { properties: { code: { type: 'string', enum: codes } } }] },
   };
   if (examples !== undefined) {
-    media.examples = Object.fromEntries(codes.map((code) => [code, { summary: `\`${code}\``, value: examples.errors[code] }]));
+    // Each code's own example, then those of its further cases (a retired office number's 404).
+    media.examples = Object.fromEntries(codes.flatMap((code) => [
+      [code, { summary: `\`${code}\``, value: examples.errors[code] }],
+      ...Object.entries(examples.errorCases[code] ?? {}),
+    ]));
   }
   return { description: `${summary} \`code\`:\n${list}`, headers: headers(caching, 'ContentLength', ...extra), content: { 'application/json': media } };
 }
@@ -249,7 +259,7 @@ export function sharedResponses(examples?: Examples): Record<ResponseId, Respons
 
 /** The answer to a batch: never cached, no validators. */
 export function batchAnswer(description: string, example?: unknown): Response {
-  return { description, headers: headers('NoStore', 'Vary', 'ContentEncoding', 'ContentLength'), content: json('BatchResponse', example) };
+  return { description, headers: headers('NoStore', 'Vary', 'ContentEncoding', 'ContentLength'), content: json('BatchResponse', single(example)) };
 }
 
 export const responseRef = (id: ResponseId) => ({ $ref: `#/components/responses/${id}` });

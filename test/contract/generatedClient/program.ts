@@ -2,7 +2,7 @@
 // served /openapi.json (test/contract/tools.test.ts generates ./api.d.ts beside a copy of this file and
 // compiles it under `tsc --strict`). Excluded from the project's own type check: ./api.d.ts exists only there.
 import createClient from 'openapi-fetch';
-import type { paths } from './api.js';
+import type { components, paths } from './api.js';
 
 const client = createClient<paths>({ baseUrl: process.env.FINANZAMT_URL!, headers: { 'X-API-Key': process.env.FINANZAMT_KEY! } });
 
@@ -12,6 +12,9 @@ const district: { ags: string; name: string }[] = office.data?.amt.gemeinden ?? 
 const lookup = await client.GET('/finanzamt', { params: { query: { ags: '05315000' } } });
 const offices: string[] = lookup.data?.aemter.map((amt) => amt.bufa_nr) ?? [];
 const unique: boolean | undefined = lookup.data?.eindeutig;
+// A retired key's successors, by the named type; null for every other question.
+const successors: components['schemas']['AgsNachfolger'][] | null | undefined = lookup.data?.ags_nachfolger;
+const since: string[] = successors?.map((s) => s.gilt_ab) ?? [];
 
 const missing = await client.GET('/finanzamt/{amtsnummer}', { params: { path: { amtsnummer: '9999' } } });
 const code: 'not_found' | undefined = missing.error?.code === 'not_found' ? missing.error.code : undefined;
@@ -19,6 +22,6 @@ const code: 'not_found' | undefined = missing.error?.code === 'not_found' ? miss
 const head = await client.HEAD('/finanzamt/{amtsnummer}', { params: { path: { amtsnummer: '2115' } }, parseAs: 'stream' });
 
 console.log(JSON.stringify({
-  gemeinden: district.length, aemter: offices, eindeutig: unique, code, detail: missing.error?.detail,
+  gemeinden: district.length, aemter: offices, eindeutig: unique, ags_nachfolger: successors, seit: since, code, detail: missing.error?.detail,
   head: { status: head.response.status, etag: head.response.headers.get('etag') },
 }));
