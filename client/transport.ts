@@ -28,6 +28,9 @@ export interface Fetched<T> {
   revalidated: boolean;
 }
 
+/** RequestInit with the cache mode, which Node's fetch implements though its types (undici-types) leave it out. */
+type WithCacheMode = RequestInit & { cache?: 'no-cache' };
+
 export class Transport {
   private readonly base: string;
   private readonly keyHeaders: Record<string, string>;
@@ -49,11 +52,14 @@ export class Transport {
    */
   async get<S extends z.ZodType>(path: string, schema: S, remember = true): Promise<Fetched<z.infer<S>>> {
     const known = remember ? this.remembered.get(path) : undefined;
-    // fetch adds `Cache-Control: no-cache` to a request with If-None-Match unless one is given (Fetch
-    // standard, HTTP-network-or-cache fetch); a cache between caller and service may take no-cache as
-    // "send the body regardless", so the request asks for revalidation instead.
-    const headers = known ? { ...this.keyHeaders, 'if-none-match': known.etag, 'cache-control': 'max-age=0' } : this.keyHeaders;
-    const res = await this.send(path, { headers });
+    // fetch adds `Cache-Control: no-cache` to a request with If-None-Match (Fetch standard, HTTP-network-or-cache
+    // fetch); a cache between caller and service may take no-cache as "send the body regardless". The cache mode
+    // no-cache has fetch send `Cache-Control: max-age=0` instead, a request for revalidation (Node's fetch does;
+    // Deno's ignores the mode and sends neither). Not as a header of our own: a browser sends that one only where
+    // the service's CORS preflight allows it, and the service allows no Cache-Control. A browser whose HTTP cache
+    // holds the answer may hand over its stored copy for a 304, as a 200 with the body: the same answer.
+    const init: WithCacheMode = known ? { headers: { ...this.keyHeaders, 'if-none-match': known.etag }, cache: 'no-cache' } : { headers: this.keyHeaders };
+    const res = await this.send(path, init);
     if (res.status === 304 && known) return { body: parse(schema, known.text, 304, path), etag: known.etag, revalidated: true };
     const text = await res.text();
     const etag = res.headers.get('etag');
