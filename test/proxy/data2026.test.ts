@@ -74,13 +74,36 @@ describe('one office under several numbers (rule 5b)', () => {
       + 'Welche Nummer gilt, entscheidet die Steuernummer, im Zweifel das Finanzamt. Bitte die Nutzerin oder den Nutzer fragen, statt ein Finanzamt auszuwählen.');
   });
 
-  it("counts the offices of a Kreis truthfully where several of its numbers are one office", async () => {
-    // Landkreis Fürth: Mittelfranken-West (9218) and others; the hint counts offices, not numbers.
-    const body = (await get('/finanzamt?ags=09573&limit=200')).parsed(LookupResponse);
-    const groups = indexDirectory(tree.directory).officeGroups;
-    const offices = new Set(body.aemter.map((a) => groups.get(a.bufa_nr)));
-    if (offices.size < body.aemter.length) expect(body.hinweis).toContain(`${offices.size} verschiedenen Finanzämtern mit ${body.aemter.length} Amtsnummern`);
-    else expect(body.hinweis ?? '').not.toContain('Amtsnummern');
+  // Rule 5b read off the offices' names, apart from core/officeGroups.ts: a trailing "(bis DD.MM.YYYY …)" clause and
+  // then a trailing site number "(NNN)" removed, equal names are one office.
+  const baseName = (name: string) => name.replace(/\s*\(bis \d{2}\.\d{2}\.\d{4}[^)]*\)\s*$/u, '').replace(/\s*\(\d{3}\)\s*$/u, '');
+  const distinctOffices = (body: LookupResponse) => [...new Set(body.aemter.map((a) => baseName(a.name)))];
+
+  it('counts the offices of the Mittelfranken cities once each, listing all their numbers (ags=0956, stored)', async () => {
+    const res = await get('/finanzamt?ags=0956');
+    expect(res.body.equals(tree.file('/finanzamt?ags=0956'))).toBe(true);
+    const body = res.parsed(LookupResponse);
+    expect(body.gemeinden.map((g) => `${g.name} ${g.bufa_nr}`)).toEqual(['Ansbach 9203', 'Erlangen 9216', 'Fürth 9218', 'Nürnberg 9238', 'Nürnberg 9240', 'Nürnberg 9241', 'Schwabach 9247']);
+    expect(body.aemter.map((a) => a.bufa_nr)).toEqual(['9203', '9216', '9218', '9238', '9240', '9241', '9247']);
+    expect(distinctOffices(body)).toEqual(['Mittelfranken-West', 'Mittelfranken-Ost', 'Nürnberg']);
+    expect(body).toMatchObject({ eindeutig: false, anzahl_aemter: 7, anzahl_gemeinden: 5, vollstaendig: true });
+    expect(body.hinweis).toBe('Für Nürnberg sind 3 Amtsnummern eingetragen (9238, 9240 und 9241); sie gehören zu einem Finanzamt (Nürnberg). '
+      + 'Welche Nummer gilt, entscheidet die Steuernummer, im Zweifel das Finanzamt. '
+      + 'Gefunden wurden 5 Gemeinden (Ansbach, Erlangen, Fürth, Nürnberg und Schwabach); sie gehören zu 3 verschiedenen Finanzämtern mit 7 Amtsnummern; '
+      + 'eindeutig ist nur die Abfrage mit dem achtstelligen Gemeindeschlüssel (ags). Bitte die Nutzerin oder den Nutzer fragen, statt ein Finanzamt auszuwählen.');
+  });
+
+  it("counts the Landkreise's seven numbers as the two offices they are (ags=0957&limit=200, rendered)", async () => {
+    const path = '/finanzamt?ags=0957&limit=200';
+    expect(tree.manifest.entries[path]).toBeUndefined();
+    const body = (await get(path)).parsed(LookupResponse);
+    expect(body.aemter.map((a) => a.bufa_nr)).toEqual(['9203', '9216', '9218', '9221', '9252', '9247', '9222']);
+    expect(distinctOffices(body)).toEqual(['Mittelfranken-West', 'Mittelfranken-Ost']);
+    // 236 municipalities have keys under 0957; the first 200 are answered, and 9220 (Weißenburg-Gunzenhausen, 09577) is not among their offices.
+    expect(body).toMatchObject({ eindeutig: false, anzahl_aemter: 7, anzahl_gemeinden: 200, vollstaendig: false });
+    expect(body.hinweis).toBe('Gefunden wurden 200 Gemeinden (Adelshofen, Arberg, Aurach, Bechhofen, Bruckberg und 195 weitere); '
+      + 'sie gehören zu 2 verschiedenen Finanzämtern mit 7 Amtsnummern; eindeutig ist nur die Abfrage mit dem achtstelligen Gemeindeschlüssel (ags). '
+      + 'Bitte die Nutzerin oder den Nutzer fragen, statt ein Finanzamt auszuwählen.');
   });
 
   it('answers Erlangen with Mittelfranken-Ost under its old number and new name, without the ended notice', async () => {
@@ -147,5 +170,47 @@ describe('retired municipality keys (rule 11)', () => {
     expect(plain.ersetzte_schluessel).toBeUndefined();
     const answer = renderAnswer(indexDirectory(tree.directory), { kind: 'lookup', by: 'ags', value: '06435014', gemeinden: 0, limit: 20 });
     expect(answer.ok && answer.body).toBe(tree.file('/finanzamt?ags=06435014').toString('utf8'));
+  });
+});
+
+describe('the divisions of the ten NRW cities on the version of 2026 (rule 12)', () => {
+  const TEN = ['05111000', '05112000', '05113000', '05119000', '05124000', '05314000', '05315000', '05515000', '05911000', '05913000'];
+
+  it.each(TEN)('answers %s with every office of the city carrying the units it serves', async (ags) => {
+    const res = await get(`/finanzamt?ags=${ags}`);
+    expect(res.body.equals(tree.file(`/finanzamt?ags=${ags}`))).toBe(true);
+    const body = res.parsed(LookupResponse);
+    expect(body.anzahl_aemter).toBeGreaterThan(1);
+    expect(body.gemeinden.map((g) => g.bufa_nr)).toEqual(body.aemter.map((a) => a.bufa_nr));
+    for (const g of body.gemeinden) {
+      expect(g.ags).toBe(ags);
+      expect(g.teile?.length, `${ags} ${g.bufa_nr}`).toBeGreaterThan(0);
+    }
+    expect(tree.directory.municipalities.find((m) => m.ags === ags)!.teile).toBeDefined();
+  });
+
+  it('divides no other municipality', () => {
+    expect(tree.directory.municipalities.filter((m) => m.teile !== undefined).map((m) => m.ags).sort()).toEqual(TEN);
+  });
+
+  it('answers Köln stadtteil=Sülz with Köln-Süd (5219) alone', async () => {
+    const path = `/finanzamt?${new URLSearchParams({ ags: '05315000', stadtteil: 'Sülz' })}`;
+    const res = await get(path);
+    expect(res.body.equals(tree.file(path))).toBe(true);
+    const body = res.parsed(LookupResponse);
+    expect(body.aemter.map((a) => a.bufa_nr)).toEqual(['5219']);
+    expect(body).toMatchObject({ eindeutig: true, hinweis: null, frage: { ags: '05315000', stadtteil: 'Sülz' } });
+    expect(body.gemeinden).toEqual([expect.objectContaining({ bufa_nr: '5219', teile: expect.arrayContaining([expect.objectContaining({ name: 'Sülz' })]) })]);
+  });
+
+  it('lists Dortmund-Unna (5316) among Dortmund\'s offices, by ordinance, for Stadtbezirk Brackel', async () => {
+    const body = (await get('/finanzamt?ags=05913000')).parsed(LookupResponse);
+    expect(body.aemter.map((a) => a.bufa_nr)).toEqual(['5314', '5315', '5316', '5317']);
+    expect(body.gemeinden.find((g) => g.bufa_nr === '5316')).toMatchObject({
+      zuordnung: 'verordnung', teile: [{ art: 'stadtbezirk', name: 'Brackel', ausser: [], nur: null }],
+    });
+    const brackel = (await get(`/finanzamt?${new URLSearchParams({ ags: '05913000', stadtteil: 'Brackel' })}`)).parsed(LookupResponse);
+    expect(brackel.aemter.map((a) => a.bufa_nr)).toEqual(['5316']);
+    expect(brackel.eindeutig).toBe(true);
   });
 });

@@ -1,9 +1,13 @@
 // The part of a divided city (docs/data.md, rule 12) through the real proxy on the frozen bundle: the cases the
-// issue names over HTTP, the refusals, and, for every unit of every divided city, the stored answer against the
-// proxy's rendering of the same question and of other spellings of it, byte for byte.
+// issue names over HTTP, the refusals, and, for every unit of every divided city, the offices its answer names
+// against those the ordinance's source rows give it (read off the parsed bundle, not through core/stadtteil.ts),
+// on the stored answer and on the proxy's rendering alike, and the stored answer against the proxy's rendering of
+// the same question and of other spellings of it, byte for byte.
 import fc from 'fast-check';
 import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { readBundle } from '../../build/sources/bundle.ts';
+import type { SourceDivision } from '../../build/sources/divisions.ts';
 import { etagFor } from '../../core/etag.ts';
 import { CollectionResponse, DistrictResponse, ErrorResponse, LookupResponse } from '../../core/model.ts';
 import { canonicalKey, parseQuestion, type Question } from '../../core/request.ts';
@@ -12,6 +16,8 @@ import { DynamicAnswers } from '../../proxy/cache/dynamicAnswers.ts';
 import { FileCache } from '../../proxy/cache/fileCache.ts';
 import { localSource } from '../../proxy/versions/localSource.ts';
 import { Version } from '../../proxy/versions/version.ts';
+import { FROZEN_BUNDLE } from '../support/frozenBundle.ts';
+import { checkedJson } from '../support/http.ts';
 import { proxyForFile } from '../support/proxy.ts';
 import { testDist, testTree } from '../support/tree.ts';
 
@@ -107,12 +113,25 @@ describe('GET /finanzamt with stadtteil', () => {
   });
 });
 
+/**
+ * The offices the ordinance gives the unit `name` of city `ags`, read off the parsed source rows: every office
+ * with a row naming that unit, sorted. A part a unit is given without ("Lindenthal [ohne Stadtteile Klettenberg
+ * und Sülz]") is not that unit's name, so it selects only the office whose own row names it; a unit the text
+ * splits (Osterfeld north and south of the canal) has a row of each office and expects both.
+ */
+function expectedOffices(divisions: SourceDivision[], ags: string, name: string): string[] {
+  return [...new Set(divisions.filter((d) => d.ags === ags && d.teile.some((t) => t.name === name)).map((d) => d.bufa_nr))].sort();
+}
+
 describe('every unit of every divided city, stored and rendered', () => {
   let version: Version;
+  /** The rows of the divisions source, as the build reads them from the frozen bundle. */
+  let divisions: SourceDivision[];
   const dynamic = new DynamicAnswers(8 << 20);
   beforeAll(async () => {
     const source = localSource(testDist(), 2_000);
     version = await Version.load(source, (await source.published())!, new FileCache(1 << 20), pino({ level: 'silent' }));
+    divisions = (await readBundle(FROZEN_BUNDLE)).divisions;
   });
   const rendered = async (path: string) => {
     const { question: q, key } = question(path);
@@ -135,6 +154,62 @@ describe('every unit of every divided city, stored and rendered', () => {
     }
   });
 
+  it('loads every city of the source, and precomputes exactly the units its rows name', () => {
+    const cities = [...new Set(divisions.map((d) => d.ags))].sort();
+    expect(cities).toHaveLength(10);
+    expect(tree.directory.municipalities.filter((m) => m.teile !== undefined).map((m) => m.ags).sort()).toEqual(cities);
+    const fromRows = [...new Set(divisions.flatMap((d) => d.teile.map((t) => `${d.ags} ${t.name}`)))].sort();
+    expect(units.map((u) => `${u.ags} ${u.stadtteil}`).sort()).toEqual(fromRows);
+  });
+
+  it('names, for every unit, exactly the office(s) the source rows give it, stored, rendered and over HTTP alike', async () => {
+    let split = 0;
+    const fromRows = [...new Map(divisions.flatMap((d) => d.teile.map((t) => [`${d.ags} ${t.name}`, { ags: d.ags, stadtteil: t.name }] as const))).values()];
+    expect(fromRows).toHaveLength(176);
+    for (const { ags, stadtteil } of fromRows) {
+      const expected = expectedOffices(divisions, ags, stadtteil);
+      expect(expected.length, `${ags} ${stadtteil}`).toBeGreaterThan(0);
+      if (expected.length > 1) split++;
+      const check = (body: LookupResponse, how: string) => {
+        const label = `${ags} stadtteil=${stadtteil} (${how})`;
+        expect(offices(body), label).toEqual(expected);
+        expect(body.eindeutig, label).toBe(expected.length === 1);
+        expect([...new Set(body.gemeinden.map((g) => g.bufa_nr))].sort(), label).toEqual(expected);
+        for (const g of body.gemeinden) expect(g.teile!.map((t) => t.name), label).toContain(stadtteil);
+      };
+      for (const gemeinden of ['0', '1']) {
+        const path = lookup(gemeinden === '1' ? { ags, stadtteil, gemeinden } : { ags, stadtteil });
+        const { key, answer } = await rendered(path);
+        check(tree.json(key, LookupResponse), `stored, gemeinden=${gemeinden}`);
+        check(checkedJson(LookupResponse, answer.bodies.identity.toString('utf8')), `rendered, gemeinden=${gemeinden}`);
+      }
+      // Over HTTP, a spelling the build did not store is answered by the proxy's rendering.
+      const lower = lookup({ ags, stadtteil: stadtteil.toLowerCase() });
+      expect(tree.manifest.entries[question(lower).key], lower).toBeUndefined();
+      const res = await get(lower);
+      expect(res.status, lower).toBe(200);
+      check(res.parsed(LookupResponse), 'over HTTP, lower case');
+    }
+    // Osterfeld, which the ordinance splits at the Rhein-Herne-Kanal between Oberhausen-Nord and -Süd.
+    expect(split).toBe(1);
+    expect(expectedOffices(divisions, '05119000', 'Osterfeld')).toEqual(['5123', '5124']);
+  });
+
+  it('gives a part a unit is excepted from to the office whose own rows name it, never to the excepting one', async () => {
+    const exceptions = divisions.flatMap((d) => d.teile.flatMap((t) => t.ausser.map((part) => ({ ags: d.ags, bufa_nr: d.bufa_nr, unit: t.name, part }))));
+    expect(exceptions.map((e) => `${e.unit} ohne ${e.part}`)).toEqual(expect.arrayContaining(['Lindenthal ohne Klettenberg', 'Lindenthal ohne Sülz', 'Aplerbeck ohne Schüren']));
+    for (const { ags, bufa_nr, unit, part } of exceptions) {
+      const expected = expectedOffices(divisions, ags, part);
+      expect(expected.length, `${unit} ohne ${part}`).toBeGreaterThan(0);
+      expect(expected, `${unit} ohne ${part}`).not.toContain(bufa_nr);
+      const path = lookup({ ags, stadtteil: part });
+      const { key, answer } = await rendered(path);
+      expect(offices(tree.json(key, LookupResponse)), path).toEqual(expected);
+      expect(offices(checkedJson(LookupResponse, answer.bodies.identity.toString('utf8'))), path).toEqual(expected);
+    }
+    expect(expectedOffices(divisions, '05315000', 'Sülz')).toEqual(['5219']);
+  });
+
   it('renders any spelling of a unit as its stored answer with the spelling echoed (property)', async () => {
     const UMLAUTS: Record<string, [string, string]> = { ä: ['ae', 'a'], ö: ['oe', 'o'], ü: ['ue', 'u'], Ä: ['Ae', 'A'], Ö: ['Oe', 'O'], Ü: ['Ue', 'U'], ß: ['ss', 'ss'] };
     const spelling = fc.record({
@@ -155,6 +230,10 @@ describe('every unit of every divided city, stored and rendered', () => {
       const stored = JSON.parse(tree.file(question(lookup(gemeinden === '1' ? { ags, stadtteil, gemeinden } : { ags, stadtteil })).key).toString('utf8'));
       const { answer } = await rendered(lookup(gemeinden === '1' ? { ags, stadtteil: sent, gemeinden } : { ags, stadtteil: sent }));
       expect(answer.bodies.identity.toString('utf8')).toBe(JSON.stringify({ ...stored, frage: { ...stored.frage, stadtteil: sent } }));
+      const expected = expectedOffices(divisions, ags, stadtteil);
+      const body = checkedJson(LookupResponse, answer.bodies.identity.toString('utf8'));
+      expect(offices(body), `${ags} stadtteil=${JSON.stringify(sent)}`).toEqual(expected);
+      expect(body.eindeutig).toBe(expected.length === 1);
     }), { numRuns: 250, seed: 20251130 });
   });
 });
