@@ -6,7 +6,8 @@ export { FinanzamtApiError, FinanzamtResponseError } from './errors.ts';
 export type { BatchQuestion, CollectionOptions, LookupOptions, OfficeOptions, TaxNumberOptions } from './questions.ts';
 export type { RetryEvent, RetryPolicy } from './retry.ts';
 export type {
-  AmtHerkunft, AnsweredOffice, BatchAntwort, BatchResponse, CollectionResponse, DistrictMunicipality, DistrictResponse, ErrorResponse,
-  LookupMunicipality, LookupResponse, Office, OfficeResponse, OfficeWithDistrict, Pruefziffer, Teil, TeilArt, Zuordnung,
+  Aenderung, AgsNachfolger, AmtHerkunft, AnsweredOffice, BatchAntwort, BatchResponse, CollectionResponse, DistrictMunicipality,
+  DistrictResponse, ErrorResponse, LookupMunicipality, LookupResponse, Office, OfficeResponse, OfficeWithDistrict, Pruefziffer,
+  RetiredKey, RetiredOffice, Teil, TeilArt, Zuordnung,
 } from '../core/model.ts';
 export type { ErrorCode } from '../core/errors.ts';
