@@ -40,6 +40,20 @@ function previousSections(text: string): Map<string, string> {
   return sections;
 }
 
+const HEADER = [
+  '# Benchmarks',
+  '',
+  'Produced by `npm run bench` (all sections) or `npm run bench -- --only NAME` (one section; each says its command).',
+  'The machine is shared and noisy: every figure is a median, and comparisons are ratios measured side by side in one run.',
+  'Every benchmark that starts the proxy starts it in the systemd unit\'s environment (its node flags and `MALLOC_ARENA_MAX=1`), as it is deployed.',
+  'What the figures mean for the design (where the CPU time and the memory go, the Node flags of the systemd unit): [docs/performance.md](docs/performance.md).',
+].join('\n');
+
+async function writeReport(out: string, sections: Map<string, string>): Promise<void> {
+  const ordered = Object.keys(BENCHMARKS).filter((n) => sections.has(n)).map((n) => `${START(n)}\n${sections.get(n)}\n${END(n)}`);
+  await writeFile(out, `${[HEADER, ...ordered].join('\n\n')}\n`);
+}
+
 export function registerBenchCommand(program: Command): void {
   program.command('bench')
     .description(`Run the benchmarks (${Object.keys(BENCHMARKS).join(', ')}) and write their results as markdown.`)
@@ -49,22 +63,14 @@ export function registerBenchCommand(program: Command): void {
       const names = opts.only ?? Object.keys(BENCHMARKS);
       // A partial run replaces only its own sections: the others keep the figures of their last run.
       const sections = previousSections(await readFile(opts.out, 'utf8').catch(() => ''));
+      // Written after each benchmark, so that one that fails late in a long run loses only its own section.
       for (const name of names) {
         console.error(`bench: ${name} …`);
         const { markdown } = await BENCHMARKS[name]!();
         console.log(`${markdown}\n`);
         sections.set(name, `${markdown}\n\nProduced by \`npm run bench -- --only ${name}\` on ${process.version}, ${cpus().length} cores.`);
+        await writeReport(opts.out, sections);
       }
-      const header = [
-        '# Benchmarks',
-        '',
-        'Produced by `npm run bench` (all sections) or `npm run bench -- --only NAME` (one section; each says its command).',
-        'The machine is shared and noisy: every figure is a median, and comparisons are ratios measured side by side in one run.',
-        'Every benchmark that starts the proxy starts it in the systemd unit\'s environment (its node flags and `MALLOC_ARENA_MAX=1`), as it is deployed.',
-        'What the figures mean for the design (where the CPU time and the memory go, the Node flags of the systemd unit): [docs/performance.md](docs/performance.md).',
-      ].join('\n');
-      const ordered = Object.keys(BENCHMARKS).filter((n) => sections.has(n)).map((n) => `${START(n)}\n${sections.get(n)}\n${END(n)}`);
-      await writeFile(opts.out, `${[header, ...ordered].join('\n\n')}\n`);
       console.error(`bench: wrote ${opts.out}`);
     });
 }
