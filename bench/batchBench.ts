@@ -1,9 +1,9 @@
 // Benchmark of a batch of lookups (POST /finanzamt) against the same 100 questions asked one GET at a time over a
 // kept-alive connection, as a caller without batches asks them: side by side on one proxy process, rounds
 // alternating between the two, medians; once for stored answers and once for rendered ones (place names). Then,
-// against the proxy of a baseline commit of this repository (the one before batches, or FINANZAMT_BENCH_BASELINE),
-// what the GETs themselves cost: wrk with the HTTP section's mix, and place names asked for the first time
-// (rendered and compressed while the caller waits). Serves FINANZAMT_BENCH_DIST (a dist directory with
+// against the proxy of a baseline commit of this repository (FINANZAMT_BENCH_BASELINE, e.g. the one before
+// batches), what the GETs themselves cost: wrk with the HTTP section's mix, and place names asked for the first
+// time (rendered and compressed while the caller waits). Serves FINANZAMT_BENCH_DIST (a dist directory with
 // `current`), else builds the shipped bundle first. Run alone with `npx tsx bench/batchBench.ts`; prints a
 // markdown section.
 import { execFileSync } from 'node:child_process';
@@ -24,11 +24,6 @@ import { serveProxy } from './proxyProcess.ts';
 import type { Served } from './spawnServer.ts';
 import { median, percentile } from './stats.ts';
 
-/**
- * The proxy the GETs are compared with unless FINANZAMT_BENCH_BASELINE names another commit (empty: none): the last
- * commit before batches, so that what they added to every single GET shows.
- */
-const BEFORE_BATCHES = '76e4587';
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const ROUNDS = Number(process.env.FINANZAMT_BENCH_BATCH_ROUNDS ?? 30);
 const WARMUP_ROUNDS = 3;
@@ -75,9 +70,9 @@ export async function benchBatch(): Promise<{ markdown: string }> {
     const timed = new Map<string, Timed>();
     for (const [i, s] of scenarios.entries()) timed.set(s.name, await batchAgainstGets(client, proxy, s, 70 + i));
 
-    const commit = process.env.FINANZAMT_BENCH_BASELINE ?? BEFORE_BATCHES;
-    let baseline: string[] = ['No baseline: FINANZAMT_BENCH_BASELINE is empty.'];
-    if (commit !== '') {
+    const commit = process.env.FINANZAMT_BENCH_BASELINE;
+    let baseline: string[] = ['No baseline: set FINANZAMT_BENCH_BASELINE to a commit of this repository to compare the GETs with its proxy.'];
+    if (commit !== undefined) {
       const base = await serveProxy(scratch, dist, keysFile, 1, [], [], unpacked(commit, scratch));
       served.push(base);
       const targets = { 'this proxy': { served: proxy, script: apiScript }, 'baseline proxy': { served: base, script: apiScript } };
@@ -215,7 +210,7 @@ function report(scenarios: Scenario[], timed: Map<string, Timed>, baseline: stri
     '',
     ...baseline,
     '',
-    'Run alone with `npx tsx bench/batchBench.ts` (FINANZAMT_BENCH_DIST: a built tree to serve; FINANZAMT_BENCH_BASELINE: another commit to compare the GETs with, empty for none; '
+    'Run alone with `npx tsx bench/batchBench.ts` (FINANZAMT_BENCH_DIST: a built tree to serve; FINANZAMT_BENCH_BASELINE: a commit to compare the GETs with; '
       + 'FINANZAMT_BENCH_BATCH_ROUNDS; FINANZAMT_BENCH_HTTP_ROUNDS and FINANZAMT_BENCH_HTTP_SECONDS for the wrk rounds).',
   ].join('\n');
 }
