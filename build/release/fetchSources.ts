@@ -60,14 +60,13 @@ export async function fetchSources(bundleDir: string, config: SourceConfig, toda
     }
     downloads.push({ source, entry, body, date, changed, path: `sources/${source.kind}_${date}/${name}` });
   }
-  const previous = keepPreviousDirectory(manifest, downloads);
+  keepPreviousDirectory(manifest, downloads);
   const fresh = downloads.filter((d) => d.changed);
   for (const { source, entry, body, date, path } of fresh) {
     await mkdir(dirname(join(bundleDir, path)), { recursive: true });
     await writeFile(join(bundleDir, path), body);
     Object.assign(entry, { path, sha256: sha256(body), date, source: `${source.url}, fetched ${today.toISOString().slice(0, 10)} by finanzamt release` });
   }
-  if (previous !== null) Object.assign(manifest.files.find((f) => f.kind === 'gv100ad-previous')!, previous);
   if (fresh.length > 0) await writeFile(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
   return downloads.map(({ source, entry, date, changed }) => ({ kind: source.kind, url: source.url, path: entry.path, date, changed }));
 }
@@ -78,18 +77,14 @@ const DATED_BY_THEMSELVES = new Set<BundleKind>(['gv100ad', 'office-list']);
 /**
  * A new municipality directory makes the one it replaces the bundle's `gv100ad-previous` (where the bundle keeps
  * one), so that the build checks that no key vanished between the two without a successor (docs/data.md, rule 11):
- * the previous entry takes over the current one's file, which stays where it is. Null when nothing changes.
+ * the previous entry takes over the current one's file, which stays where it is. Called before the current entry
+ * is pointed at the new file.
  */
-function keepPreviousDirectory(
-  manifest: z.infer<typeof BundleManifest>,
-  downloads: { source: { kind: BundleKind }; changed: boolean }[],
-): Pick<z.infer<typeof BundleManifest>['files'][number], 'path' | 'sha256' | 'date' | 'source'> | null {
+function keepPreviousDirectory(manifest: z.infer<typeof BundleManifest>, downloads: { source: { kind: BundleKind }; changed: boolean }[]): void {
   const current = manifest.files.find((f) => f.kind === 'gv100ad');
   const previous = manifest.files.find((f) => f.kind === 'gv100ad-previous');
-  const fresh = downloads.find((d) => d.source.kind === 'gv100ad');
-  if (!current || !previous || !fresh?.changed) return null;
-  const { path, sha256: digest, date, source } = current;
-  return { path, sha256: digest, date, source };
+  if (!current || !previous || !downloads.some((d) => d.source.kind === 'gv100ad' && d.changed)) return;
+  Object.assign(previous, { path: current.path, sha256: current.sha256, date: current.date, source: current.source });
 }
 
 /** The file as the bundle stores it, and its name there: the archive member's, else the URL's last segment. */
