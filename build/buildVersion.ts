@@ -4,21 +4,21 @@
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { assembleDirectory } from './assemble/assemble.ts';
-import { BUILD_DEFAULTS } from './buildDefaults.ts';
 import { DIRECTORY_FILE, makeManifest, MANIFEST_FILE, REPORT_FILE, type StoredFile } from '../core/manifest.ts';
 import { diffDirectories } from './diff/diffDirectories.ts';
-import { DEFAULT_MAX_DROP_PERCENT } from './guard/defaults.ts';
 import { assertPublishable, type Drop, type GuardOptions } from './guard/guard.ts';
 import { localPublished } from './guard/published.ts';
 import { RANKING_FILE, warmingOrder } from '../core/ranking.ts';
 import { indexDirectory } from '../core/directoryIndex.ts';
 import { PlaceIndex, SEARCH_FILE } from '../core/search/placeIndex.ts';
 import { precomputedQuestions } from './precompute/questions.ts';
-import { writeTree } from './precompute/writeTree.ts';
+import { writeDocuments, writeTree } from './precompute/writeTree.ts';
+import { versionDocuments } from './openapi/documents.ts';
 import { createStaging, publish, pruneVersions } from './publish.ts';
 import { buildReport, directoryCounts, type BuildReport } from './report.ts';
 import { readBundle } from './sources/bundle.ts';
 import { sha256 } from './precompute/encode.ts';
+import { BUILD_DEFAULTS } from '../core/options.ts';
 
 export interface BuildOptions {
   source: string;
@@ -28,7 +28,7 @@ export interface BuildOptions {
   /** Bodies compressed at once (BUILD_DEFAULTS.concurrency). */
   concurrency?: number;
   onProgress?: (done: number, total: number) => void;
-  /** Defaults to refusing drops of more than DEFAULT_MAX_DROP_PERCENT. */
+  /** Defaults to refusing drops of more than BUILD_DEFAULTS.maxDropPercent. */
   guard?: GuardOptions;
 }
 
@@ -47,18 +47,23 @@ export async function buildVersion(given: BuildOptions): Promise<BuildResult> {
   const { directory, facts } = assembleDirectory(bundle);
   const published = await localPublished(options.out);
   const forcedDrops = assertPublishable(published?.counts ?? null, directoryCounts(directory, facts),
-    options.guard ?? { maxDrop: DEFAULT_MAX_DROP_PERCENT, force: false });
+    options.guard ?? { maxDrop: BUILD_DEFAULTS.maxDropPercent, force: false });
   const diff = published ? diffDirectories(await published.directory(), directory) : null;
   const staging = await createStaging(options.out);
   try {
     const questions = precomputedQuestions(directory);
     const { entries, objects, stats } = await writeTree(staging, directory, questions, options);
+    const index = indexDirectory(directory);
+    const search = PlaceIndex.build(directory.municipalities);
     const report = buildReport(directory, facts, stats, questions.length, bundle.files, diff);
     const files = {
       [DIRECTORY_FILE]: await writeChecked(join(staging, DIRECTORY_FILE), Buffer.from(JSON.stringify(directory))),
-      [SEARCH_FILE]: await writeChecked(join(staging, SEARCH_FILE), PlaceIndex.build(directory.municipalities).serialize()),
-      [RANKING_FILE]: await writeChecked(join(staging, RANKING_FILE), Buffer.from(JSON.stringify(warmingOrder(entries, indexDirectory(directory))))),
+      [SEARCH_FILE]: await writeChecked(join(staging, SEARCH_FILE), search.serialize()),
+      [RANKING_FILE]: await writeChecked(join(staging, RANKING_FILE), Buffer.from(JSON.stringify(warmingOrder(entries, index)))),
     };
+    // The documents describe the answers: their example of /healthz shows the id of the answers alone.
+    const answersId = makeManifest(directory, entries, objects, files).build_id;
+    await writeDocuments(staging, directory.stand_quelle, await versionDocuments(index, answersId, search), { entries, objects, stats });
     const manifest = makeManifest(directory, entries, objects, files);
     await writeFile(join(staging, REPORT_FILE), `${JSON.stringify(report, null, 2)}\n`);
     // The manifest goes last: a version directory with a manifest is a complete one.

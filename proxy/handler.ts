@@ -1,50 +1,43 @@
 // The request pipeline. The order of the checks is chosen so that each one protects the next:
 //   1. rate limit     – first, so that no request, valid or not, costs more than a bucket update when flooding;
 //   2. OPTIONS        – a browser preflight carries no key by design (Fetch standard), so it is answered 204;
-//   3. /healthz       – for load balancers and monitors, which hold no key;
-//      /openapi.json, /docs – the description and its reference page (proxy/docs/), read before one has a key;
+//   3. the routes without a key (core/routes.ts): /healthz, for load balancers and monitors; /openapi.json and
+//      /docs, the description and its reference page as the build stored them (build/openapi/), read before one
+//      has a key;
 //   4. key in query   – 400 even with a valid header: serving it would let a client keep a key in its URLs,
 //                       where every proxy and log on the way records it;
 //   5. authentication – 401 missing or unknown, 403 blocked; before anything reveals which paths exist;
 //   6. method         – 405 for anything but GET and HEAD, and POST on /finanzamt (a batch, proxy/batch/);
-//   7. route, parameters – 404 unknown path, 400 unusable input (core/request.ts);
-//   8. the answer     – stored file, or rendered; 404 for an unknown office, 503 when no version is loaded.
+//   7. parameters     – of the route matched once on arrival (core/routes.ts): 404 unknown path, 400 unusable
+//                       input (core/request.ts);
+//   8. the answer     – stored file, or rendered (proxy/answer.ts, as for each question of a batch); 404 for an
+//                       unknown office, 503 when no version is loaded.
 // A batch costs one token per question, so its body is read (within its limits, proxy/batch/readBatch.ts) and
 // counted before the rate limit; what is wrong with it is answered where its parameters would be, after the key.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import type { Encoding } from '../core/manifest.ts';
+import type { BatchBody } from '../core/batch.ts';
 import { ERRORS } from '../core/errors.ts';
 import { BATCH_MAX_QUESTIONS } from '../core/parameters.ts';
-import { holdsPersonalData, isPersonal, keyInQuery as keyParamIn, loggableKey, parseQuestion } from '../core/request.ts';
+import { allowedOn, CACHE_ERROR, JSON_TYPE, preflightOn } from '../core/headers.ts';
+import { healthBody } from '../core/health.ts';
+import { holdsPersonalData, keyInQuery as keyParamIn } from '../core/request.ts';
+import { DOCUMENTS, matchRoute, metricRoute } from '../core/routes.ts';
+import { answer, parseAsked, encodingFor, storedAnswer, versionFor, type AnswerDeps } from './answer.ts';
 import { answerBatch } from './batch/answerBatch.ts';
-import type { BatchBody } from './batch/batchBody.ts';
 import { readBatch } from './batch/readBatch.ts';
-import { resolveIn, type AskedQuestions } from './cache/askedQuestions.ts';
 import type { AddressResolver } from './rateLimit/clientAddress.ts';
-import type { DynamicAnswers, Rendered } from './cache/dynamicAnswers.ts';
-import { serveDocs } from './docs/serve.ts';
-import { healthBody } from './health.ts';
 import { respond, respondError, type Exchange } from './http/exchange.ts';
-import { allowedOn, CACHE_ERROR, JSON_TYPE, preflightOn } from './http/headers.ts';
-import { negotiateEncoding } from './http/negotiate.ts';
-import { sendRepresentation } from './http/representation.ts';
-import { routeOf } from './http/route.ts';
+import { sendAnswer, sendRepresentation } from './http/representation.ts';
 import { authenticate } from './keys/authenticate.ts';
 import type { KeyStore } from './keys/keyStore.ts';
 import type { Logs } from './log.ts';
-import type { ProxyMetrics } from './metrics/metrics.ts';
 import type { RateDecision, RateLimiter } from './rateLimit/rateLimiter.ts';
-import type { CurrentVersion } from './versions/currentVersion.ts';
 
-export interface HandlerDeps {
-  versions: CurrentVersion;
+export interface HandlerDeps extends AnswerDeps {
   keys: KeyStore;
   limiter: RateLimiter;
   clientAddress: AddressResolver;
-  dynamic: DynamicAnswers;
-  asked: AskedQuestions;
   logs: Logs;
-  metrics: ProxyMetrics | null;
   /** Milliseconds since the epoch, for the data's age. */
   now: () => number;
 }
@@ -66,8 +59,9 @@ function openExchange(d: HandlerDeps, req: IncomingMessage, res: ServerResponse)
   // Node joins repeated X-Forwarded-For fields with ", ": one string, as if sent as one list.
   const address = d.clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'] as string | undefined);
   const path = queryStart === -1 ? url : url.slice(0, queryStart);
+  const match = matchRoute(path);
   return {
-    req, res, started: performance.now(), address, rate: NOT_YET_LIMITED, path, route: routeOf(req.method, path, queryStart === -1 ? '' : url.slice(queryStart + 1)),
+    req, res, started: performance.now(), address, rate: NOT_YET_LIMITED, path, match, route: metricRoute(match, req.method, queryStart === -1 ? '' : url.slice(queryStart + 1)),
     canonicalKey: null, personal: false, questions: null, keyId: null, stand: d.versions.current?.stand ?? null, code: null, logs: d.logs, metrics: d.metrics,
   };
 }
@@ -115,14 +109,17 @@ function route(d: HandlerDeps, ex: Exchange, url: string, queryStart: number, ba
   if (!rate.allowed) {
     return respondError(ex, 'rate_limited', ERRORS.rate_limited.detail.tooMany(d.limiter.rate, d.limiter.burst, rate.retryAfter), ['retry-after', rate.retryAfter]);
   }
-  if (req.method === 'OPTIONS') return respond(ex, 204, [...preflightOn(ex.path)]);
-  if (ex.route === 'health') return health(ex, d.versions, d.now);
-  if (ex.route === 'docs') return readMethod(ex) ? serveDocs(ex, d.versions.current) : undefined;
+  const { match } = ex;
+  if (req.method === 'OPTIONS') return respond(ex, 204, [...preflightOn(match?.route ?? null)]);
+  if (match !== null && !match.route.keyed) {
+    if (!readMethod(ex)) return;
+    return match.route.answer === 'health' ? health(ex, d, d.now) : documentAt(ex, d);
+  }
 
   // A remembered URL has parsed before, so it holds no key and needs no parsing now; nor personal data, which
   // is never remembered.
-  let asked = d.asked.get(url);
-  const params = asked === undefined ? new URLSearchParams(queryStart === -1 ? '' : url.slice(queryStart + 1)) : null;
+  const remembered = d.asked.get(url);
+  const params = remembered === undefined ? new URLSearchParams(queryStart === -1 ? '' : url.slice(queryStart + 1)) : null;
   ex.personal = params !== null && holdsPersonalData(params);
   const keyParam = params === null ? null : keyParamIn(params);
   if (keyParam !== null) {
@@ -137,40 +134,26 @@ function route(d: HandlerDeps, ex: Exchange, url: string, queryStart: number, ba
   if (batch !== null) return batchAfterKey(d, ex, batch);
   if (!readMethod(ex)) return;
 
-  if (asked === undefined) {
-    const parsed = parseQuestion(ex.path, params!);
-    if (!parsed.ok) return respondError(ex, parsed.code, parsed.detail);
-    asked = d.asked.remember(url, parsed.question);
-  }
-
-  const version = d.versions.current;
-  if (version === null) return respondError(ex, 'unavailable', ERRORS.unavailable.detail.directory);
-  ex.stand = version.stand;
-  const { question, key, stored } = resolveIn(version, asked);
-  ex.canonicalKey = loggableKey(question, key);
-  // Also where the URL was remembered and its query not read again (which no personal question is).
-  ex.personal ||= isPersonal(question);
-  const encoding = negotiateEncoding(req.headers['accept-encoding']);
-  if (encoding === null) {
-    return respondError(ex, 'not_acceptable', ERRORS.not_acceptable.detail.noEncoding);
-  }
-
-  if (stored !== undefined) {
-    const file = stored.files[encoding];
-    const cached = version.cached(file);
-    d.metrics?.stored(cached !== undefined);
-    return sendRepresentation(ex, {
-      etag: stored.etag, type: JSON_TYPE, encoding, bytes: file.bytes, body: cached ?? (() => version.body(stored, encoding)),
-    });
-  }
-  const answer = d.dynamic.answer(version, question, key);
-  if (!answer.ok) return respondError(ex, answer.code, answer.detail);
-  const body = d.dynamic.body(answer, encoding);
-  return body instanceof Promise ? body.then((b) => sendRendered(ex, answer, encoding, b)) : sendRendered(ex, answer, encoding, body);
+  const asked = remembered ?? parseAsked(d, url, match, params!);
+  if ('ok' in asked) return respondError(ex, asked.code, asked.detail);
+  const version = versionFor(ex, d.versions);
+  if (version === null) return;
+  const encoding = encodingFor(ex);
+  if (encoding === null) return;
+  const answered = answer(d, ex, version, asked, encoding);
+  return answered instanceof Promise ? answered.then((a) => sendAnswer(ex, a)) : sendAnswer(ex, answered);
 }
 
-function sendRendered(ex: Exchange, answer: Rendered, encoding: Encoding, body: Buffer): Step {
-  return sendRepresentation(ex, { etag: answer.etag, type: JSON_TYPE, encoding, bytes: body.length, body });
+/** A document the build stored under its path (core/routes.ts, DOCUMENTS): the description and its page. */
+function documentAt(ex: Exchange, d: HandlerDeps): Step {
+  const version = versionFor(ex, d.versions);
+  if (version === null) return;
+  const type = (DOCUMENTS as Record<string, string>)[ex.path];
+  const stored = type === undefined ? undefined : version.answers.get(ex.path);
+  if (stored === undefined) return respondError(ex, 'not_found', ERRORS.not_found.detail.docsPath);
+  const encoding = encodingFor(ex);
+  if (encoding === null) return;
+  return sendRepresentation(ex, storedAnswer(d, ex, version, stored, encoding, type!));
 }
 
 /** A batch whose caller's key passed: its questions answered, or what is wrong with the request. */
@@ -178,10 +161,9 @@ function batchAfterKey(d: HandlerDeps, ex: Exchange, batch: BatchBody): Step {
   return batch.ok ? answerBatch(d, ex, batch.questions) : respondError(ex, batch.code, batch.detail);
 }
 
-function health(ex: Exchange, versions: CurrentVersion, now: () => number): void {
-  if (!readMethod(ex)) return;
-  const v = versions.current;
-  if (v === null) return respondError(ex, 'unavailable', ERRORS.unavailable.detail.directory);
+function health(ex: Exchange, d: HandlerDeps, now: () => number): void {
+  const v = versionFor(ex, d.versions);
+  if (v === null) return;
   const body = Buffer.from(JSON.stringify(healthBody({
     stand: v.stand, standQuelle: v.standQuelle, buildId: v.buildId, ortssuche: v.searchOrt !== null, aenderungen: v.index.dir.aenderungen, quellen: v.index.dir.quellen,
   }, now())));
@@ -191,7 +173,7 @@ function health(ex: Exchange, versions: CurrentVersion, now: () => number): void
 function readMethod(ex: Exchange): boolean {
   const method = ex.req.method;
   if (method === 'GET' || method === 'HEAD') return true;
-  const allow = allowedOn(ex.path);
+  const allow = allowedOn(ex.match?.route ?? null);
   respondError(ex, 'method_not_allowed', ERRORS.method_not_allowed.detail.method(method, allow), ['allow', allow]);
   return false;
 }

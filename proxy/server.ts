@@ -1,13 +1,16 @@
 // Puts the proxy together and runs it: keys, rate limiter, version source, caches, the HTTP server, and an
-// orderly stop. `createProxy` is what `finanzamt serve` runs and what a benchmark or test can start in process.
+// orderly stop. `createProxy` is what `finanzamt serve` runs (proxy/commands/serveAction.ts), and what a test or
+// a benchmark starts in process with one call: `createProxy({ dist, keysFile, port: 0 })`, every other option
+// taking its default from core/options.ts.
 import { createServer, type Server } from 'node:http';
+import { serveOptions, type ServeInput } from '../core/options.ts';
 import { AggregatorRegistry } from 'prom-client';
 import { AskedQuestions } from './cache/askedQuestions.ts';
 import { answerClientError } from './http/clientError.ts';
 import { listen } from './http/listen.ts';
 import { addressResolver } from './rateLimit/clientAddress.ts';
 import { DynamicAnswers } from './cache/dynamicAnswers.ts';
-import { FileCache } from './cache/fileCache.ts';
+import { FileCache } from './versions/fileCache.ts';
 import { createHandler } from './handler.ts';
 import { KeyStore } from './keys/keyStore.ts';
 import { createLogs, type Logs } from './log.ts';
@@ -20,48 +23,15 @@ import { warnWhenStale } from './versions/dataAge.ts';
 import { localSource } from './versions/localSource.ts';
 import { originSource } from './versions/originSource.ts';
 
-export interface ProxyOptions {
-  host: string;
-  /** 0 picks a free port. */
-  port: number;
-  /** The local tree (serving `<dist>/current`); ignored when `origin` is given. */
-  dist: string;
-  /** Serve the tree held by this origin instead of a local one. */
-  origin?: string;
-  keysFile: string;
-  /** Addresses and CIDR ranges of reverse proxies whose X-Forwarded-For is believed. */
-  trustProxy: string[];
-  /** Requests per second per client address, and how many at once. */
-  rate: number;
-  burst: number;
-  /** Client addresses whose rate state is kept at most. */
-  rateClients: number;
-  /** Bytes of stored bodies kept in memory. */
-  cacheBytes: number;
-  /** Bodies of the most-asked answers read into the hot cache before a version answers; 0 reads none ahead. */
-  warm: number;
-  /** Bytes of rendered (not precomputed) answers kept in memory. */
-  dynamicCacheBytes: number;
-  /** How long reading one body from disk or origin may take before the request gets 503. */
-  readTimeoutMs: number;
-  /** Access and event log; stdout when not given. */
-  logFile?: string;
+/** What only a program starting a proxy in process gives besides its options (core/options.ts). */
+export interface ProxyHooks {
   /** Replaces the in-memory limiter (a cluster worker asks its primary); with `redis`, it decides while Redis is away. */
   limiter?: RateLimiter;
-  /** Share the rate limit and the keys with every proxy using this Redis (proxy/fleet/). */
-  redis?: string;
-  /** Longest wait for Redis on a request before the local limiter decides it. */
-  redisTimeoutMs?: number;
-  /** Count for Prometheus and answer scrapes on this port (0 picks a free one); no metrics when not given. */
-  metricsPort?: number;
-  metricsHost: string;
   /**
    * Count, but leave the answering of scrapes to the cluster primary, which asks every worker (prom-client's
    * AggregatorRegistry): a worker would share its port with the others, and a scrape would see one of them.
    */
   metricsByPrimary?: boolean;
-  /** Above this age in days the data counts as stale: a warning in the log at start and once a day. */
-  maxDataAgeDays: number;
   /** Milliseconds since the epoch; for tests of the data's age. */
   now?: () => number;
 }
@@ -87,12 +57,13 @@ const CLOSE_GRACE_MS = 10_000;
 /** The request line and headers together; Node refuses more before the handler sees it. */
 const MAX_HEADER_BYTES = 8 * 1024;
 
-export async function createProxy(o: ProxyOptions): Promise<Proxy> {
+export async function createProxy(given: ServeInput & ProxyHooks): Promise<Proxy> {
+  const o = { ...given, ...serveOptions(given) };
   const logs = createLogs(o.logFile);
   const keys = new KeyStore(o.keysFile, logs.logger);
   await keys.start();
   const now = o.now ?? Date.now;
-  const plainSource = o.origin ? originSource(o.origin, o.readTimeoutMs) : localSource(o.dist, o.readTimeoutMs);
+  const plainSource = o.origin ? originSource(o.origin, o.readTimeout) : localSource(o.dist, o.readTimeout);
   const metrics = o.metricsPort !== undefined || o.metricsByPrimary === true
     ? new ProxyMetrics({ keys, readSource: o.origin ? 'origin' : 'disk', maxDataAgeDays: o.maxDataAgeDays, now })
     : null;
@@ -108,7 +79,7 @@ export async function createProxy(o: ProxyOptions): Promise<Proxy> {
   // Loaded only for a fleet: the Redis client is about 7 MB of a process that never talks to Redis.
   const fleet = o.redis === undefined
     ? null
-    : await (await import('./fleet/joinFleet.ts')).joinFleet({ url: o.redis, timeoutMs: o.redisTimeoutMs ?? 50, keys, local, log: logs.logger });
+    : await (await import('./fleet/joinFleet.ts')).joinFleet({ url: o.redis, timeoutMs: o.redisTimeout, keys, local, log: logs.logger });
   const handler = createHandler({
     versions,
     keys,

@@ -2,12 +2,12 @@
 import { appendFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BUILD_DEFAULTS } from '../buildDefaults.ts';
 import { resolveTarget } from '../deploy/target.ts';
 import { readSourceConfig } from '../release/fetchSources.ts';
 import { runRelease } from '../release/runRelease.ts';
 import type { DeployFlags } from '../deploy/options.ts';
 import type { ReleaseStep } from '../release/steps.ts';
+import { BUILD_DEFAULTS } from '../../core/options.ts';
 
 /** The options as commander hands them over (release.ts). */
 export interface ReleaseCommandOptions extends DeployFlags {

@@ -1,10 +1,12 @@
 // Renders every precomputed question with the shared renderer and writes the bodies, content-addressed and
 // in three encodings, below a version directory; returns the manifest's entries (canonical request → body and
-// ETag) and objects (body → size and hash of each encoding).
+// ETag) and objects (body → size and hash of each encoding). The version's documents (build/openapi/) are
+// stored the same way under their paths (`writeDocuments`).
 import { writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
+import { compress, type Encoded } from '../../core/compress.ts';
 import { etagFor } from '../../core/etag.ts';
 import { ENCODINGS, objectPath, type Manifest, type ManifestEntry, type StoredObject } from '../../core/manifest.ts';
 import type { Directory } from '../../core/model.ts';
@@ -36,26 +38,45 @@ export async function writeTree(
   await Promise.all(questions.map((q) => limit(async () => {
     const answer = renderAnswer(ix, q);
     if (!answer.ok) throw new Error(`precomputed question ${canonicalKey(q)} has no answer: ${answer.detail}`);
-    const key = canonicalKey(q);
-    const body = Buffer.from(answer.body);
-    const object = sha256(body);
-    entries[key] = { object, etag: etagFor(dir.stand_quelle, key, body) };
-    if (!(object in objects)) {
-      // Claim the object before the await so that a second question with the same body does not encode it again.
-      objects[object] = { identity: { bytes: body.length, sha256: object } } as StoredObject;
-      const encoded = await encodeBody(body);
-      for (const encoding of ENCODINGS) {
-        const data = encoded[encoding];
-        // Synchronous on purpose: for 150,000 small files the promise API's file-handle overhead costs more
-        // than the blocking write, and compression keeps running on the thread pool meanwhile.
-        writeFileSync(join(versionDir, objectPath(object, encoding)), data);
-        objects[object][encoding] = { bytes: data.length, sha256: encoding === 'identity' ? object : sha256(data) };
-        stats.files++;
-        stats.bytes += data.length;
-      }
-    }
+    await store(versionDir, { entries, objects, stats }, dir.stand_quelle, canonicalKey(q), Buffer.from(answer.body), encodeBody);
     options.onProgress?.(++done, questions.length);
   })));
 
   return { entries, objects, stats };
+}
+
+/** The entries, objects and counts of a tree being written. */
+interface Tree {
+  entries: Record<string, ManifestEntry>;
+  objects: Record<string, StoredObject>;
+  stats: TreeStats;
+}
+
+/**
+ * Stores the version's documents under their paths beside the answers, into the same `tree`. Brotli quality 9,
+ * not encodeBody's 11: the renderer's bundle is megabytes and compresses as well within a few per cent.
+ */
+export async function writeDocuments(versionDir: string, standQuelle: string, documents: Record<string, Buffer>, tree: Tree): Promise<void> {
+  for (const [path, body] of Object.entries(documents)) {
+    await store(versionDir, tree, standQuelle, path, body, (b) => compress(b, { br: 9, gzip: 9 }));
+  }
+}
+
+async function store(versionDir: string, tree: Tree, standQuelle: string, key: string, body: Buffer, encode: (body: Buffer) => Encoded | Promise<Encoded>): Promise<void> {
+  const { objects, stats } = tree;
+  const object = sha256(body);
+  tree.entries[key] = { object, etag: etagFor(standQuelle, key, body) };
+  if (object in objects) return;
+  // Claim the object before the await so that a second question with the same body does not encode it again.
+  objects[object] = { identity: { bytes: body.length, sha256: object } } as StoredObject;
+  const encoded = await encode(body);
+  for (const encoding of ENCODINGS) {
+    const data = encoded[encoding];
+    // Synchronous on purpose: for 150,000 small files the promise API's file-handle overhead costs more
+    // than the blocking write, and compression keeps running on the thread pool meanwhile.
+    writeFileSync(join(versionDir, objectPath(object, encoding)), data);
+    objects[object][encoding] = { bytes: data.length, sha256: encoding === 'identity' ? object : sha256(data) };
+    stats.files++;
+    stats.bytes += data.length;
+  }
 }

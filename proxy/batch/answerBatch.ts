@@ -1,34 +1,25 @@
-// A batch of lookups answered: each question as its GET would be (the stored answer's bytes, the rendered ones, or
-// the GET's error body), all from the version loaded when the batch is answered, so that a switch meanwhile
-// mixes no data; put together into one envelope (envelope.ts) and compressed as the caller accepts.
+// A batch of lookups answered: each question as its GET would be (proxy/answer.ts: the stored answer's bytes, the
+// rendered ones, or the GET's error body), all from the version loaded when the batch is answered, so that a switch
+// meanwhile mixes no data; put together into one envelope (core/batch.ts) and compressed as the caller accepts.
+import { envelope, questionParams, type Answered, type BatchQuestion } from '../../core/batch.ts';
 import { compressTo, PER_REQUEST } from '../../core/compress.ts';
-import { ERRORS, type ErrorCode } from '../../core/errors.ts';
-import { keyInQuery, LOOKUP_PATH, parseQuestion } from '../../core/request.ts';
-import { resolveIn, type AskedQuestions } from '../cache/askedQuestions.ts';
-import type { DynamicAnswers } from '../cache/dynamicAnswers.ts';
-import { errorBody, respond, respondError, type Exchange } from '../http/exchange.ts';
-import { CACHE_ERROR, JSON_TYPE, type HeaderList } from '../http/headers.ts';
-import { negotiateEncoding } from '../http/negotiate.ts';
-import type { ProxyMetrics } from '../metrics/metrics.ts';
-import type { CurrentVersion } from '../versions/currentVersion.ts';
+import { ERRORS, errorJson, type ErrorCode } from '../../core/errors.ts';
+import { CACHE_ERROR, JSON_TYPE, type HeaderList } from '../../core/headers.ts';
+import { keyInQuery } from '../../core/request.ts';
+import { LOOKUP_PATH, ROUTE_TABLE } from '../../core/routes.ts';
+import { answer, encodingFor, parseAsked, versionFor, type AnswerDeps } from '../answer.ts';
+import { respond, type Exchange } from '../http/exchange.ts';
+import type { Refusal, Representation } from '../http/representation.ts';
 import type { Version } from '../versions/version.ts';
-import { questionParams, type BatchQuestion } from './batchBody.ts';
-import { envelope, type Answered } from './envelope.ts';
 
-export interface BatchDeps {
-  versions: CurrentVersion;
-  dynamic: DynamicAnswers;
-  asked: AskedQuestions;
-  metrics: ProxyMetrics | null;
-}
+const LOOKUP = { name: 'lookup', route: ROUTE_TABLE.lookup } as const;
 
-export function answerBatch(d: BatchDeps, ex: Exchange, questions: BatchQuestion[]): void | Promise<void> {
-  const version = d.versions.current;
-  if (version === null) return respondError(ex, 'unavailable', ERRORS.unavailable.detail.directory);
-  ex.stand = version.stand;
-  const encoding = negotiateEncoding(ex.req.headers['accept-encoding']);
-  if (encoding === null) return respondError(ex, 'not_acceptable', ERRORS.not_acceptable.detail.noEncoding);
-  return Promise.all(questions.map((q) => answer(d, ex, version, q))).then(async (answers) => {
+export function answerBatch(d: AnswerDeps, ex: Exchange, questions: BatchQuestion[]): void | Promise<void> {
+  const version = versionFor(ex, d.versions);
+  if (version === null) return;
+  const encoding = encodingFor(ex);
+  if (encoding === null) return;
+  return Promise.all(questions.map((q) => answerOne(d, ex, version, q))).then(async (answers) => {
     const identity = envelope(version.stand, version.standQuelle, answers);
     const body = encoding === 'identity' ? identity : await compressTo(encoding, identity, PER_REQUEST);
     const headers: HeaderList = ['content-type', JSON_TYPE, 'content-length', body.length, 'cache-control', CACHE_ERROR, 'vary', 'Accept-Encoding'];
@@ -38,8 +29,8 @@ export function answerBatch(d: BatchDeps, ex: Exchange, questions: BatchQuestion
 }
 
 /** One question, through the GET's steps after authentication: parameters, the version's answer. */
-function answer(d: BatchDeps, ex: Exchange, version: Version, question: BatchQuestion): Answered | Promise<Answered> {
-  const error = (code: ErrorCode, detail: string): Answered => ({ status: ERRORS[code].status, body: errorBody(code, detail, version.stand) });
+function answerOne(d: AnswerDeps, ex: Exchange, version: Version, question: BatchQuestion): Answered | Promise<Answered> {
+  const error = (code: ErrorCode, detail: string): Answered => ({ status: ERRORS[code].status, body: Buffer.from(errorJson(code, detail, version.stand)) });
   const given = questionParams(question);
   if (!given.ok) return error('bad_parameter', given.detail);
   // The URL its GET would have: both meet on the questions remembered, which hold no key.
@@ -48,20 +39,17 @@ function answer(d: BatchDeps, ex: Exchange, version: Version, question: BatchQue
   if (asked === undefined) {
     const keyParam = keyInQuery(given.params);
     if (keyParam !== null) return error('key_in_query', ERRORS.key_in_query.detail.inQuery(keyParam));
-    const parsed = parseQuestion(LOOKUP_PATH, given.params);
-    if (!parsed.ok) return error(parsed.code, parsed.detail);
-    asked = d.asked.remember(url, parsed.question);
+    const parsed = parseAsked(d, url, LOOKUP, given.params);
+    if ('ok' in parsed) return error(parsed.code, parsed.detail);
+    asked = parsed;
   }
-  const { question: q, key, stored } = resolveIn(version, asked);
-  if (stored !== undefined) {
-    const cached = version.cached(stored.files.identity);
-    d.metrics?.stored(cached !== undefined);
-    if (cached !== undefined) return { status: 200, body: cached };
-    return version.body(stored, 'identity').then((body) => ({ status: 200, body }), (e: unknown) => {
-      ex.logs.logger.error({ path: ex.path, question: key, encoding: 'identity', err: { message: (e as Error).message } }, 'stored answer unreadable');
-      return error('unavailable', ERRORS.unavailable.detail.storedAnswer);
-    });
-  }
-  const rendered = d.dynamic.answer(version, q, key);
-  return rendered.ok ? { status: 200, body: rendered.bodies.identity } : error(rendered.code, rendered.detail);
+  const answered = answer(d, ex, version, asked, 'identity');
+  return answered instanceof Promise ? answered.then((a) => inBatch(a, error)) : inBatch(answered, error);
+}
+
+/** An answer as a batch puts it in: its status and bytes, or the error body that stands in for it. */
+function inBatch(a: Representation | Refusal, error: (code: ErrorCode, detail: string) => Answered): Answered | Promise<Answered> {
+  if (!a.ok) return error(a.code, a.detail);
+  if (typeof a.body !== 'function') return { status: 200, body: a.body };
+  return a.body().then((b) => (Buffer.isBuffer(b) ? { status: 200, body: b } : error(b.code, b.detail)));
 }

@@ -6,7 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import { parse as parseContentType } from 'content-type';
 import getRawBody, { type RawBodyError } from 'raw-body';
 import { ERRORS } from '../../core/errors.ts';
-import { BATCH_MAX_BYTES, parseBatch, refused, type BatchBody } from './batchBody.ts';
+import { BATCH_MAX_BYTES, parseBatch, refused, type BatchBody } from '../../core/batch.ts';
 
 /** The body taken apart, or null when the caller went away before sending all of it: then nothing is answered. */
 export async function readBatch(req: IncomingMessage, maxQuestions: number): Promise<BatchBody | null> {

@@ -15,7 +15,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { z } from 'zod';
 import { decompressSync } from '../../core/compress.ts';
 import { ENCODINGS } from '../../core/manifest.ts';
-import type { openApiDocument } from '../../proxy/docs/openapi/document.ts';
+import type { openApiDocument } from '../../build/openapi/document.ts';
 import { eventually, type RawResponse } from './http.ts';
 import type { ProxyProcess } from './proxy.ts';
 

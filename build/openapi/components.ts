@@ -6,8 +6,8 @@ import { z } from 'zod';
 import {
   Aenderung, Ags, AgsNachfolger, AmtHerkunft, AnsweredOffice, Anschrift, BatchAntwort, BatchResponse, BufaNr, CollectionResponse, DistrictMunicipality, DistrictResponse, ErrorResponse,
   Kontakt, LookupFrage, LookupMunicipality, LookupResponse, Office, OfficeResponse, Plz, RetiredKey, RetiredOffice, Stand, StandQuelle, SteuernummerBund, Teil, TeilArt, Zuordnung,
-} from '../../../core/model.ts';
-import { HealthResponse } from '../../health.ts';
+} from '../../core/model.ts';
+import { HealthResponse } from '../../core/health.ts';
 
 interface Meta {
   id?: string;

@@ -2,8 +2,8 @@
 // the same operation without a body (so that generated clients can call it and validators check it); the
 // CORS preflight, OPTIONS; and on the lookup's path the POST of a batch (batch.ts).
 import { idOf } from './components.ts';
-import { LookupResponse, OfficeResponse, DistrictResponse, CollectionResponse } from '../../../core/model.ts';
-import { LOOKUP_PATH } from '../../../core/request.ts';
+import { LookupResponse, OfficeResponse, DistrictResponse, CollectionResponse } from '../../core/model.ts';
+import { LOOKUP_PATH } from '../../core/routes.ts';
 import { EXAMPLE_PATHS, EXAMPLE_RETIRED_KEY, type Examples, type NamedExamples } from './examples.ts';
 import { batchOperation } from './batch.ts';
 import type { Operation } from './operation.ts';
