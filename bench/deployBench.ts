@@ -10,7 +10,7 @@ import { buildVersion } from '../build/buildVersion.ts';
 import { deployVersion, type DeployResult } from '../build/deploy/deployVersion.ts';
 import { s3Store } from '../build/deploy/objectStore.ts';
 import { resolveTarget } from '../build/deploy/target.ts';
-import { startLocalS3 } from './localS3.ts';
+import { startLocalS3 } from '../test/support/localS3.ts';
 import { BUILD_DEFAULTS } from '../core/options.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));

@@ -19,7 +19,7 @@ import { deployVersion } from '../build/deploy/deployVersion.ts';
 import { s3Store } from '../build/deploy/objectStore.ts';
 import { resolveTarget } from '../build/deploy/target.ts';
 import { startDelayingProxy, type DelayingProxy } from './delayingProxy.ts';
-import { startLocalS3 } from './localS3.ts';
+import { startLocalS3 } from '../test/support/localS3.ts';
 import { heapAfterGcMb, rssMb } from './memory.ts';
 import { freePort } from './nginxServer.ts';
 import { proxyFixture, serveProxy } from './proxyProcess.ts';
