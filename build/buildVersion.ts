@@ -55,7 +55,6 @@ export async function buildVersion(given: BuildOptions): Promise<BuildResult> {
     const { entries, objects, stats } = await writeTree(staging, directory, questions, options);
     const index = indexDirectory(directory);
     const search = PlaceIndex.build(directory.municipalities);
-    const report = buildReport(directory, facts, stats, questions.length, bundle.files, diff);
     const files = {
       [DIRECTORY_FILE]: await writeChecked(join(staging, DIRECTORY_FILE), Buffer.from(JSON.stringify(directory))),
       [SEARCH_FILE]: await writeChecked(join(staging, SEARCH_FILE), search.serialize()),
@@ -64,6 +63,7 @@ export async function buildVersion(given: BuildOptions): Promise<BuildResult> {
     // The documents describe the answers: their example of /healthz shows the id of the answers alone.
     const answersId = makeManifest(directory, entries, objects, files).build_id;
     await writeDocuments(staging, directory.stand_quelle, await versionDocuments(index, answersId, search), { entries, objects, stats });
+    const report = buildReport(directory, facts, stats, questions.length, bundle.files, diff);
     const manifest = makeManifest(directory, entries, objects, files);
     await writeFile(join(staging, REPORT_FILE), `${JSON.stringify(report, null, 2)}\n`);
     // The manifest goes last: a version directory with a manifest is a complete one.

@@ -152,8 +152,9 @@ export class Contract {
 /** Fetches the description from the proxy itself, so that what is checked is what is served. */
 export async function contractOf(proxy: ProxyProcess): Promise<Contract> {
   let res: RawResponse | undefined;
-  // A proxy started with a low rate limit may refuse the first tries.
-  await eventually('/openapi.json', async () => (res = await proxy.get('/openapi.json')).status !== 429, 10_000);
+  // A proxy started with a low rate limit may refuse the first tries, and one still loading its version (which
+  // holds the description) answers 503 until it has.
+  await eventually('/openapi.json', async () => ![429, 503].includes((res = await proxy.get('/openapi.json')).status), 60_000);
   if (res!.status !== 200) throw new Error(`/openapi.json answered ${res!.status}`);
   return new Contract(res!.parsed(OpenApiDocument));
 }
