@@ -17,7 +17,7 @@ const BROTLI_STATIC = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
  * What nginx does besides sending files when it does the proxy's job (the peers benchmark): the key checked on
  * every request against a `map` of the keys (401 / 403 with a JSON `detail`), and `limit_req` per client
  * address (X-Forwarded-For believed from 127.0.0.1 through the realip module) at the proxy's default rate and
- * burst (proxy/rateLimit/defaults.ts), 429 with a JSON `detail`. The key check runs in nginx's rewrite phase, before limit_req.
+ * burst (core/options.ts), 429 with a JSON `detail`. The key check runs in nginx's rewrite phase, before limit_req.
  */
 export interface SameJob {
   keys: string[];

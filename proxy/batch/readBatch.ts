@@ -1,4 +1,4 @@
-// Reads the body of a batch (POST /finanzamt) within its limits and takes it apart (batchBody.ts). A body that is
+// Reads the body of a batch (POST /finanzamt) within its limits and takes it apart (core/batch.ts). A body that is
 // not JSON by its Content-Type is not read, nor is one whose Content-Length is over the limit, nor that of a
 // request with parameters in its address; one that turns out larger while it arrives is read no further. A body
 // that arrives too slowly is cut off by the server's requestTimeout (proxy/server.ts), which answers 408 itself.
