@@ -66,7 +66,16 @@ export const SERVE_DEFAULTS = ServeOptions.parse({});
 /** `given` with every default filled in and checked; throws naming an option that is not what it must be. */
 export function serveOptions(given: ServeInput, env: NodeJS.ProcessEnv = process.env): ServeOptions {
   const o = ServeOptions.parse(given);
-  return { ...o, port: o.port ?? (env.PORT ? parsePort(env.PORT) : PORT_DEFAULT) };
+  return { ...o, port: o.port ?? portFrom(env.PORT) };
+}
+
+function portFrom(variable: string | undefined): number {
+  if (!variable) return PORT_DEFAULT;
+  try {
+    return parsePort(variable);
+  } catch (e) {
+    throw new Error(`$PORT: ${(e as Error).message}`);
+  }
 }
 
 /** What a build does unless told otherwise; `finanzamt build`, `start` and `release` all build this way. */
