@@ -58,10 +58,12 @@ function openExchange(d: HandlerDeps, req: IncomingMessage, res: ServerResponse)
   const queryStart = url.indexOf('?');
   // Node joins repeated X-Forwarded-For fields with ", ": one string, as if sent as one list.
   const address = d.clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'] as string | undefined);
+  // The one place the URL is cut: its path, matched once, and its query.
   const path = queryStart === -1 ? url : url.slice(0, queryStart);
+  const query = queryStart === -1 ? '' : url.slice(queryStart + 1);
   const match = matchRoute(path);
   return {
-    req, res, started: performance.now(), address, rate: NOT_YET_LIMITED, path, match, route: metricRoute(match, req.method, queryStart === -1 ? '' : url.slice(queryStart + 1)),
+    req, res, started: performance.now(), address, rate: NOT_YET_LIMITED, path, query, match, route: metricRoute(match, req.method, query),
     canonicalKey: null, personal: false, questions: null, keyId: null, stand: d.versions.current?.stand ?? null, code: null, logs: d.logs, metrics: d.metrics,
   };
 }
@@ -86,25 +88,21 @@ function handle(d: HandlerDeps, ex: Exchange): Step {
 
 /** `batch`: the body of a batch taken apart, null for every other request. */
 function limit(d: HandlerDeps, ex: Exchange, batch: BatchBody | null): Step {
-  const url = ex.req.url ?? '/';
-  // The path is the URL up to its query string, if it has one.
-  const queryStart = ex.path.length === url.length ? -1 : ex.path.length;
   const rate = d.limiter.take(ex.address, ex.questions ?? 1);
   if (rate instanceof Promise) {
     return rate.then((r) => {
       ex.rate = r;
-      return route(d, ex, url, queryStart, batch);
+      return route(d, ex, batch);
     });
   }
   ex.rate = rate;
-  return route(d, ex, url, queryStart, batch);
+  return route(d, ex, batch);
 }
 
 /** Placeholder until the limiter has answered; never sent. */
 const NOT_YET_LIMITED: RateDecision = { allowed: true, limit: 0, remaining: 0, reset: 0, retryAfter: 0 };
 
-/** `queryStart`: where the query string starts in `url` (its `?`), or -1. */
-function route(d: HandlerDeps, ex: Exchange, url: string, queryStart: number, batch: BatchBody | null): Step {
+function route(d: HandlerDeps, ex: Exchange, batch: BatchBody | null): Step {
   const { req, rate } = ex;
   if (!rate.allowed) {
     return respondError(ex, 'rate_limited', ERRORS.rate_limited.detail.tooMany(d.limiter.rate, d.limiter.burst, rate.retryAfter), ['retry-after', rate.retryAfter]);
@@ -118,8 +116,9 @@ function route(d: HandlerDeps, ex: Exchange, url: string, queryStart: number, ba
 
   // A remembered URL has parsed before, so it holds no key and needs no parsing now; nor personal data, which
   // is never remembered.
+  const url = req.url ?? '/';
   const remembered = d.asked.get(url);
-  const params = remembered === undefined ? new URLSearchParams(queryStart === -1 ? '' : url.slice(queryStart + 1)) : null;
+  const params = remembered === undefined ? new URLSearchParams(ex.query) : null;
   ex.personal = params !== null && holdsPersonalData(params);
   const keyParam = params === null ? null : keyParamIn(params);
   if (keyParam !== null) {

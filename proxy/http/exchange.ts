@@ -28,6 +28,8 @@ export interface Exchange {
   rate: RateDecision;
   /** The path without the query string: the query may hold a key and never goes to the log. */
   path: string;
+  /** The query string without its `?`, empty when there is none; never logged, as it may hold a key. */
+  query: string;
   /** The route its path matched when it arrived (core/routes.ts); null for a path the service does not know. */
   match: Match | null;
   /** What the metrics count it under, decided with the match. */
