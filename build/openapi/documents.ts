@@ -9,7 +9,7 @@ import type { DirectoryIndex } from '../../core/directoryIndex.ts';
 import { DOCUMENTS, RENDERER_PATH, ROUTE_TABLE } from '../../core/routes.ts';
 import type { OrtSearch } from '../../core/search/ortSearch.ts';
 import { openApiDocument } from './document.ts';
-import { examplesFrom } from './examples.ts';
+import { answersExamples, examplesFrom } from './examples.ts';
 import { referencePage } from './page.ts';
 
 /** The standalone bundle of @scalar/api-reference; the package exports no path to it, so it is found beside its entry. */
@@ -23,7 +23,7 @@ function rendererFile(): string {
  */
 export async function versionDocuments(ix: DirectoryIndex, buildId: string, searchOrt: OrtSearch): Promise<Record<keyof typeof DOCUMENTS, Buffer>> {
   return {
-    [ROUTE_TABLE.openapi.path]: Buffer.from(JSON.stringify(openApiDocument(examplesFrom(ix, buildId, searchOrt)))),
+    [ROUTE_TABLE.openapi.path]: Buffer.from(JSON.stringify(openApiDocument(answersExamples(ix) ? examplesFrom(ix, buildId, searchOrt) : undefined))),
     [ROUTE_TABLE.docs.path]: Buffer.from(referencePage()),
     [RENDERER_PATH]: await readFile(rendererFile()),
   };

@@ -17,10 +17,14 @@ import { SCHEMES } from '../../core/steuernummer/schemes.ts';
 import { healthBody } from '../../core/health.ts';
 import { SERVE_DEFAULTS } from '../../core/options.ts';
 
+/** Köln, a city of several offices, and the first office of the federal list, in Flensburg. */
+const EXAMPLE_AGS = '05315000';
+const EXAMPLE_OFFICE = '2115';
+
 export const EXAMPLE_PATHS = {
-  lookup: '/finanzamt?ags=05315000',
-  office: '/finanzamt/2115',
-  district: '/finanzamt/2115/bezirk',
+  lookup: `/finanzamt?ags=${EXAMPLE_AGS}`,
+  office: `/finanzamt/${EXAMPLE_OFFICE}`,
+  district: `/finanzamt/${EXAMPLE_OFFICE}/bezirk`,
   collection: '/finanzaemter?limit=2',
 } as const;
 
@@ -57,6 +61,15 @@ export interface Examples {
   parameters: Record<string, string | number>;
   health: ReturnType<typeof healthBody>;
   batch: { request: typeof EXAMPLE_BATCH; response: unknown };
+}
+
+/**
+ * Whether the directory answers every example question: a bundle of part of the territory (one state, in the tests
+ * of the guard) may not, and its version's document then shows no examples rather than those of other questions.
+ */
+export function answersExamples(ix: DirectoryIndex): boolean {
+  return ix.byAgs.has(EXAMPLE_AGS) && ix.offices.has(EXAMPLE_OFFICE)
+    && SCHEMES.some((scheme) => ix.offices.has(scheme.beispiel.bundesschema.slice(0, 4)));
 }
 
 /** Renders the example questions from the directory, as the proxy answers them; `buildId`: as /healthz shows it. */
