@@ -11,7 +11,7 @@ import { queryReadings } from './search/query.ts';
 import type { Hits, OrtSearch } from './search/ortSearch.ts';
 import { narrowToStadtteil } from './stadtteil.ts';
 import { officesNamed } from './steuernummer/offices.ts';
-import { parseSteuernummer } from './steuernummer/parse.ts';
+import { parseSteuernummerIn } from './steuernummer/parse.ts';
 
 /** Not ok only for an office number the directory does not have (a 404). */
 export type Answer = { ok: true; body: string } | { ok: false; detail: string };
@@ -45,7 +45,7 @@ export function renderAnswer(ix: DirectoryIndex, q: Question, searchOrt?: OrtSea
 function lookupHits(ix: DirectoryIndex, q: LookupQuestion, searchOrt?: OrtSearch): Hits {
   if (q.by === 'ort') {
     if (!searchOrt) throw new Error('renderAnswer: ort needs a place-name search');
-    return searchOrt.search(q.value, q.limit);
+    return searchOrt.search(q.value, q.limit, q.bundesland);
   }
   const all = q.by === 'plz' ? (ix.plz.get(q.value) ?? []) : municipalitiesUnder(ix.dir.municipalities, q.value);
   const retired = q.by === 'ags' && all.length === 0 ? ix.retiredKeys.get(q.value) : undefined;
@@ -69,7 +69,10 @@ function renderLookup(ix: DirectoryIndex, q: LookupQuestion, found: Hits, search
   const body: LookupResponse = {
     stand: ix.dir.stand,
     stand_quelle: ix.dir.stand_quelle,
-    frage: { [q.by]: q.value, ...(q.stadtteil === undefined ? {} : { stadtteil: q.stadtteil }), gemeinden: q.gemeinden, limit: q.limit },
+    frage: {
+      [q.by]: q.value, ...(q.bundesland === undefined ? {} : { bundesland: q.bundesland }), ...(q.stadtteil === undefined ? {} : { stadtteil: q.stadtteil }),
+      gemeinden: q.gemeinden, limit: q.limit,
+    },
     eindeutig: aemter.length === 1,
     anzahl_aemter: aemter.length,
     anzahl_gemeinden: hits.length,
@@ -85,13 +88,14 @@ function renderLookup(ix: DirectoryIndex, q: LookupQuestion, found: Hits, search
 }
 
 /**
- * A lookup by tax number: the office its office number names. A written form that fits several states is read
+ * A lookup by tax number: the office its office number names. Beside `bundesland` the number is read in that
+ * state's scheme only, so it has one reading. Without it, a written form that fits several states is read
  * by each; the readings whose office exists are the answer, and where those are several, the service does not
  * choose between them (as for a city of several offices): `aemter` lists them, `eindeutig` is false, and the
  * state and federal form in `frage` are null, since they differ by reading.
  */
 function renderTaxNumberLookup(ix: DirectoryIndex, q: LookupQuestion): string {
-  const parsed = parseSteuernummer(q.value);
+  const parsed = parseSteuernummerIn(q.bundesland, q.value);
   if (!parsed.ok) throw new Error('renderAnswer: a tax number the request parser refused');
   const named = parsed.readings.flatMap((reading) => officesNamed(ix, reading.bufa_nr).map((office) => ({ reading, ...office })));
   const offices = [...new Map(named.map((n) => [n.office.bufa_nr, n.office])).values()];

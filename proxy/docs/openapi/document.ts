@@ -118,7 +118,9 @@ Ignore unknown fields. The data version is \`stand\` (DD.MM.YYYY) and \`stand_qu
   \`ags\`; a name the division does not know, or a city without one, answers the whole city with a \`hinweis\`.
 - A lookup by \`steuernummer\` (an added parameter) answers in the lookup's shape with \`gemeinden\` empty, says in
   \`frage\` what the number was read as (\`steuernummer_bund\`, \`bundesland\`, \`pruefziffer\`) and adds
-  \`amt_herkunft\`; a written form that names offices in several states lists them all.
+  \`amt_herkunft\`; a written form that names offices in several states lists them all. An added \`bundesland\` (a
+  state's name or two-letter code) beside \`steuernummer\` reads the number in that state's scheme only, and beside
+  \`ort\` narrows the search to that state; beside \`ags\` or \`plz\` it is 400.
 - Lookups in bulk (\`POST /finanzamt\`, up to ${BATCH_MAX_QUESTIONS} questions), each answered as its GET would be.
 - Retired municipality keys: an eight-digit \`ags\` that was valid once and is not now is answered with the offices
   of the current municipalities that hold its area, named in the added member \`ags_nachfolger\` (\`{ags, name,
