@@ -66,6 +66,14 @@ export class FinanzamtClient {
   }
 
   /**
+   * The offices `offices(options)` answers, as CSV text (RFC 4180, UTF-8, a header line naming the columns): a
+   * row per office, or with `gemeinden` a row per municipality and office. Revalidated by its own ETag.
+   */
+  async officesCsv(options?: CollectionOptions): Promise<string> {
+    return (await this.transport.text(collectionPath(options), true, 'text/csv')).body;
+  }
+
+  /**
    * The whole directory (`/finanzaemter?gemeinden=1`) fetched once, to answer `ags`, `plz`, office and district
    * questions without a request each; `refresh()` revalidates it by ETag. See LocalDirectory for what it
    * answers exactly as the service does and what it cannot.

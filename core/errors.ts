@@ -160,8 +160,11 @@ export const ERRORS = {
   },
   not_acceptable: {
     status: 406, shared: false,
-    means: '`Accept-Encoding` rules out every encoding offered (br, gzip, identity).',
-    detail: { noEncoding: 'Accept-Encoding schließt alle angebotenen Kodierungen aus (br, gzip, identity).' },
+    means: '`Accept-Encoding` rules out every encoding offered (br, gzip, identity), or on `/finanzaemter` `Accept` rules out both JSON and CSV.',
+    detail: {
+      noEncoding: 'Accept-Encoding schließt alle angebotenen Kodierungen aus (br, gzip, identity).',
+      noFormat: 'Accept schließt beide angebotenen Formate aus: application/json und text/csv (UTF-8).',
+    },
   },
   request_timeout: {
     status: 408, shared: false,

@@ -3,11 +3,11 @@
 // the same question are the same bytes. It assembles the bodies; the index it reads is core/directoryIndex.ts,
 // the words of `hinweis` are core/hints.ts.
 import { ERRORS } from './errors.ts';
-import { districtForm, matchBundesland, municipalitiesUnder, type DirectoryIndex } from './directoryIndex.ts';
+import { collectionPage } from './collection.ts';
+import { districtForm, municipalitiesUnder, type DirectoryIndex } from './directoryIndex.ts';
 import { joined, lookupHint, noHitHint, replacedKeyHint, taxNumberHint } from './hints.ts';
 import type { Aenderung, CollectionResponse, DistrictResponse, LookupMunicipality, LookupResponse, Office, OfficeResponse, OfficeWithDistrict } from './model.ts';
 import type { CollectionQuestion, LookupQuestion, Question } from './request.ts';
-import { queryReadings } from './search/query.ts';
 import type { Hits, OrtSearch } from './search/ortSearch.ts';
 import { narrowToStadtteil } from './stadtteil.ts';
 import { officesNamed } from './steuernummer/offices.ts';
@@ -134,16 +134,7 @@ function noticesFor(notices: Aenderung[], hits: { ags: string }[]): Aenderung[] 
 }
 
 function renderCollection(ix: DirectoryIndex, q: CollectionQuestion): string {
-  const states = q.bundesland === null ? null : new Set(matchBundesland(ix.dir.bundeslaender, q.bundesland));
-  // Read as a place-name query is ("St" as "Sankt" and, at either end, as typed); a name without letters or
-  // digits leaves nothing to search for and filters nothing.
-  const readings = q.name === null ? [] : queryReadings(q.name);
-  const names = readings.length === 0 ? null : readings;
-  const selected = ix.dir.offices.filter((o) =>
-    (states === null || states.has(o.bundesland)) &&
-    (q.ohne_bezirk === null || o.ohne_bezirk === (q.ohne_bezirk === 1)) &&
-    (names === null || ix.foldedOfficeNames.get(o.bufa_nr)!.some((form) => names.some((name) => form.includes(name)))));
-  const page = selected.slice(q.offset, q.limit ? q.offset + q.limit : undefined);
+  const { selected, page } = collectionPage(ix, q);
   const body: CollectionResponse = {
     stand: ix.dir.stand,
     vollstaendig: page.length === selected.length,
