@@ -58,7 +58,11 @@ export function makeManifest(
   return { format: 1, stand: version.stand, stand_quelle: version.stand_quelle, build_id, ...body };
 }
 
-/** Where a body is stored, relative to the version directory. */
+/**
+ * Where a body is stored, relative to the version directory. Named `.json` whatever its media type (the CSV of
+ * the collection too): the proxy sends each body with the type of the representation asked for, never with what
+ * a store says of the file.
+ */
 export function objectPath(sha256: string, encoding: Encoding): string {
   return `objects/${sha256.slice(0, 2)}/${sha256}.json${EXTENSION[encoding]}`;
 }
