@@ -135,6 +135,12 @@ describe('bundesland beside a place name', () => {
     }
   });
 
+  it('says where a place has no namesake in the state asked for', async () => {
+    const body = (await service.get('/finanzamt?ort=Bochum&bundesland=Bayern')).parsed(LookupResponse);
+    expect(body).toMatchObject({ anzahl_gemeinden: 0, aemter: [], gemeinden: [] });
+    expect(body.hinweis).toMatch(/^Keine Gemeinde gefunden für ort=Bochum in Bayern\./);
+  });
+
   it('counts only that state\'s hits against limit', async () => {
     const body = (await service.get('/finanzamt?ort=Neustadt&limit=1&bundesland=Bayern')).parsed(LookupResponse);
     expect(body.anzahl_gemeinden).toBe(1);
