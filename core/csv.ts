@@ -27,7 +27,14 @@ const OFFICE_COLUMNS: readonly Column<Office>[] = [
   ['telefon', (o) => o.kontakt.telefon],
   ['fax', (o) => o.kontakt.fax],
   ['mail', (o) => o.kontakt.mail],
+  ['mail_stand', (o) => o.kontakt.mail_stand],
   ['web', (o) => o.kontakt.web],
+  ['zahlungsempfaenger', (o) => o.zahlungsempfaenger],
+  // The first account, as `bankverbindung` gives it (docs/data.md, rule 14); the JSON lists them all.
+  ['iban', (o) => o.bankverbindung?.iban ?? null],
+  ['bic', (o) => o.bankverbindung?.bic ?? null],
+  ['bank', (o) => o.bankverbindung?.bank ?? null],
+  ['kontoinhaber', (o) => o.bankverbindung?.kontoinhaber ?? null],
   ['ohne_bezirk', (o) => yesNo(o.ohne_bezirk)],
   ['anzahl_gemeinden', (o) => o.anzahl_gemeinden],
 ];

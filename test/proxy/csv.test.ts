@@ -95,8 +95,9 @@ describe('GET /finanzaemter as CSV', () => {
     expect(table.map((r) => r.bufa_nr)).toEqual(json.aemter.map((a) => a.bufa_nr));
     json.aemter.forEach((a, i) => {
       const row = table[i]!;
-      expect([row.name, row.bezeichnung, row.bundesland, row.strasse, row.plz, row.ort, row.mail, row.ohne_bezirk, row.anzahl_gemeinden])
-        .toEqual([a.name, a.bezeichnung, a.bundesland, a.anschrift.strasse ?? '', a.anschrift.plz ?? '', a.anschrift.ort ?? '', a.kontakt.mail ?? '', String(a.ohne_bezirk), String(a.anzahl_gemeinden)]);
+      expect([row.name, row.bezeichnung, row.bundesland, row.strasse, row.plz, row.ort, row.mail, row.mail_stand, row.ohne_bezirk, row.anzahl_gemeinden])
+        .toEqual([a.name, a.bezeichnung, a.bundesland, a.anschrift.strasse ?? '', a.anschrift.plz ?? '', a.anschrift.ort ?? '', a.kontakt.mail ?? '', a.kontakt.mail_stand ?? '', String(a.ohne_bezirk), String(a.anzahl_gemeinden)]);
+      expect([row.zahlungsempfaenger, row.iban, row.kontoinhaber]).toEqual([a.zahlungsempfaenger ?? '', a.bankverbindung?.iban ?? '', a.bankverbindung?.kontoinhaber ?? '']);
     });
   });
 
