@@ -52,7 +52,7 @@ export async function buildVersion(given: BuildOptions): Promise<BuildResult> {
   const staging = await createStaging(options.out);
   try {
     const questions = precomputedQuestions(directory);
-    const { entries, objects, stats } = await writeTree(staging, directory, questions, options);
+    const { entries, csv, objects, stats } = await writeTree(staging, directory, questions, options);
     const index = indexDirectory(directory);
     const search = PlaceIndex.build(directory.municipalities);
     const files = {
@@ -61,10 +61,10 @@ export async function buildVersion(given: BuildOptions): Promise<BuildResult> {
       [RANKING_FILE]: await writeChecked(join(staging, RANKING_FILE), Buffer.from(JSON.stringify(warmingOrder(entries, index)))),
     };
     // The documents describe the answers: their example of /healthz shows the id of the answers alone.
-    const answersId = makeManifest(directory, entries, objects, files).build_id;
+    const answersId = makeManifest(directory, entries, objects, files, csv).build_id;
     await writeDocuments(staging, directory.stand_quelle, await versionDocuments(index, answersId, search), { entries, objects, stats });
     const report = buildReport(directory, facts, stats, questions.length, bundle.files, diff);
-    const manifest = makeManifest(directory, entries, objects, files);
+    const manifest = makeManifest(directory, entries, objects, files, csv);
     await writeFile(join(staging, REPORT_FILE), `${JSON.stringify(report, null, 2)}\n`);
     // The manifest goes last: a version directory with a manifest is a complete one.
     await writeFile(join(staging, MANIFEST_FILE), JSON.stringify(manifest));

@@ -4,14 +4,15 @@
 // once, are the errors every answer can meet: no version loaded (503), no encoding the caller accepts (406), and a
 // stored body that cannot be read as the manifest vouches for it (503).
 import { ERRORS } from '../core/errors.ts';
-import { JSON_TYPE } from '../core/headers.ts';
 import type { Encoding } from '../core/manifest.ts';
+import { formatsOf, MEDIA_TYPES, representationKey } from '../core/representation.ts';
 import { isPersonal, loggableKey, questionOf, type QuestionMatch } from '../core/request.ts';
 import type { Match } from '../core/routes.ts';
 import { resolveIn, type Asked, type AskedQuestions } from './cache/askedQuestions.ts';
 import type { DynamicAnswers, Rendered } from './cache/dynamicAnswers.ts';
 import { respondError, type Exchange } from './http/exchange.ts';
 import { negotiateEncoding } from './http/negotiate.ts';
+import { negotiateFormat, varyOf } from './http/negotiateFormat.ts';
 import type { Refusal, Representation } from './http/representation.ts';
 import type { ProxyMetrics } from './metrics/metrics.ts';
 import type { CurrentVersion } from './versions/currentVersion.ts';
@@ -55,8 +56,12 @@ export function parseAsked(d: AnswerDeps, url: string, match: Match | null, para
   return parsed.ok ? d.asked.remember(url, parsed.question) : parsed;
 }
 
-/** The answer `version` gives to what was asked, in `encoding`: its stored file, or rendered now. */
-export function answer(d: AnswerDeps, ex: Exchange, version: Version, asked: Asked, encoding: Encoding): Answer | Promise<Answer> {
+/**
+ * The answer `version` gives to what was asked, in `encoding` and in the format `accept` prefers among the
+ * question's (core/representation.ts; JSON where `accept` is absent, as for a batch): its stored file, or rendered
+ * now; 406 when the caller accepts none of its formats.
+ */
+export function answer(d: AnswerDeps, ex: Exchange, version: Version, asked: Asked, encoding: Encoding, accept: string | undefined): Answer | Promise<Answer> {
   const { question, key, stored } = resolveIn(version, asked);
   // A batch's exchange logs how many questions it asked, not one of them.
   if (ex.questions === null) {
@@ -64,23 +69,32 @@ export function answer(d: AnswerDeps, ex: Exchange, version: Version, asked: Ask
     // Also where the URL was remembered and its query not read again (which no personal question is).
     ex.personal ||= isPersonal(question);
   }
-  if (stored !== undefined) return storedAnswer(d, ex, version, stored, encoding, JSON_TYPE);
-  const rendered = d.dynamic.answer(version, question, key);
+  const formats = formatsOf(question);
+  const format = negotiateFormat(accept, formats);
+  if (format === null) return { ok: false, code: 'not_acceptable', detail: ERRORS.not_acceptable.detail.noFormat };
+  const sent: Sent = { type: MEDIA_TYPES[format], vary: varyOf(formats), encoding };
+  const storedIn = format === 'json' ? stored : version.answers.get(representationKey(key, format));
+  if (storedIn !== undefined) return storedAnswer(d, ex, version, storedIn, sent);
+  const rendered = d.dynamic.answer(version, question, key, format);
   if (!rendered.ok) return rendered;
   const body = d.dynamic.body(rendered, encoding);
-  return body instanceof Promise ? body.then((b) => renderedAnswer(rendered, encoding, b)) : renderedAnswer(rendered, encoding, body);
+  return body instanceof Promise ? body.then((b) => renderedAnswer(rendered, sent, b)) : renderedAnswer(rendered, sent, body);
 }
 
-function renderedAnswer(rendered: Rendered, encoding: Encoding, body: Buffer): Representation {
-  return { ok: true, etag: rendered.etag, type: JSON_TYPE, encoding, bytes: body.length, body };
+/** How a representation is sent, whatever its body: its media type, what chose it, its encoding. */
+type Sent = Pick<Representation, 'type' | 'vary' | 'encoding'>;
+
+function renderedAnswer(rendered: Rendered, sent: Sent, body: Buffer): Representation {
+  return { ok: true, ...sent, etag: rendered.etag, bytes: body.length, body };
 }
 
 /** A file the build stored (an answer, or a document under its path), from memory when it is there. */
-export function storedAnswer(d: AnswerDeps, ex: Exchange, version: Version, stored: StoredAnswer, encoding: Encoding, type: string): Representation {
+export function storedAnswer(d: AnswerDeps, ex: Exchange, version: Version, stored: StoredAnswer, sent: Sent): Representation {
+  const { encoding } = sent;
   const file = stored.files[encoding];
   const cached = version.cached(file);
   d.metrics?.stored(cached !== undefined);
-  return { ok: true, etag: stored.etag, type, encoding, bytes: file.bytes, body: cached ?? (() => readStored(ex, version, stored, encoding)) };
+  return { ok: true, ...sent, etag: stored.etag, bytes: file.bytes, body: cached ?? (() => readStored(ex, version, stored, encoding)) };
 }
 
 /** Missing, damaged or late: never bytes the manifest does not vouch for, but 503 and a line in the log. */

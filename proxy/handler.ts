@@ -139,7 +139,7 @@ function route(d: HandlerDeps, ex: Exchange, batch: BatchBody | null): Step {
   if (version === null) return;
   const encoding = encodingFor(ex);
   if (encoding === null) return;
-  const answered = answer(d, ex, version, asked, encoding);
+  const answered = answer(d, ex, version, asked, encoding, req.headers.accept);
   return answered instanceof Promise ? answered.then((a) => sendAnswer(ex, a)) : sendAnswer(ex, answered);
 }
 
@@ -152,7 +152,7 @@ function documentAt(ex: Exchange, d: HandlerDeps): Step {
   if (stored === undefined) return respondError(ex, 'not_found', ERRORS.not_found.detail.docsPath);
   const encoding = encodingFor(ex);
   if (encoding === null) return;
-  return sendRepresentation(ex, storedAnswer(d, ex, version, stored, encoding, type!));
+  return sendRepresentation(ex, storedAnswer(d, ex, version, stored, { type: type!, encoding }));
 }
 
 /** A batch whose caller's key passed: its questions answered, or what is wrong with the request. */

@@ -43,7 +43,7 @@ function answerOne(d: AnswerDeps, ex: Exchange, version: Version, question: Batc
     if ('ok' in parsed) return error(parsed.code, parsed.detail);
     asked = parsed;
   }
-  const answered = answer(d, ex, version, asked, 'identity');
+  const answered = answer(d, ex, version, asked, 'identity', undefined);
   return answered instanceof Promise ? answered.then((a) => inBatch(a, error)) : inBatch(answered, error);
 }
 
