@@ -99,6 +99,7 @@ export async function createProxy(o: ProxyOptions): Promise<Proxy> {
   const source = metrics ? measuredSource(plainSource, metrics) : plainSource;
   const versions = new CurrentVersion(source, new FileCache(o.cacheBytes), logs.logger, o.warm);
   metrics?.showVersions(versions);
+  metrics?.showLogs(logs);
   if (metrics && o.metricsByPrimary) {
     new AggregatorRegistry(); // in a worker: answers the primary's asks for this process's metrics
     AggregatorRegistry.setRegistries([metrics.registry]);

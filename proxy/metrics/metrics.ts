@@ -12,6 +12,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { Exchange } from '../http/exchange.ts';
 import { ROUTES, type Route } from '../http/route.ts';
 import type { KeyStore } from '../keys/keyStore.ts';
+import type { Logs } from '../log.ts';
 import type { CurrentVersion } from '../versions/currentVersion.ts';
 import { dataAgeDays } from '../versions/dataAge.ts';
 import { CellHistogram } from './cellHistogram.ts';
@@ -128,6 +129,18 @@ export class ProxyMetrics {
   read(seconds: number, ok: boolean): void {
     this.readLatency[this.o.readSource].observe(seconds);
     if (!ok) this.readErrors[this.o.readSource].inc();
+  }
+
+  /** The log lines dropped because the log could not be written (a full disk), read when scraped. */
+  showLogs(logs: Pick<Logs, 'dropped'>): void {
+    new Counter({
+      name: 'finanzamt_log_lines_dropped_total', help: 'Log lines dropped because the log could not be written (a full disk, an unread pipe).',
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        this.inc(logs.dropped());
+      },
+    });
   }
 
   /** Gauges of the version served, read when scraped. With workers, the primary keeps each one's maximum. */
