@@ -201,6 +201,8 @@ export const ERRORS = {
       ortSearch: 'Ortssuche nicht verfügbar.',
       /** The OpenAPI description or the reference page could not be made. */
       docs: 'Die Dokumentation ist vorübergehend nicht verfügbar.',
+      /** /healthz: every read from disk hangs past the read timeout (a hung disk); only answers in memory can be sent. */
+      readsStuck: 'Lesezugriffe auf die gespeicherten Antworten hängen; nur Antworten im Speicher können gesendet werden.',
     },
   },
 } as const satisfies Record<string, ErrorKind>;

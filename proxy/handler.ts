@@ -35,6 +35,7 @@ import type { Logs } from './log.ts';
 import type { ProxyMetrics } from './metrics/metrics.ts';
 import type { RateDecision, RateLimiter } from './rateLimit/rateLimiter.ts';
 import type { CurrentVersion } from './versions/currentVersion.ts';
+import type { ReadSlots } from './versions/readSlots.ts';
 
 export interface HandlerDeps {
   versions: CurrentVersion;
@@ -42,6 +43,8 @@ export interface HandlerDeps {
   limiter: RateLimiter;
   clientAddress: AddressResolver;
   dynamic: DynamicAnswers;
+  /** The slots of disk reads, null for an origin: /healthz says 503 while every one is stuck. */
+  reads: Pick<ReadSlots, 'allStuck'> | null;
   asked: AskedQuestions;
   logs: Logs;
   metrics: ProxyMetrics | null;
@@ -116,7 +119,7 @@ function route(d: HandlerDeps, ex: Exchange, url: string, queryStart: number, ba
     return respondError(ex, 'rate_limited', ERRORS.rate_limited.detail.tooMany(d.limiter.rate, d.limiter.burst, rate.retryAfter), ['retry-after', rate.retryAfter]);
   }
   if (req.method === 'OPTIONS') return respond(ex, 204, [...preflightOn(ex.path)]);
-  if (ex.route === 'health') return health(ex, d.versions, d.now);
+  if (ex.route === 'health') return health(ex, d.versions, d.reads, d.now);
   if (ex.route === 'docs') return readMethod(ex) ? serveDocs(ex, d.versions.current) : undefined;
 
   // A remembered URL has parsed before, so it holds no key and needs no parsing now; nor personal data, which
@@ -178,10 +181,11 @@ function batchAfterKey(d: HandlerDeps, ex: Exchange, batch: BatchBody): Step {
   return batch.ok ? answerBatch(d, ex, batch.questions) : respondError(ex, batch.code, batch.detail);
 }
 
-function health(ex: Exchange, versions: CurrentVersion, now: () => number): void {
+function health(ex: Exchange, versions: CurrentVersion, reads: HandlerDeps['reads'], now: () => number): void {
   if (!readMethod(ex)) return;
   const v = versions.current;
   if (v === null) return respondError(ex, 'unavailable', ERRORS.unavailable.detail.directory);
+  if (reads?.allStuck) return respondError(ex, 'unavailable', ERRORS.unavailable.detail.readsStuck);
   const body = Buffer.from(JSON.stringify(healthBody({
     stand: v.stand, standQuelle: v.standQuelle, buildId: v.buildId, ortssuche: v.searchOrt !== null, aenderungen: v.index.dir.aenderungen, quellen: v.index.dir.quellen,
   }, now())));

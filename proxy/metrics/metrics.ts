@@ -14,6 +14,7 @@ import { ROUTES, type Route } from '../http/route.ts';
 import type { KeyStore } from '../keys/keyStore.ts';
 import type { Logs } from '../log.ts';
 import type { CurrentVersion } from '../versions/currentVersion.ts';
+import type { ReadSlots } from '../versions/readSlots.ts';
 import { dataAgeDays } from '../versions/dataAge.ts';
 import { CellHistogram } from './cellHistogram.ts';
 
@@ -139,6 +140,25 @@ export class ProxyMetrics {
       collect() {
         this.reset();
         this.inc(logs.dropped());
+      },
+    });
+  }
+
+  /** Disk reads past their timeout that still hold a thread, and how many may hold one (proxy/versions/readSlots.ts). */
+  showReads(reads: Pick<ReadSlots, 'stuck' | 'slots'>): void {
+    const registers = [this.registry];
+    new Gauge({
+      name: 'finanzamt_source_reads_stuck', help: 'Reads from disk past --read-timeout that still hold a thread of the pool (a hung disk).',
+      registers,
+      collect() {
+        this.set(reads.stuck);
+      },
+    });
+    new Gauge({
+      name: 'finanzamt_source_read_slots', help: 'Reads from disk that may run at once; the rest of the thread pool is left to compression.',
+      registers,
+      collect() {
+        this.set(reads.slots);
       },
     });
   }
