@@ -9,8 +9,9 @@
 //   6. method         – 405 for anything but GET and HEAD, and POST on /finanzamt (a batch, proxy/batch/);
 //   7. route, parameters – 404 unknown path, 400 unusable input (core/request.ts);
 //   8. the answer     – stored file, or rendered; 404 for an unknown office, 503 when no version is loaded.
-// A batch costs one token per question, so its body is read (within its limits, proxy/batch/readBatch.ts) and
-// counted before the rate limit; what is wrong with it is answered where its parameters would be, after the key.
+// A batch costs one token per question (more for heavy ones, proxy/batch/weight.ts), so its body is read (within
+// its limits, proxy/batch/readBatch.ts) and weighed before the rate limit; what is wrong with it is answered where
+// its parameters would be, after the key.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Encoding } from '../core/manifest.ts';
 import { ERRORS } from '../core/errors.ts';
@@ -84,7 +85,7 @@ type Step = void | Promise<void>;
 function handle(d: HandlerDeps, ex: Exchange): Step {
   if (ex.route !== 'batch') return limit(d, ex, null);
   // A batch of more questions than the burst could never pass.
-  return readBatch(ex.req, Math.min(BATCH_MAX_QUESTIONS, d.limiter.burst)).then((batch) => {
+  return readBatch(ex.req, Math.min(BATCH_MAX_QUESTIONS, d.limiter.burst), d.limiter.burst).then((batch) => {
     if (batch === null) return;
     if (batch.ok) ex.questions = batch.questions.length;
     // Whatever the answer, the rest of a body left unread is not read to keep the connection: it is closed.
@@ -98,7 +99,7 @@ function limit(d: HandlerDeps, ex: Exchange, batch: BatchBody | null): Step {
   const url = ex.req.url ?? '/';
   // The path is the URL up to its query string, if it has one.
   const queryStart = ex.path.length === url.length ? -1 : ex.path.length;
-  const rate = d.limiter.take(ex.address, ex.questions ?? 1);
+  const rate = d.limiter.take(ex.address, batch?.ok ? batch.weight : 1);
   if (rate instanceof Promise) {
     return rate.then((r) => {
       ex.rate = r;

@@ -7,7 +7,7 @@
 // question asked by personal data (a tax number, which its `frage` repeats) is made for its request alone and
 // kept nowhere.
 import { LRUCache } from 'lru-cache';
-import { compressTo, PER_REQUEST, type Compression, type Encoded } from '../../core/compress.ts';
+import type { Compression, Encoded } from '../../core/compress.ts';
 import { etagFor } from '../../core/etag.ts';
 import type { Encoding } from '../../core/manifest.ts';
 import { ERRORS } from '../../core/errors.ts';
@@ -15,6 +15,8 @@ import { renderAnswer } from '../../core/render.ts';
 import { isPersonal, type Question } from '../../core/request.ts';
 import type { ProxyMetrics } from '../metrics/metrics.ts';
 import type { Version } from '../versions/version.ts';
+import { compressWhileWaiting } from './compressWhileWaiting.ts';
+import { OrtRenderings } from './ortRenderings.ts';
 
 export interface Rendered {
   ok: true;
@@ -33,15 +35,19 @@ export type DynamicAnswer = Rendered | { ok: false; code: 'not_found' | 'unavail
 
 export class DynamicAnswers {
   private readonly lru: LRUCache<string, DynamicAnswer>;
+  /** Place-name searches by what they search for, whatever the spelling. */
+  private readonly ort: OrtRenderings;
   /** Compressions under way, by encoding and cache key. */
   private readonly compressing = new Map<string, Promise<Buffer>>();
 
   private readonly metrics: Pick<ProxyMetrics, 'rendered'> | null;
 
+  /** `maxBytes`: a quarter of it for the searches by place name, the rest for the answers in each spelling. */
   constructor(maxBytes: number, metrics: Pick<ProxyMetrics, 'rendered'> | null = null) {
     this.metrics = metrics;
+    this.ort = new OrtRenderings(Math.ceil(maxBytes / 4));
     this.lru = new LRUCache({
-      maxSize: maxBytes,
+      maxSize: Math.ceil((maxBytes * 3) / 4),
       sizeCalculation: (a, key) => key.length + (a.ok ? Object.values(a.bodies).reduce((sum, body) => sum + body.length, 0) : a.detail.length),
     });
   }
@@ -60,13 +66,12 @@ export class DynamicAnswers {
     const personal = isPersonal(question);
     const known = personal ? undefined : this.lru.get(cacheKey);
     if (known !== undefined) return known;
-    const rendered = renderAnswer(version.index, question, version.searchOrt ?? undefined);
     let answer: DynamicAnswer;
-    if (rendered.ok) {
-      const identity = Buffer.from(rendered.body);
-      answer = { ok: true, etag: etagFor(version.standQuelle, key, identity), bodies: { identity }, cacheKey };
+    if (question.kind === 'lookup' && question.by === 'ort') {
+      answer = made(version, key, cacheKey, this.ort.body(version, question, version.searchOrt!));
     } else {
-      answer = { ok: false, code: 'not_found', detail: rendered.detail };
+      const rendered = renderAnswer(version.index, question, version.searchOrt ?? undefined);
+      answer = rendered.ok ? made(version, key, cacheKey, Buffer.from(rendered.body)) : { ok: false, code: 'not_found', detail: rendered.detail };
     }
     if (!personal) this.lru.set(cacheKey, answer);
     return answer;
@@ -80,7 +85,7 @@ export class DynamicAnswers {
     const running = `${compression} ${answer.cacheKey}`;
     let body = this.compressing.get(running);
     if (body === undefined) {
-      body = compressTo(compression, answer.bodies.identity, PER_REQUEST).then((compressed) => {
+      body = compressWhileWaiting(compression, answer.bodies.identity).then((compressed) => {
         // Kept with the answer the cache holds now (which may have gained another encoding meanwhile); an
         // answer evicted meanwhile is made again when asked again.
         const kept = this.lru.peek(answer.cacheKey);
@@ -91,4 +96,8 @@ export class DynamicAnswers {
     }
     return body;
   }
+}
+
+function made(version: Version, key: string, cacheKey: string, identity: Buffer): Rendered {
+  return { ok: true, etag: etagFor(version.standQuelle, key, identity), bodies: { identity }, cacheKey };
 }
