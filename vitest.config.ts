@@ -16,6 +16,7 @@ const UNIT = [
   'test/proxy/coalesce.test.ts',
   'test/proxy/dataAge.test.ts',
   'test/proxy/keysFile.test.ts',
+  'test/proxy/readSlots.test.ts',
   'test/proxy/rateLimiter.test.ts',
   'test/search/*.test.ts',
   'test/sources/*.test.ts',
