@@ -42,7 +42,7 @@ export class DynamicAnswers {
 
   private readonly metrics: Pick<ProxyMetrics, 'rendered'> | null;
 
-  /** `maxBytes`: a quarter of it for the searches by place name, the rest for the other renderings. */
+  /** `maxBytes`: a quarter of it for the searches by place name, the rest for the answers as asked. */
   constructor(maxBytes: number, metrics: Pick<ProxyMetrics, 'rendered'> | null = null) {
     this.metrics = metrics;
     this.ort = new OrtRenderings(Math.ceil(maxBytes / 4));
@@ -63,15 +63,17 @@ export class DynamicAnswers {
     this.metrics?.rendered();
     // The build id, not the version name: a rebuild under the same name may render differently.
     const cacheKey = `${version.buildId} ${key}`;
-    // A place name's answer is a copy of its search's rendering, which OrtRenderings keeps, whatever the spelling.
-    // Kept in each spelling as well, a neighbour's ever new spellings would fill this cache with copies that
-    // live long enough to need full garbage collections to be freed; made for their request, they die young.
-    if (question.kind === 'lookup' && question.by === 'ort') return made(version, key, cacheKey, this.ort.body(version, question, version.searchOrt!));
     const personal = isPersonal(question);
     const known = personal ? undefined : this.lru.get(cacheKey);
     if (known !== undefined) return known;
-    const rendered = renderAnswer(version.index, question, version.searchOrt ?? undefined);
-    const answer: DynamicAnswer = rendered.ok ? made(version, key, cacheKey, Buffer.from(rendered.body)) : { ok: false, code: 'not_found', detail: rendered.detail };
+    let answer: DynamicAnswer;
+    if (question.kind === 'lookup' && question.by === 'ort') {
+      // A copy of its search's rendering, which OrtRenderings keeps whatever the spelling.
+      answer = made(version, key, cacheKey, this.ort.body(version, question, version.searchOrt!));
+    } else {
+      const rendered = renderAnswer(version.index, question, version.searchOrt ?? undefined);
+      answer = rendered.ok ? made(version, key, cacheKey, Buffer.from(rendered.body)) : { ok: false, code: 'not_found', detail: rendered.detail };
+    }
     if (!personal) this.lru.set(cacheKey, answer);
     return answer;
   }
