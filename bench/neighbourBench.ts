@@ -1,7 +1,8 @@
 // Another client's latency beside a neighbour that sends the worst place-name mix it is allowed: ten addresses
 // each sending the heaviest batch their bucket holds (one search in ever new spellings, 200 hits with every
 // office's district) whenever it has refilled, and four asking new spellings by GET within the rate limit
-// (test/reliability/load/respeller.ts, a process of its own). The other client asks a stored answer and /healthz
+// (test/reliability/load/respeller.ts, a process of its own at
+// a lower priority: it stands for clients on other machines, whose CPU is not the proxy's). The other client asks a stored answer and /healthz
 // from five addresses of its own, a hundred times a second in all; once alone, once beside the neighbour, on one
 // proxy in the systemd unit's environment. Serves FINANZAMT_BENCH_DIST (a dist directory with `current`), else
 // builds the shipped bundle first. FINANZAMT_BENCH_NEIGHBOUR_SECONDS sets each phase's length (default 20). Run
@@ -68,7 +69,7 @@ export async function benchNeighbour(): Promise<{ markdown: string }> {
       const neighbour = await startLoadClient(join(ROOT, 'test/reliability/load/respeller.ts'), {
         url: proxy.url, key, seconds: SECONDS, encoding: 'br', first: 0,
         batchAddresses: Array.from({ length: 10 }, (_, i) => `198.51.100.${i + 1}`), getAddresses: Array.from({ length: 4 }, (_, i) => `203.0.113.${i + 1}`),
-      }, Counts);
+      }, Counts, { nice: 10 });
       const beside = await otherClient(proxy.url, key, SECONDS);
       phases.push({ name: 'beside the respelling neighbour', ...beside, neighbour: await neighbour.done, rss: rssMb(proxy.pid) });
       return { markdown: report(phases) };
