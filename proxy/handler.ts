@@ -12,8 +12,9 @@
 //                       input (core/request.ts);
 //   8. the answer     – stored file, or rendered (proxy/answer.ts, as for each question of a batch); 404 for an
 //                       unknown office, 503 when no version is loaded.
-// A batch costs one token per question, so its body is read (within its limits, proxy/batch/readBatch.ts) and
-// counted before the rate limit; what is wrong with it is answered where its parameters would be, after the key.
+// A batch costs one token per question (more for heavy ones, core/batchWeight.ts), so its body is read (within
+// its limits, proxy/batch/readBatch.ts) and weighed before the rate limit; what is wrong with it is answered where
+// its parameters would be, after the key.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { BatchBody } from '../core/batch.ts';
 import { ERRORS } from '../core/errors.ts';
@@ -32,11 +33,14 @@ import { authenticate } from './keys/authenticate.ts';
 import type { KeyStore } from './keys/keyStore.ts';
 import type { Logs } from './log.ts';
 import type { RateDecision, RateLimiter } from './rateLimit/rateLimiter.ts';
+import type { ReadSlots } from './versions/readSlots.ts';
 
 export interface HandlerDeps extends AnswerDeps {
   keys: KeyStore;
   limiter: RateLimiter;
   clientAddress: AddressResolver;
+  /** The slots of disk reads, null for an origin: /healthz says 503 while every one is stuck. */
+  reads: Pick<ReadSlots, 'allStuck'> | null;
   logs: Logs;
   /** Milliseconds since the epoch, for the data's age. */
   now: () => number;
@@ -77,7 +81,7 @@ type Step = void | Promise<void>;
 function handle(d: HandlerDeps, ex: Exchange): Step {
   if (ex.route !== 'batch') return limit(d, ex, null);
   // A batch of more questions than the burst could never pass.
-  return readBatch(ex.req, Math.min(BATCH_MAX_QUESTIONS, d.limiter.burst)).then((batch) => {
+  return readBatch(ex.req, Math.min(BATCH_MAX_QUESTIONS, d.limiter.burst), d.limiter.burst).then((batch) => {
     if (batch === null) return;
     if (batch.ok) ex.questions = batch.questions.length;
     // Whatever the answer, the rest of a body left unread is not read to keep the connection: it is closed.
@@ -88,7 +92,7 @@ function handle(d: HandlerDeps, ex: Exchange): Step {
 
 /** `batch`: the body of a batch taken apart, null for every other request. */
 function limit(d: HandlerDeps, ex: Exchange, batch: BatchBody | null): Step {
-  const rate = d.limiter.take(ex.address, ex.questions ?? 1);
+  const rate = d.limiter.take(ex.address, batch?.ok ? batch.weight : 1);
   if (rate instanceof Promise) {
     return rate.then((r) => {
       ex.rate = r;
@@ -163,6 +167,7 @@ function batchAfterKey(d: HandlerDeps, ex: Exchange, batch: BatchBody): Step {
 function health(ex: Exchange, d: HandlerDeps, now: () => number): void {
   const v = versionFor(ex, d.versions);
   if (v === null) return;
+  if (d.reads?.allStuck) return respondError(ex, 'unavailable', ERRORS.unavailable.detail.readsStuck);
   const body = Buffer.from(JSON.stringify(healthBody({
     stand: v.stand, standQuelle: v.standQuelle, buildId: v.buildId, ortssuche: v.searchOrt !== null, aenderungen: v.index.dir.aenderungen, quellen: v.index.dir.quellen,
   }, now())));
