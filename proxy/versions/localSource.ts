@@ -1,10 +1,10 @@
 // Versions from a local tree built by `finanzamt build`: `current` is a symlink to the version directory,
 // switched by an atomic rename, so a readlink is a consistent view of which version is published.
-import { readFile, readlink, stat } from 'node:fs/promises';
+import { readdir, readFile, readlink, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { CURRENT, MANIFEST_FILE } from '../../core/manifest.ts';
+import { CURRENT, MANIFEST_FILE, retiredPrefix } from '../../core/manifest.ts';
 import { watchAndPoll } from '../watch/watchAndPoll.ts';
-import type { Published, VersionSource } from './source.ts';
+import type { ObjectRead, Published, VersionSource } from './source.ts';
 
 const POLL_MS = 250;
 
@@ -12,6 +12,23 @@ export function localSource(dist: string, readTimeoutMs: number): VersionSource 
   const root = resolve(dist);
   const current = join(root, CURRENT);
   const versionDir = (name: string) => resolve(root, name);
+  /** The manifest's identity tells a directory's build apart from another of the same name. */
+  const tokenOf = async (name: string, dir: string) => {
+    const s = await stat(join(dir, MANIFEST_FILE), { bigint: true });
+    return `${name}:${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}`;
+  };
+  /** Loaded versions whose directory a rebuild of the same name moved aside (build/publish.ts), and where to. */
+  const moved = new WeakMap<Published, string>();
+  const movedTo = async (version: Published): Promise<string | null> => {
+    const prefix = retiredPrefix(version.name);
+    for (const entry of await readdir(root)) {
+      const dir = join(root, entry);
+      if (entry.startsWith(prefix) && await tokenOf(version.name, dir).catch(() => null) === version.token) return dir;
+    }
+    return null;
+  };
+  const read = (dir: string, path: string) => readFile(join(dir, path), { signal: AbortSignal.timeout(readTimeoutMs) });
+
   return {
     description: root,
     async published(): Promise<Published | null> {
@@ -26,8 +43,7 @@ export function localSource(dist: string, readTimeoutMs: number): VersionSource 
         else throw e;
       }
       // The manifest is written last and replaced with the directory, so its identity tells a rebuild apart.
-      const s = await stat(join(versionDir(name), MANIFEST_FILE), { bigint: true });
-      return { name, token: `${name}:${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}` };
+      return { name, token: await tokenOf(name, versionDir(name)) };
     },
     async readMeta(name, file) {
       try {
@@ -37,7 +53,19 @@ export function localSource(dist: string, readTimeoutMs: number): VersionSource 
         throw e;
       }
     },
-    readObject: (name, path) => readFile(join(versionDir(name), path), { signal: AbortSignal.timeout(readTimeoutMs) }),
+    // Bodies are content-addressed, so one found under the version's name is the right one whichever build put
+    // it there; one that is missing may be in the directory this version was moved to.
+    async readObject({ version, path }: ObjectRead) {
+      try {
+        return await read(moved.get(version) ?? versionDir(version.name), path);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'ENOENT' || moved.has(version)) throw e;
+        const dir = await movedTo(version);
+        if (dir === null) throw e;
+        moved.set(version, dir);
+        return read(dir, path);
+      }
+    },
     follow: (check) => watchAndPoll(current, POLL_MS, check),
     close: () => {},
   };

@@ -40,7 +40,7 @@ export function originSource(origin: string, readTimeoutMs: number): VersionSour
       if (!res.ok) throw new Error(`${base}/${name}/${file}: HTTP ${res.status}`);
       return Buffer.from(await res.arrayBuffer());
     },
-    readObject: (name, path, encoding) => bodies.get(`${name}/${path}`, encoding),
+    readObject: ({ version, path, encoding }) => bodies.get(`${version.name}/${path}`, encoding),
     follow(check) {
       const timer = setInterval(check, POLL_MS);
       timer.unref();

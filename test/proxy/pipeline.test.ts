@@ -177,9 +177,9 @@ describe('a batch', () => {
     // The switch happens as the batch reads its first stored body: the rest is read after it.
     const switching: VersionSource = {
       ...source,
-      readObject: (name, path, encoding) => {
+      readObject: (read) => {
         versions.current = null;
-        return source.readObject(name, path, encoding);
+        return source.readObject(read);
       },
     };
     const versions = new CurrentVersion(switching, new FileCache(16 << 20), silent);
