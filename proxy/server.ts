@@ -5,6 +5,7 @@ import { AggregatorRegistry } from 'prom-client';
 import { AskedQuestions } from './cache/askedQuestions.ts';
 import { answerClientError } from './http/clientError.ts';
 import { listen } from './http/listen.ts';
+import { handUnusualRequests } from './http/unusualRequests.ts';
 import { addressResolver } from './rateLimit/clientAddress.ts';
 import { DynamicAnswers } from './cache/dynamicAnswers.ts';
 import { FileCache } from './cache/fileCache.ts';
@@ -126,8 +127,11 @@ export async function createProxy(o: ProxyOptions): Promise<Proxy> {
     requestTimeout: 15_000,
     maxHeaderSize: MAX_HEADER_BYTES,
     keepAliveTimeout: 5_000,
+    // The handler refuses a missing Host itself, with JSON and a log line (proxy/http/requestHead.ts).
+    requireHostHeader: false,
   }, handler);
   server.on('clientError', answerClientError(MAX_HEADER_BYTES, logs.logger));
+  handUnusualRequests(server, handler);
   const url = await listen(server, o.port, o.host);
   const scrapes = metrics && !o.metricsByPrimary && o.metricsPort !== undefined
     ? await listenForScrapes(o.metricsHost, o.metricsPort, metrics.registry)

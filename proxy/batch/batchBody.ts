@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { ERRORS } from '../../core/errors.ts';
 import { LookupParameters } from '../../core/parameters.ts';
+import { oddMemberName } from './memberNames.ts';
 
 /** The largest body read: a hundred questions of the longest values allowed fit in it. */
 export const BATCH_MAX_BYTES = 64 * 1024;
@@ -35,10 +36,17 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true });
 /** `maxQuestions`: the most questions one batch may ask here (BATCH_MAX_QUESTIONS, or the burst if smaller). */
 export function parseBatch(body: Buffer, maxQuestions: number): BatchBody {
   let value: unknown;
+  let text: string;
   try {
-    value = JSON.parse(UTF8.decode(body));
+    text = UTF8.decode(body);
+    value = JSON.parse(text);
   } catch {
     return refused('bad_json', ERRORS.bad_json.detail.notJson);
+  }
+  const odd = oddMemberName(text);
+  if (odd !== null) {
+    const where = odd.question === null ? 'Der Rumpf' : `fragen[${odd.question}]`;
+    return refused('bad_batch', odd.why === 'proto' ? ERRORS.bad_batch.detail.proto(where) : ERRORS.bad_batch.detail.repeated(where, odd.name));
   }
   const parsed = Body.safeParse(value);
   if (!parsed.success) return refused('bad_batch', ERRORS.bad_batch.detail.shape);
