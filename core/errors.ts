@@ -192,10 +192,11 @@ export const ERRORS = {
   },
   rate_limited: {
     status: 429, shared: false,
-    means: 'Rate limit exceeded (a batch costs one request per question and is refused whole); wait `Retry-After` seconds.',
+    means: 'Rate limit exceeded (a batch costs one request per question and is refused whole), or more connections open from one address than allowed (answered as the connection opens, and closed); wait `Retry-After` seconds.',
     detail: {
       tooMany: (rate: number, burst: number, retryAfter: number) =>
         `Zu viele Anfragen: erlaubt sind ${rate} pro Sekunde (kurzzeitig bis zu ${burst}). Bitte in ${retryAfter} s erneut versuchen.`,
+      connections: (max: number) => `Zu viele gleichzeitige Verbindungen von dieser Adresse: erlaubt sind ${max}. Bitte bestehende Verbindungen weiterverwenden.`,
     },
   },
   internal: {
@@ -205,10 +206,12 @@ export const ERRORS = {
   },
   unavailable: {
     status: 503, shared: false,
-    means: 'Directory temporarily unavailable (no data version loaded, the place-name search not loaded, or a stored answer not readable in time). Retry later, with backoff.',
+    means: 'Directory temporarily unavailable (no data version loaded, the place-name search not loaded, or a stored answer not readable in time), or the proxy holds as many connections as it takes (answered as the connection opens, and closed). Retry later, with backoff.',
     detail: {
       /** No data version is loaded. */
       directory: 'Das Verzeichnis ist vorübergehend nicht verfügbar.',
+      /** The proxy holds as many connections as it takes. */
+      connections: 'Der Dienst hat gerade zu viele offene Verbindungen. Bitte gleich erneut versuchen.',
       /** A stored answer that could not be read in time or did not match the manifest. */
       storedAnswer: 'Diese Antwort ist vorübergehend nicht verfügbar.',
       /** The place-name index of the version is missing or damaged: `ort` questions cannot be answered. */
