@@ -7,18 +7,20 @@ export const KEY_PREFIX = 'fa_';
 /** The prefix in any case and at least eight characters of the random part. */
 const PREFIXED = '[Ff][Aa]_[A-Za-z0-9_-]{8,}';
 /**
- * The random part without its prefix: 43 characters of base64url. No place name has a run of 40 such characters
- * (the longest in the directory has 32), so a run that long is taken for a key.
+ * The random part without its prefix: a run of 40 or more base64url characters with an upper and a lower case
+ * letter and a digit, `_` or `-` among them, as 43 random ones have but for one in 7,000. No name of the directory
+ * has such a run (the longest run there has 32 characters), nor has text a caller types by mistake (`xxxx…`).
  */
-const BARE = '[A-Za-z0-9_-]{40,}';
+const RUN = '(?<![A-Za-z0-9_-])(?=[A-Za-z0-9_-]*[A-Z])(?=[A-Za-z0-9_-]*[a-z])';
+const BARE = `${RUN}(?=[A-Za-z0-9_-]*[0-9_-])[A-Za-z0-9_-]{40,}`;
 const ONE_KEY = new RegExp(`${PREFIXED}|${BARE}`);
 const EVERY_KEY = new RegExp(`${PREFIXED}|${BARE}`, 'g');
 /**
  * A key split by spaces is looked for in the text without them; without a prefix only where the run holds a
  * digit, which long names whose words run together have not ("Gemeinsames deutsch-luxemburgisches
- * Hoheitsgebiet"), and 43 random characters nearly always have.
+ * Hoheitsgebiet"), and 43 random characters have but for one in 1,400.
  */
-const JOINED_KEY = new RegExp(`${PREFIXED}|(?=[A-Za-z_-]*[0-9])${BARE}`);
+const JOINED_KEY = new RegExp(`${PREFIXED}|${RUN}(?=[A-Za-z0-9_-]*[0-9])[A-Za-z0-9_-]{40,}`);
 const SPACES = /(?:\s|%20|\+)+/g;
 const HAS_SPACE = /\s|%20|\+/;
 /** The pieces of a split key, each masked. */

@@ -43,11 +43,6 @@ export function parseBatch(body: Buffer, maxQuestions: number): BatchBody {
   } catch {
     return refused('bad_json', ERRORS.bad_json.detail.notJson);
   }
-  const odd = oddMemberName(text);
-  if (odd !== null) {
-    const where = odd.question === null ? 'Der Rumpf' : `fragen[${odd.question}]`;
-    return refused('bad_batch', odd.why === 'proto' ? ERRORS.bad_batch.detail.proto(where) : ERRORS.bad_batch.detail.repeated(where, odd.name));
-  }
   const parsed = Body.safeParse(value);
   if (!parsed.success) return refused('bad_batch', ERRORS.bad_batch.detail.shape);
   const { fragen } = parsed.data;
@@ -58,6 +53,12 @@ export function parseBatch(body: Buffer, maxQuestions: number): BatchBody {
     const checked = BatchQuestion.safeParse(question);
     if (!checked.success) return refused('bad_batch', ERRORS.bad_batch.detail.notFlat(i));
     questions.push(checked.data);
+  }
+  // Read as written only once the shape holds: no deeper than a question's members, whatever the body nested.
+  const odd = oddMemberName(text);
+  if (odd !== null) {
+    const where = odd.question === null ? 'Der Rumpf' : `fragen[${odd.question}]`;
+    return refused('bad_batch', odd.why === 'proto' ? ERRORS.bad_batch.detail.proto(where) : ERRORS.bad_batch.detail.repeated(where, odd.name));
   }
   return { ok: true, questions };
 }

@@ -17,9 +17,12 @@ describe('a key where it does not belong', () => {
     for (let i = 0; i < 200; i++) {
       const key = generateKey();
       const body = key.slice(3);
-      const pasted = [key, `FA_${body}`, `Fa_${body}`, body, `${key.slice(0, 25)} ${key.slice(25)}`, `Köln ${key}`];
-      // Without its prefix and split, only a part holding a digit is taken for one (999 keys in 1000).
-      if (/[0-9]/.test(body)) pasted.push(`${body.slice(0, 20)} ${body.slice(20)}`);
+      const pasted = [key, `FA_${body}`, `Fa_${body}`, `${key.slice(0, 25)} ${key.slice(25)}`, `Köln ${key}`];
+      // Without its prefix, a run with both cases and a digit, `_` or `-` is taken for one (all keys but one in
+      // 7,000); split as well, one with both cases and a digit (all but one in 1,400).
+      const mixed = /[A-Z]/.test(body) && /[a-z]/.test(body);
+      if (mixed && /[0-9_-]/.test(body)) pasted.push(body);
+      if (mixed && /[0-9]/.test(body)) pasted.push(`${body.slice(0, 20)} ${body.slice(20)}`);
       for (const text of pasted) {
         expect(holdsKey(text), text).toBe(true);
         expect(maskKeys(text)).not.toContain(body.slice(10, 20));
@@ -32,5 +35,7 @@ describe('a key where it does not belong', () => {
     const names = new Set(strings(directory));
     expect(names.size).toBeGreaterThan(10_000);
     expect([...names].filter(holdsKey)).toEqual([]);
+    // Nor a run a caller types by mistake.
+    expect(holdsKey('x'.repeat(101))).toBe(false);
   });
 });
