@@ -4,11 +4,17 @@ import { readdir, readFile, readlink, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { CURRENT, MANIFEST_FILE, retiredPrefix } from '../../core/manifest.ts';
 import { watchAndPoll } from '../watch/watchAndPoll.ts';
+import { ReadSlots } from './readSlots.ts';
 import type { ObjectRead, Published, VersionSource } from './source.ts';
 
 const POLL_MS = 250;
 
-export function localSource(dist: string, readTimeoutMs: number): VersionSource {
+/** A local tree, and the slots its body reads go through (readSlots.ts). */
+export type LocalSource = VersionSource & { reads: ReadSlots };
+
+/** `onStuck`: told when a body read overruns `readTimeoutMs`, with how many are stuck now. */
+export function localSource(dist: string, readTimeoutMs: number, onStuck: (stuck: number, slots: number) => void = () => {}): LocalSource {
+  const reads = new ReadSlots(readTimeoutMs, onStuck);
   const root = resolve(dist);
   const current = join(root, CURRENT);
   const versionDir = (name: string) => resolve(root, name);
@@ -27,7 +33,10 @@ export function localSource(dist: string, readTimeoutMs: number): VersionSource 
     }
     return null;
   };
-  const read = (dir: string, path: string) => readFile(join(dir, path), { signal: AbortSignal.timeout(readTimeoutMs) });
+  const read = (dir: string, path: string) => {
+    const file = join(dir, path);
+    return reads.read(file, (signal) => readFile(file, { signal }));
+  };
 
   return {
     description: root,
@@ -68,5 +77,6 @@ export function localSource(dist: string, readTimeoutMs: number): VersionSource 
     },
     follow: (check) => watchAndPoll(current, POLL_MS, check),
     close: () => {},
+    reads,
   };
 }

@@ -69,6 +69,7 @@ function handler(o: { burst?: number; versions?: CurrentVersion; logs?: Logs } =
     limiter: new MemoryRateLimiter({ rate: 0.001, burst: o.burst ?? 1_000, maxClients: 100 }),
     clientAddress: addressResolver([]),
     dynamic: new DynamicAnswers(1 << 20),
+    reads: null,
     asked: new AskedQuestions(),
     logs: o.logs ?? logs,
     metrics: null,
