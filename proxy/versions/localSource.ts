@@ -65,14 +65,17 @@ export function localSource(dist: string, readTimeoutMs: number, onStuck: (stuck
     // Bodies are content-addressed, so one found under the version's name is the right one whichever build put
     // it there; one that is missing may be in the directory this version was moved to.
     async readObject({ version, path }: ObjectRead) {
+      const named = versionDir(version.name);
+      const dir = moved.get(version) ?? named;
       try {
-        return await read(moved.get(version) ?? versionDir(version.name), path);
+        return await read(dir, path);
       } catch (e) {
-        if ((e as NodeJS.ErrnoException).code !== 'ENOENT' || moved.has(version)) throw e;
-        const dir = await movedTo(version);
-        if (dir === null) throw e;
-        moved.set(version, dir);
-        return read(dir, path);
+        // Reads begun under the name before another found where it went look there too.
+        if ((e as NodeJS.ErrnoException).code !== 'ENOENT' || dir !== named) throw e;
+        const to = moved.get(version) ?? await movedTo(version);
+        if (to === null) throw e;
+        moved.set(version, to);
+        return read(to, path);
       }
     },
     follow: (check) => watchAndPoll(current, POLL_MS, check),
