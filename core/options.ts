@@ -23,6 +23,15 @@ export const ServeOptions = z.object({
   keysFile: z.string().default('keys.json'),
   /** Addresses and CIDR ranges of reverse proxies whose X-Forwarded-For is believed. */
   trustProxy: z.array(z.string()).default([]),
+  /** The bits of an IPv6 address that name one client, for the rate limit and the connection cap. */
+  ipv6Prefix: positive.default(64),
+  /**
+   * Connections held at most, in all and from one client address (the trusted proxies count only in all): far above
+   * what a load balancer or any one client needs (a browser opens 6 per host; an office behind one address a few
+   * hundred), and far below the process's file descriptors, which Node raises to the hard limit.
+   */
+  maxConnections: positive.default(10_000),
+  maxConnectionsPerAddress: positive.default(256),
   /** Requests per second per client address: section 8's 20. */
   rate: positive.default(20),
   /** Requests a client may make at once: a full batch of lookups (BATCH_MAX_QUESTIONS, core/parameters.ts). */

@@ -1,11 +1,13 @@
 // The request pipeline. The order of the checks is chosen so that each one protects the next:
 //   1. rate limit     – first, so that no request, valid or not, costs more than a bucket update when flooding;
-//   2. OPTIONS        – a browser preflight carries no key by design (Fetch standard), so it is answered 204;
-//   3. the routes without a key (core/routes.ts): /healthz, for load balancers and monitors; /openapi.json and
+//      the head      – a request line of another HTTP version, not exactly one Host, an Expect other than
+//                      100-continue, CONNECT (proxy/http/requestHead.ts);
+//   2. key in query   – 400 even with a valid header, on every path: serving it would let a client keep a key in
+//                       its URLs, where every proxy and log on the way records it, and a shared cache the answer;
+//   3. OPTIONS        – a browser preflight carries no key by design (Fetch standard), so it is answered 204;
+//   4. the routes without a key (core/routes.ts): /healthz, for load balancers and monitors; /openapi.json and
 //      /docs, the description and its reference page as the build stored them (build/openapi/), read before one
 //      has a key;
-//   4. key in query   – 400 even with a valid header: serving it would let a client keep a key in its URLs,
-//                       where every proxy and log on the way records it;
 //   5. authentication – 401 missing or unknown, 403 blocked; before anything reveals which paths exist;
 //   6. method         – 405 for anything but GET and HEAD, and POST on /finanzamt (a batch, proxy/batch/);
 //   7. parameters     – of the route matched once on arrival (core/routes.ts): 404 unknown path, 400 unusable
@@ -19,16 +21,19 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import type { BatchBody } from '../core/batch.ts';
 import { ERRORS } from '../core/errors.ts';
 import { BATCH_MAX_QUESTIONS } from '../core/parameters.ts';
+import { holdsKey } from '../core/accessKey.ts';
 import { allowedOn, CACHE_ERROR, JSON_TYPE, preflightOn } from '../core/headers.ts';
 import { healthBody } from '../core/health.ts';
-import { holdsPersonalData, keyInQuery as keyParamIn } from '../core/request.ts';
+import { holdsPersonalData, keyInQuery as keyParamIn, malformedEscape } from '../core/request.ts';
 import { DOCUMENTS, matchRoute, metricRoute } from '../core/routes.ts';
+import { holdsTaxNumberShape } from '../core/taxNumberShape.ts';
 import { answer, parseAsked, encodingFor, storedAnswer, versionFor, type AnswerDeps } from './answer.ts';
 import { answerBatch } from './batch/answerBatch.ts';
 import { readBatch } from './batch/readBatch.ts';
 import type { AddressResolver } from './rateLimit/clientAddress.ts';
 import { respond, respondError, type Exchange } from './http/exchange.ts';
 import { sendAnswer, sendRepresentation } from './http/representation.ts';
+import { headProblem } from './http/requestHead.ts';
 import { authenticate } from './keys/authenticate.ts';
 import type { KeyStore } from './keys/keyStore.ts';
 import type { Logs } from './log.ts';
@@ -111,6 +116,21 @@ function route(d: HandlerDeps, ex: Exchange, batch: BatchBody | null): Step {
   if (!rate.allowed) {
     return respondError(ex, 'rate_limited', ERRORS.rate_limited.detail.tooMany(d.limiter.rate, d.limiter.burst, rate.retryAfter), ['retry-after', rate.retryAfter]);
   }
+  const head = headProblem(req);
+  if (head !== null) return respondError(ex, head.code, head.detail);
+  if (req.method === 'CONNECT') return void readMethod(ex);
+
+  // A remembered URL has parsed before, so it holds no key and needs no parsing now; nor personal data, which
+  // is never remembered.
+  const url = req.url ?? '/';
+  const remembered = d.asked.get(url);
+  const params = remembered === undefined ? new URLSearchParams(ex.query) : null;
+  // A tax number or a key in the path is refused as a malformed office number, kept by no cache all the same.
+  ex.personal = params !== null && (holdsPersonalData(params) || holdsTaxNumberShape(ex.path) || holdsKey(ex.path));
+  const keyParam = params === null ? null : keyParamIn(params);
+  if (keyParam !== null) {
+    return respondError(ex, 'key_in_query', ERRORS.key_in_query.detail.inQuery(keyParam));
+  }
   const { match } = ex;
   if (req.method === 'OPTIONS') return respond(ex, 204, [...preflightOn(match?.route ?? null)]);
   if (match !== null && !match.route.keyed) {
@@ -118,16 +138,6 @@ function route(d: HandlerDeps, ex: Exchange, batch: BatchBody | null): Step {
     return match.route.answer === 'health' ? health(ex, d, d.now) : documentAt(ex, d);
   }
 
-  // A remembered URL has parsed before, so it holds no key and needs no parsing now; nor personal data, which
-  // is never remembered.
-  const url = req.url ?? '/';
-  const remembered = d.asked.get(url);
-  const params = remembered === undefined ? new URLSearchParams(ex.query) : null;
-  ex.personal = params !== null && holdsPersonalData(params);
-  const keyParam = params === null ? null : keyParamIn(params);
-  if (keyParam !== null) {
-    return respondError(ex, 'key_in_query', ERRORS.key_in_query.detail.inQuery(keyParam));
-  }
   const auth = authenticate(req.headers, d.keys);
   if (!auth.ok) {
     ex.keyId = auth.key?.id ?? null;
@@ -137,6 +147,7 @@ function route(d: HandlerDeps, ex: Exchange, batch: BatchBody | null): Step {
   if (batch !== null) return batchAfterKey(d, ex, batch);
   if (!readMethod(ex)) return;
 
+  if (remembered === undefined && malformedEscape(ex.query)) return respondError(ex, 'bad_parameter', ERRORS.bad_parameter.detail.badEscape);
   const asked = remembered ?? parseAsked(d, url, match, params!);
   if ('ok' in asked) return respondError(ex, asked.code, asked.detail);
   const version = versionFor(ex, d.versions);

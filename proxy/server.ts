@@ -8,7 +8,11 @@ import { AggregatorRegistry } from 'prom-client';
 import { AskedQuestions } from './cache/askedQuestions.ts';
 import { answerClientError } from './http/clientError.ts';
 import { listen } from './http/listen.ts';
-import { addressResolver } from './rateLimit/clientAddress.ts';
+import { handUnusualRequests } from './http/unusualRequests.ts';
+import { spareResumedConnections } from './http/resumedConnections.ts';
+import { addressResolver, peerBucket, trustedPeer } from './rateLimit/clientAddress.ts';
+import { checkIpv6Prefix } from './rateLimit/canonicalAddress.ts';
+import { limitConnections } from './http/connectionLimit.ts';
 import { DynamicAnswers } from './cache/dynamicAnswers.ts';
 import { FileCache } from './versions/fileCache.ts';
 import { createHandler } from './handler.ts';
@@ -82,6 +86,7 @@ export async function createProxy(given: ServeInput & ProxyHooks): Promise<Proxy
     AggregatorRegistry.setRegistries([metrics.registry]);
   }
 
+  const ipv6Prefix = checkIpv6Prefix(o.ipv6Prefix);
   const local = o.limiter ?? new MemoryRateLimiter({ rate: o.rate, burst: o.burst, maxClients: o.rateClients });
   // Loaded only for a fleet: the Redis client is about 7 MB of a process that never talks to Redis.
   const fleet = o.redis === undefined
@@ -91,7 +96,7 @@ export async function createProxy(given: ServeInput & ProxyHooks): Promise<Proxy
     versions,
     keys,
     limiter: fleet?.limiter ?? local,
-    clientAddress: addressResolver(o.trustProxy),
+    clientAddress: addressResolver(o.trustProxy, ipv6Prefix),
     dynamic: new DynamicAnswers(o.dynamicCacheBytes, metrics),
     reads,
     asked: new AskedQuestions(),
@@ -105,8 +110,18 @@ export async function createProxy(given: ServeInput & ProxyHooks): Promise<Proxy
     requestTimeout: 15_000,
     maxHeaderSize: MAX_HEADER_BYTES,
     keepAliveTimeout: 5_000,
+    // The handler refuses a missing Host itself, with JSON and a log line (proxy/http/requestHead.ts).
+    requireHostHeader: false,
   }, handler);
   server.on('clientError', answerClientError(MAX_HEADER_BYTES, logs.logger));
+  handUnusualRequests(server, handler);
+  spareResumedConnections(server);
+  limitConnections(server, {
+    total: o.maxConnections,
+    perAddress: o.maxConnectionsPerAddress,
+    bucketOf: peerBucket(ipv6Prefix),
+    exempt: trustedPeer(o.trustProxy),
+  }, logs.logger);
   const url = await listen(server, o.port, o.host);
   const scrapes = metrics && !o.metricsByPrimary && o.metricsPort !== undefined
     ? await listenForScrapes(o.metricsHost, o.metricsPort, metrics.registry)
