@@ -115,7 +115,7 @@ function placeList(hits: Municipality[]): string {
   return hits.length > PLACES_NAMED ? `${names.join(', ')} und ${hits.length - PLACES_NAMED} weitere` : listed(names);
 }
 
-const KINDS: Record<TeilArt, string> = { stadtbezirk: 'Stadtbezirken', stadtteil: 'Stadtteilen', bezirk: 'Bezirken' };
+const KINDS: Record<TeilArt, string> = { stadtbezirk: 'Stadtbezirken', stadtteil: 'Stadtteilen', bezirk: 'Bezirken', ortschaft: 'Ortschaften' };
 
 /** What the hint says of a divided city in place of "the directory does not say how they divide it". */
 function divisionHint(m: Municipality): string {

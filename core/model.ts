@@ -25,7 +25,7 @@ export const Herkunft = z.object({ zuordnung: Zuordnung, ersetzt: BufaNr.nullabl
 export type Herkunft = z.infer<typeof Herkunft>;
 
 /** The kind of a legal unit of a city's division, as the ordinance calls it (docs/data.md, rule 12). */
-export const TeilArt = z.enum(['stadtbezirk', 'stadtteil', 'bezirk']);
+export const TeilArt = z.enum(['stadtbezirk', 'stadtteil', 'bezirk', 'ortschaft']);
 export type TeilArt = z.infer<typeof TeilArt>;
 
 /**

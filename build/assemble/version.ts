@@ -19,7 +19,7 @@ const TITLES: Record<Exclude<BundleKind, 'terms'>, string> = {
   'states': 'Finanzämter je Land 2022 (ELSTER/ERiC)',
   'ags-successors': 'Nachfolger ehemaliger Gemeindeschlüssel (Destatis-Änderungslisten)',
   'territorial-changes': 'Gebietsänderungen (Destatis)',
-  'divisions': 'Aufteilung großer Städte auf ihre Finanzämter (FA-ZVO NRW § 2)',
+  'divisions': 'Aufteilung großer Städte auf ihre Finanzämter (Zuständigkeitsverordnung eines Landes)',
   'corrections': 'Korrekturen (finanzamt-api, mit Quellen)',
   'notices': 'Angekündigte Änderungen (finanzamt-api, mit Quellen)',
 };
