@@ -10,6 +10,7 @@ import type { LookupQuestion } from './request.ts';
 import type { OrtSearch } from './search/ortSearch.ts';
 import type { NamedOffice } from './steuernummer/offices.ts';
 import type { Reading } from './steuernummer/parse.ts';
+import { taskSplit } from './taskSplit.ts';
 import { listed } from './wording.ts';
 
 /** The sentences of a hint, null when there are none. */
@@ -77,15 +78,16 @@ export function lookupHint(ix: DirectoryIndex, hits: Municipality[], officeNrs: 
 }
 
 /**
- * A city served by several numbers: how many offices they really are, which numbers belong to one office,
- * and, where the offices' names split the city's cases by task (München), that split.
+ * A city served by several numbers: how many offices they really are, which numbers belong to one office, and
+ * how they divide the city where that is known: by the parts an ordinance gives each (rule 12), or by task where
+ * the words in which the offices' names differ are words of a task (München; core/taskSplit.ts). Else the hint
+ * says that the directory does not say.
  */
 function cityHint(ix: DirectoryIndex, m: Municipality): string {
   const city = withoutTypeSuffix(m.name);
   const groups = groupsOf(ix, m.bufa_nr);
   const offices = groups.length === 1 ? 'einem Finanzamt' : `${groups.length} Finanzämtern`;
-  const tasks = groups.length > 1 && groups.every((g) => g.name.startsWith(`${city} `))
-    ? groups.map((g) => g.name.slice(city.length + 1)) : null;
+  const tasks = groups.length > 1 ? taskSplit(groups.map((g) => g.name)) : null;
   const parts: string[] = [];
   if (groups.length === m.bufa_nr.length) {
     parts.push(`Für ${city} sind ${groups.length} Finanzämter zuständig.`);
