@@ -2,7 +2,7 @@
 // names several offices or none, what a retired key or office number became, what a `stadtteil` did. The
 // renderer (core/render.ts) and the narrowing by city part (core/stadtteil.ts) decide which apply; the words
 // are here.
-import { TeilArt, type Municipality, type RetiredKey, type Teil } from './model.ts';
+import { TeilArt, type GefundenerTeil, type Municipality, type RetiredKey, type Teil } from './model.ts';
 import type { DirectoryIndex } from './directoryIndex.ts';
 import { withoutTypeSuffix } from './normalize.ts';
 import type { OfficeGroup } from './officeGroups.ts';
@@ -58,8 +58,13 @@ export function noHitHint(q: LookupQuestion, searchOrt?: OrtSearch): string {
   return suggestions.length === 0 ? nothing : `${nothing} Ähnlich geschriebene Namen: ${listed(suggestions)}.`;
 }
 
-/** `notes`: what narrowing by `stadtteil` found (core/stadtteil.ts), said before the closing request to ask. */
-export function lookupHint(ix: DirectoryIndex, hits: Municipality[], officeNrs: string[], announced: boolean, notes: string[]): string | null {
+/**
+ * `notes`: what narrowing by `stadtteil` found (core/stadtteil.ts), said before the closing request to ask; `units`:
+ * parallel to `hits`, the unit of a divided city a place-name search found a hit by, if any.
+ */
+export function lookupHint(
+  ix: DirectoryIndex, hits: Municipality[], officeNrs: string[], announced: boolean, notes: string[], units: (GefundenerTeil | null)[] = [],
+): string | null {
   if (officeNrs.length === 0) {
     return 'Für die gefundenen Gemeinden ist im Verzeichnis kein Finanzamt eingetragen (gemeindefreie, unbewohnte Gebiete).';
   }
@@ -69,7 +74,10 @@ export function lookupHint(ix: DirectoryIndex, hits: Municipality[], officeNrs: 
   if (shared.length < hits.length && hits.length > 1) {
     const groups = groupsOf(ix, officeNrs);
     const numbers = groups.length < officeNrs.length ? ` mit ${officeNrs.length} Amtsnummern` : '';
-    parts.push(`Gefunden wurden ${hits.length} Gemeinden (${placeList(hits)}); sie gehören zu ${groups.length} verschiedenen Finanzämtern${numbers}; eindeutig ist nur die Abfrage mit dem achtstelligen Gemeindeschlüssel (ags).`);
+    const withUnits = units.some((u) => u);
+    const found = withUnits ? 'Gemeinden und Teile geteilter Städte' : 'Gemeinden';
+    const key = withUnits ? ', in einer geteilten Stadt mit dem stadtteil daneben' : '';
+    parts.push(`Gefunden wurden ${hits.length} ${found} (${placeList(hits, units)}); sie gehören zu ${groups.length} verschiedenen Finanzämtern${numbers}; eindeutig ist nur die Abfrage mit dem achtstelligen Gemeindeschlüssel (ags)${key}.`);
   }
   parts.push(...notes);
   if (announced) parts.push('Für die gefundenen Gemeinden ist eine Änderung angekündigt (siehe aenderungen).');
@@ -112,8 +120,9 @@ function groupsOf(ix: DirectoryIndex, numbers: string[]): OfficeGroup[] {
 
 const PLACES_NAMED = 5;
 
-function placeList(hits: Municipality[]): string {
-  const names = hits.slice(0, PLACES_NAMED).map((m) => withoutTypeSuffix(m.name));
+/** The places found, a unit of a divided city after its city's name ("Leipzig Mitte"). */
+function placeList(hits: Municipality[], units: (GefundenerTeil | null)[]): string {
+  const names = hits.slice(0, PLACES_NAMED).map((m, i) => `${withoutTypeSuffix(m.name)}${units[i] ? ` ${units[i].name}` : ''}`);
   return hits.length > PLACES_NAMED ? `${names.join(', ')} und ${hits.length - PLACES_NAMED} weitere` : listed(names);
 }
 

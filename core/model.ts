@@ -41,6 +41,13 @@ export const Teil = z.object({
 });
 export type Teil = z.infer<typeof Teil>;
 
+/**
+ * A unit of a divided city that a place-name search found (`ort=Ehrenfeld`, `ort=Köln Sülz`): its city's key, and
+ * the unit's kind and name as the ordinance writes them (docs/data.md, rule 12).
+ */
+export const GefundenerTeil = z.object({ ags: Ags, art: TeilArt, name: z.string() });
+export type GefundenerTeil = z.infer<typeof GefundenerTeil>;
+
 const MunicipalityBase = z.object({
   ags: Ags,
   name: z.string(),
@@ -232,6 +239,11 @@ export const LookupFrage = z.object({
   bundesland: z.string().nullable().optional(),
   pruefziffer: Pruefziffer.optional(),
   stadtteil: z.string().optional(),
+  /**
+   * An `ort` lookup whose hits include units of divided cities: those units, in the order of the hits, each once.
+   * Absent where every hit is a municipality found by its name.
+   */
+  gefundene_teile: z.array(GefundenerTeil).optional(),
   gemeinden: z.literal([0, 1]),
   limit: z.number().int().min(1).max(LOOKUP_LIMIT_MAX),
 });
