@@ -41,6 +41,8 @@ export class CityUnits {
   private readonly units: Unit[];
   private readonly forms: Form[];
   private readonly text: string;
+  /** Per unit, the folded spellings a suggestion compares: each form with and without the city's name. */
+  private readonly spellings: string[][];
   /** Per unit, the best class a query matched it with; the scratch of one query. */
   private readonly best: Int8Array;
 
@@ -64,6 +66,8 @@ export class CityUnits {
       start += form.text.length + 1;
     }
     this.text = this.forms.map((form) => `${form.text}\0`).join('');
+    this.spellings = this.units.map(() => []);
+    for (const form of this.forms) this.spellings[form.unit]!.push(form.text, form.text.slice(form.cityLength));
     this.best = new Int8Array(this.units.length);
   }
 
@@ -94,11 +98,14 @@ export class CityUnits {
     });
   }
 
-  /** The units spelled close to a query's readings (suggest.ts), named as a query finds them again. */
-  close(readings: string[]): Close[] {
+  /**
+   * The units spelled close to a query (suggest.ts's target: its readings and the lengths that can be close), named
+   * as a query finds them again.
+   */
+  close({ readings, minLength, maxLength }: { readings: string[]; minLength: number; maxLength: number }): Close[] {
     return this.units.flatMap((unit, index) => {
-      const spellings = this.forms.filter((f) => f.unit === index).flatMap((f) => [f.text, f.text.slice(f.cityLength)]);
-      const distances = spellings.map((s) => distanceTo(readings, s)).filter((d) => d !== null);
+      const near = this.spellings[index]!.filter((s) => s.length >= minLength && s.length <= maxLength);
+      const distances = near.map((s) => distanceTo(readings, s)).filter((d) => d !== null);
       return distances.length === 0 ? [] : [{ name: unit.shown, distance: Math.min(...distances), position: unit.position }];
     });
   }

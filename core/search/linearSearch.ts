@@ -42,8 +42,9 @@ export function linearSearch(municipalities: Municipality[], query: string, limi
 /** The suggestions of suggest.ts, comparing every form of every name. */
 export function linearSuggest(municipalities: Municipality[], query: string): string[] {
   const { forms, positions, units } = prepare(municipalities);
-  const { readings } = suggestionTarget(query);
-  const close: Close[] = units.close(readings);
+  const target = suggestionTarget(query);
+  const { readings } = target;
+  const close: Close[] = units.close(target);
   municipalities.forEach((municipality, i) => {
     const distances = forms[i]!.flatMap((f) => [distanceTo(readings, f.base), distanceTo(readings, f.text)]).filter((d) => d !== null);
     if (distances.length > 0) close.push(closeMunicipality(municipality, Math.min(...distances), positions[i]!));

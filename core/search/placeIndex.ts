@@ -153,10 +153,11 @@ export class PlaceIndex implements OrtSearch {
 
   /** Up to three base names close to a query that matches nothing (suggest.ts); not hits. */
   suggest(query: string): string[] {
-    const { readings, minLength, maxLength } = suggestionTarget(query);
+    const target = suggestionTarget(query);
+    const { readings, minLength, maxLength } = target;
     const { text, formMunicipalities, formBaseLengths, positions } = this.sections;
     const latin1 = Buffer.from(text.buffer, text.byteOffset, text.length); // a view, to decode names cheaply
-    const close: Close[] = this.units.close(readings);
+    const close: Close[] = this.units.close(target);
     for (const [m, first] of this.suggestionCandidates(readings)) {
       let best: number | null = null;
       for (let form = first; formMunicipalities[form] === m; form++) {
