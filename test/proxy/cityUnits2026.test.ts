@@ -14,6 +14,7 @@ import { FileCache } from '../../proxy/cache/fileCache.ts';
 import { localSource } from '../../proxy/versions/localSource.ts';
 import { Version } from '../../proxy/versions/version.ts';
 import { FROZEN_BUNDLES } from '../support/frozenBundle.ts';
+import { expectedOffices } from '../support/divisionRows.ts';
 import { checkedJson } from '../support/http.ts';
 import { proxyForFile } from '../support/proxy.ts';
 import { testDist, testTree } from '../support/tree.ts';
@@ -107,11 +108,6 @@ describe('parts of a city found by ort', () => {
     expect(body.hinweis).toContain('Köln Ehrenfeld');
   });
 });
-
-/** The offices the source rows give the unit `name` of city `ags`: every office with a row naming it, sorted. */
-function expectedOffices(divisions: SourceDivision[], ags: string, name: string): string[] {
-  return [...new Set(divisions.filter((d) => d.ags === ags && d.teile.some((t) => t.name === name)).map((d) => d.bufa_nr))].sort();
-}
 
 describe('every unit of every divided city of 2026, by stadtteil and by ort', () => {
   let version: Version;

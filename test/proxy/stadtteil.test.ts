@@ -17,6 +17,7 @@ import { FileCache } from '../../proxy/cache/fileCache.ts';
 import { localSource } from '../../proxy/versions/localSource.ts';
 import { Version } from '../../proxy/versions/version.ts';
 import { FROZEN_BUNDLE } from '../support/frozenBundle.ts';
+import { expectedOffices } from '../support/divisionRows.ts';
 import { checkedJson } from '../support/http.ts';
 import { proxyForFile } from '../support/proxy.ts';
 import { testDist, testTree } from '../support/tree.ts';
@@ -112,16 +113,6 @@ describe('GET /finanzamt with stadtteil', () => {
     expect(res.parsed(ErrorResponse).code).toBe('bad_parameter');
   });
 });
-
-/**
- * The offices the ordinance gives the unit `name` of city `ags`, read off the parsed source rows: every office
- * with a row naming that unit, sorted. A part a unit is given without ("Lindenthal [ohne Stadtteile Klettenberg
- * und Sülz]") is not that unit's name, so it selects only the office whose own row names it; a unit the text
- * splits (Osterfeld north and south of the canal) has a row of each office and expects both.
- */
-function expectedOffices(divisions: SourceDivision[], ags: string, name: string): string[] {
-  return [...new Set(divisions.filter((d) => d.ags === ags && d.teile.some((t) => t.name === name)).map((d) => d.bufa_nr))].sort();
-}
 
 describe('every unit of every divided city, stored and rendered', () => {
   let version: Version;
