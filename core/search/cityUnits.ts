@@ -13,7 +13,7 @@ import { foldWords } from '../normalize.ts';
 import { unitHit, unitNames } from '../stadtteil.ts';
 import { baseName } from './baseName.ts';
 import { MatchClass } from './rank.ts';
-import { distanceTo, type Close } from './suggest.ts';
+import { allowedDistance, distanceTo, type Close } from './suggest.ts';
 
 interface Unit {
   found: GefundenerTeil;
@@ -100,11 +100,16 @@ export class CityUnits {
 
   /**
    * The units spelled close to a query (suggest.ts's target: its readings and the lengths that can be close), named
-   * as a query finds them again.
+   * as a query finds them again. A reading cut into one piece more than the edits allowed keeps one piece untouched
+   * by them, so a close spelling contains one of those pieces: the others are passed over without an edit distance.
    */
   close({ readings, minLength, maxLength }: { readings: string[]; minLength: number; maxLength: number }): Close[] {
+    const pieces = readings.flatMap((reading) => {
+      const count = allowedDistance(reading.length) + 1;
+      return Array.from({ length: count }, (_, j) => reading.slice(Math.floor((j * reading.length) / count), Math.floor(((j + 1) * reading.length) / count)));
+    });
     return this.units.flatMap((unit, index) => {
-      const near = this.spellings[index]!.filter((s) => s.length >= minLength && s.length <= maxLength);
+      const near = this.spellings[index]!.filter((s) => s.length >= minLength && s.length <= maxLength && pieces.some((piece) => s.includes(piece)));
       const distances = near.map((s) => distanceTo(readings, s)).filter((d) => d !== null);
       return distances.length === 0 ? [] : [{ name: unit.shown, distance: Math.min(...distances), position: unit.position }];
     });
