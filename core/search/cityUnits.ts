@@ -101,15 +101,22 @@ export class CityUnits {
   /**
    * The units spelled close to a query (suggest.ts's target: its readings and the lengths that can be close), named
    * as a query finds them again. A reading cut into one piece more than the edits allowed keeps one piece untouched
-   * by them, so a close spelling contains one of those pieces: the others are passed over without an edit distance.
+   * by them, so a close spelling contains one of those pieces: only the units the pieces occur in are compared.
    */
   close({ readings, minLength, maxLength }: { readings: string[]; minLength: number; maxLength: number }): Close[] {
-    const pieces = readings.flatMap((reading) => {
+    const candidates = new Set<number>();
+    for (const reading of readings) {
       const count = allowedDistance(reading.length) + 1;
-      return Array.from({ length: count }, (_, j) => reading.slice(Math.floor((j * reading.length) / count), Math.floor(((j + 1) * reading.length) / count)));
-    });
-    return this.units.flatMap((unit, index) => {
-      const near = this.spellings[index]!.filter((s) => s.length >= minLength && s.length <= maxLength && pieces.some((piece) => s.includes(piece)));
+      for (let j = 0; j < count; j++) {
+        const piece = reading.slice(Math.floor((j * reading.length) / count), Math.floor(((j + 1) * reading.length) / count));
+        // A reading shorter than its pieces ("a" of "a.."): an empty piece rules no unit out.
+        if (piece === '') this.units.forEach((_, unit) => candidates.add(unit));
+        else for (let at = this.text.indexOf(piece); at >= 0; at = this.text.indexOf(piece, at + 1)) candidates.add(formAt(this.forms, at).unit);
+      }
+    }
+    return [...candidates].sort((a, b) => a - b).flatMap((index) => {
+      const unit = this.units[index]!;
+      const near = this.spellings[index]!.filter((s) => s.length >= minLength && s.length <= maxLength);
       const distances = near.map((s) => distanceTo(readings, s)).filter((d) => d !== null);
       return distances.length === 0 ? [] : [{ name: unit.shown, distance: Math.min(...distances), position: unit.position }];
     });

@@ -69,6 +69,8 @@ describe('a unit of a divided city as a place name', () => {
     expect(index.search('Ehrenfeldt', 20).total).toBe(0);
     expect(index.suggest('Ehrenfeldt')).toContain('Köln Ehrenfeld');
     expect(index.suggest('Ehrenfeldt')).toEqual(linearSuggest(municipalities, 'Ehrenfeldt'));
+    // A query that folds shorter than the pieces it is cut into for the comparison, and one that is a unit misspelt.
+    for (const query of ['a..', 'x-y', 'Dresdn Neustat', 'Sonneberk']) expect(index.suggest(query), query).toEqual(linearSuggest(municipalities, query));
   });
 
   it('gives the Hits of the linear scan for every unit, bare, after its city and cut short', () => {
