@@ -138,7 +138,7 @@ function divisionHint(m: Municipality): string {
 // What narrowing by `stadtteil` adds to the hint (core/stadtteil.ts, docs/data.md rule 12).
 
 /** A divided city asked for without `stadtteil`. */
-export const STADTTEIL_AVAILABLE = 'Mit dem Parameter stadtteil (ein Stadtbezirk oder Stadtteil, wie ihn teile nennt) neben dem achtstelligen ags nennt die Antwort das zuständige Finanzamt.';
+export const STADTTEIL_AVAILABLE = 'Mit dem Parameter stadtteil (ein Teil der Stadt, wie ihn teile nennt) neben dem achtstelligen ags nennt die Antwort das zuständige Finanzamt.';
 
 /** A city of several offices whose division is not known. */
 export function undividedCityNote(city: string, stadtteil: string): string {
