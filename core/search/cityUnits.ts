@@ -53,12 +53,11 @@ export class CityUnits {
   constructor(municipalities: Municipality[], positions: Int32Array) {
     const divided = municipalities.map((m, i) => ({ m, position: positions[i]! })).filter(({ m }) => m.teile !== undefined)
       .sort((a, b) => a.position - b.position);
-    this.units = divided.flatMap(({ m }) => unitNames(m).map((name) => {
+    this.units = divided.flatMap(({ m }) => unitNames(m).map((name) => ({ m, name }))).map(({ m, name }, i) => {
       const hit = unitHit(m, name);
       const art = hit.teile!.flatMap((units) => units ?? [])[0]!.art;
-      return { found: { ags: m.ags, art, name }, hit, shown: `${baseName(m.name)} ${name}`, position: 0 };
-    }));
-    this.units.forEach((unit, i) => { unit.position = municipalities.length + i; });
+      return { found: { ags: m.ags, art, name }, hit, shown: `${baseName(m.name)} ${name}`, position: municipalities.length + i };
+    });
     this.forms = this.units.flatMap((unit, index) => unitForms(unit, index));
     let start = 0;
     for (const form of this.forms) {
