@@ -14,6 +14,7 @@ import { parseJson } from './json.ts';
 import { parseNotices, SourceNotice } from './notices.ts';
 import { OfficeList, parseOfficeList } from './officeList.ts';
 import { parseOffices, SourceOffice } from './offices.ts';
+import { parsePayments, SourcePayments } from './payments.ts';
 import { parsePlzGemeinde, PlzPair } from './plzGemeinde.ts';
 import { parsePlzOfficeLocations, parsePlzOfficeOffices, PlzOfficeLocation, PlzOfficeOffice } from './plzOffice.ts';
 import { parseStates, StateOffice } from './states.ts';
@@ -27,15 +28,17 @@ const PARSED_KINDS = [
   'gv100ad', 'plz-gemeinde', 'offices', 'plz-office-offices', 'plz-office-locations', 'states', 'corrections', 'notices',
 ] as const;
 /**
- * Kinds a bundle may have once (docs/data.md, rules 3b and 11): a newer office list than `offices`, the GV100AD of
- * the version shipped before (whose vanished keys must all have successors), the successor table.
+ * Kinds a bundle may have once (docs/data.md, rules 3b, 11 and 14): a newer office list than `offices`, the GV100AD
+ * of the version shipped before (whose vanished keys must all have successors), the successor table, the accounts
+ * and payee names (without them, none).
  */
-const OPTIONAL_KINDS = ['office-list', 'gv100ad-previous', 'ags-successors'] as const;
+const OPTIONAL_KINDS = ['office-list', 'gv100ad-previous', 'ags-successors', 'payments'] as const;
 /**
- * Kinds a bundle may have any number of: one yearly list of territorial changes per file, one state ordinance's
- * divisions of cities per file (rule 12; without them, no city is divided).
+ * Kinds a bundle may have any number of: one yearly list of territorial changes per file, the older exports of the
+ * office list with addresses, whose Poststelle addresses the newest export dropped (rule 13), and one state
+ * ordinance's divisions of cities per file (rule 12; without them, no city is divided).
  */
-const REPEATED_KINDS = ['territorial-changes', 'divisions'] as const;
+const REPEATED_KINDS = ['territorial-changes', 'offices-history', 'divisions'] as const;
 const isRepeated = (kind: string): kind is (typeof REPEATED_KINDS)[number] => (REPEATED_KINDS as readonly string[]).includes(kind);
 type ParsedKind = (typeof PARSED_KINDS)[number] | (typeof OPTIONAL_KINDS)[number];
 
@@ -64,6 +67,10 @@ export type BundleManifest = z.infer<typeof BundleManifest>;
 export const BundleFile = ManifestEntry.extend({ bytes: z.number().int().nonnegative() });
 export type BundleFile = z.infer<typeof BundleFile>;
 
+/** An older export of the office list with addresses, dated by the export it was converted from (rule 13). */
+export const OfficeExport = z.object({ date: z.iso.date(), path: z.string(), offices: z.array(SourceOffice) });
+export type OfficeExport = z.infer<typeof OfficeExport>;
+
 export const SourceBundle = z.object({
   gv100ad: Gv100ad,
   plzPairs: z.array(PlzPair),
@@ -79,6 +86,9 @@ export const SourceBundle = z.object({
   agsSuccessors: z.array(AgsSuccessor),
   territorialChanges: z.array(TerritorialChange),
   divisions: z.array(SourceDivision),
+  payments: SourcePayments.nullable(),
+  /** Newest first. */
+  officeHistory: z.array(OfficeExport),
   files: z.array(BundleFile),
 });
 export type SourceBundle = z.infer<typeof SourceBundle>;
@@ -104,6 +114,7 @@ export async function readBundle(dir: string): Promise<SourceBundle> {
     return entry === undefined ? null : parse(text(entry), entry.path);
   };
   const ofKind = (kind: (typeof REPEATED_KINDS)[number]) => manifest.files.filter((entry) => entry.kind === kind);
+  const exports = ofKind('offices-history').sort((a, b) => b.date.localeCompare(a.date));
 
   const plzOfficeOffices = parsePlzOfficeOffices(...source('plz-office-offices'));
   return {
@@ -121,6 +132,8 @@ export async function readBundle(dir: string): Promise<SourceBundle> {
     territorialChanges: (await Promise.all(ofKind('territorial-changes').map((entry) =>
       parseTerritorialChanges(contents[manifest.files.indexOf(entry)]!, entry.path)))).flat(),
     divisions: ofKind('divisions').flatMap((entry) => parseDivisions(text(entry), entry.path)),
+    payments: optional('payments', parsePayments),
+    officeHistory: exports.map((entry) => ({ date: entry.date, path: entry.path, offices: parseOffices(text(entry), entry.path) })),
     files,
   };
 }
