@@ -52,14 +52,14 @@ export async function buildVersion(given: BuildOptions): Promise<BuildResult> {
   const staging = await createStaging(options.out);
   try {
     const questions = precomputedQuestions(directory);
-    const { entries, objects, stats } = await writeTree(staging, directory, questions, options);
+    const { entries, csv, objects, stats } = await writeTree(staging, directory, questions, options);
     const report = buildReport(directory, facts, stats, questions.length, bundle.files, diff);
     const files = {
       [DIRECTORY_FILE]: await writeChecked(join(staging, DIRECTORY_FILE), Buffer.from(JSON.stringify(directory))),
       [SEARCH_FILE]: await writeChecked(join(staging, SEARCH_FILE), PlaceIndex.build(directory.municipalities).serialize()),
       [RANKING_FILE]: await writeChecked(join(staging, RANKING_FILE), Buffer.from(JSON.stringify(warmingOrder(entries, indexDirectory(directory))))),
     };
-    const manifest = makeManifest(directory, entries, objects, files);
+    const manifest = makeManifest(directory, entries, objects, files, csv);
     await writeFile(join(staging, REPORT_FILE), `${JSON.stringify(report, null, 2)}\n`);
     // The manifest goes last: a version directory with a manifest is a complete one.
     await writeFile(join(staging, MANIFEST_FILE), JSON.stringify(manifest));

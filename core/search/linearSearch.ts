@@ -20,18 +20,20 @@ interface Prepared {
  */
 const preparedLists = new WeakMap<Municipality[], Prepared>();
 
-export function linearSearch(municipalities: Municipality[], query: string, limit: number): Hits {
+export function linearSearch(municipalities: Municipality[], query: string, limit: number, bundesland?: string): Hits {
   checkLimit(limit);
   const { forms, positions, units } = prepare(municipalities);
   const readings = queryReadings(query);
   const bits = positionBits(municipalities.length + units.count);
   const matches: { key: number; municipality: Municipality; unit: GefundenerTeil | null }[] = [];
   municipalities.forEach((municipality, i) => {
+    if (bundesland !== undefined && municipality.bundesland !== bundesland) return;
     const matchClass = bestClass(forms[i]!, readings);
     if (matchClass !== null) matches.push({ key: sortKey(matchClass, positions[i]!, bits), municipality, unit: null });
   });
   units.match(readings, (position, matchClass) => {
     const { hit, found } = units.at(position, municipalities.length);
+    if (bundesland !== undefined && hit.bundesland !== bundesland) return;
     matches.push({ key: sortKey(matchClass, position, bits), municipality: hit, unit: found });
   });
   matches.sort((a, b) => a.key - b.key);
@@ -55,7 +57,7 @@ export function linearSuggest(municipalities: Municipality[], query: string): st
 /** Both functions of the linear scan as the renderer takes a place-name search. */
 export function linearOrtSearch(municipalities: Municipality[]): OrtSearch {
   return {
-    search: (query, limit) => linearSearch(municipalities, query, limit),
+    search: (query, limit, bundesland) => linearSearch(municipalities, query, limit, bundesland),
     suggest: (query) => linearSuggest(municipalities, query),
   };
 }

@@ -117,7 +117,7 @@ export class PlaceIndex implements OrtSearch {
     return new PlaceIndex(municipalities, sections);
   }
 
-  search(query: string, limit: number): Hits {
+  search(query: string, limit: number, bundesland?: string): Hits {
     checkLimit(limit);
     const { text, suffixes } = this.sections;
     const readings = queryReadings(query);
@@ -138,15 +138,12 @@ export class PlaceIndex implements OrtSearch {
       const position = key & mask;
       if (seen[position] === generation) return;
       seen[position] = generation;
+      const unit = position < count ? null : units.at(position, count);
+      const municipality = unit === null ? municipalities[byPosition[position]!]! : unit.hit;
+      if (bundesland !== undefined && municipality.bundesland !== bundesland) return;
       if (total++ >= limit) return;
-      if (position < count) {
-        hits.push(municipalities[byPosition[position]!]!);
-        found.push(null);
-      } else {
-        const unit = units.at(position, count);
-        hits.push(unit.hit);
-        found.push(unit.found);
-      }
+      hits.push(municipality);
+      found.push(unit === null ? null : unit.found);
     });
     return withUnits({ hits, total }, found);
   }

@@ -63,6 +63,12 @@ describe('a unit of a divided city as a place name', () => {
     expect(cities.sort()).toEqual(withMitte.sort());
     expect(withMitte.length).toBeGreaterThan(1);
     expect(index.search('Leipzig Mitte', 20)).toMatchObject({ total: 1, units: [{ ags: '14713000', name: 'Mitte' }] });
+    // Beside bundesland, only the units of that state's divided cities, as only its municipalities.
+    const saxon = index.search('Mitte', 200, 'Sachsen');
+    expect(saxon.units!.filter((u) => u?.name === 'Mitte')).toEqual([{ ags: '14713000', art: 'stadtbezirk', name: 'Mitte' }]);
+    expect(saxon.units!.every((u) => u === null || u.ags.startsWith('14'))).toBe(true);
+    expect(saxon.hits.every((m) => m.bundesland === 'Sachsen')).toBe(true);
+    expect(saxon).toEqual(linearSearch(municipalities, 'Mitte', 200, 'Sachsen'));
   });
 
   it('suggests a unit, named after its city, for a misspelt one', () => {
