@@ -16,6 +16,7 @@ const UNIT = [
   'test/proxy/coalesce.test.ts',
   'test/proxy/dataAge.test.ts',
   'test/proxy/keysFile.test.ts',
+  'test/proxy/readSlots.test.ts',
   'test/proxy/rateLimiter.test.ts',
   'test/search/*.test.ts',
   'test/sources/*.test.ts',
@@ -26,7 +27,7 @@ const UNIT = [
  * Load tests measure rates and latencies of a real proxy under autocannon: they run after everything else, one
  * file at a time, so that no other test shares the two cores with them while they measure.
  */
-const LOAD = ['test/reliability/overload.test.ts', 'test/reliability/switchUnderLoad.test.ts', 'test/reliability/millionAddresses.test.ts'];
+const LOAD = ['test/reliability/overload.test.ts', 'test/reliability/switchUnderLoad.test.ts', 'test/reliability/millionAddresses.test.ts', 'test/reliability/respelled.test.ts'];
 
 /** The checks of what the whole run left: the proxies' output (no key in it) and the temporary directory (nothing in it). */
 const LAST = ['test/reliability/suiteSecrets.test.ts', 'test/reliability/suiteLeftovers.test.ts'];

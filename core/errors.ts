@@ -104,8 +104,11 @@ export const ERRORS = {
   },
   batch_too_large: {
     status: 400, shared: false,
-    means: 'A batch of more questions than one request may hold (100, or the rate limit\'s burst where that is smaller); `detail` says the limit.',
-    detail: { tooMany: (max: number, sent: number) => `Höchstens ${max} Fragen je Anfrage (erhalten: ${sent}); größere Mengen bitte aufteilen.` },
+    means: 'A batch of more questions than one request may hold (100, or the rate limit\'s burst where that is smaller), or that costs more of the rate limit than its burst (a question with `gemeinden=1` and a `limit` above 20 costs one per 20); `detail` says the limit.',
+    detail: {
+      tooMany: (max: number, sent: number) => `Höchstens ${max} Fragen je Anfrage (erhalten: ${sent}); größere Mengen bitte aufteilen.`,
+      tooHeavy: (max: number, weight: number) => `Dieser Stapel zählt als ${weight} Anfragen, höchstens ${max} sind möglich (eine Frage mit gemeinden=1 und limit über 20 zählt je angefangene 20 Treffer einmal); bitte aufteilen.`,
+    },
   },
   bad_request: {
     status: 400, shared: false,
@@ -181,6 +184,11 @@ export const ERRORS = {
     means: 'A batch body larger than 64 KiB; the connection is closed.',
     detail: { body: (maxBytes: number) => `Der Rumpf ist größer als ${maxBytes / 1024} KiB.` },
   },
+  batch_answers_too_large: {
+    status: 413, shared: false,
+    means: 'Inside a batch, the status of a question whose answer would take the answers of the batch together past 8 MiB, and of every question after it; those questions were not answered. Ask them in another batch.',
+    detail: { overBudget: (maxBytes: number) => `Die Antworten dieses Stapels würden zusammen mehr als ${maxBytes / (1024 * 1024)} MiB umfassen; diese und die folgenden Fragen bitte in einem weiteren Stapel stellen.` },
+  },
   unsupported_media_type: {
     status: 415, shared: false,
     means: 'A batch whose `Content-Type` is not `application/json`.',
@@ -188,7 +196,7 @@ export const ERRORS = {
   },
   rate_limited: {
     status: 429, shared: false,
-    means: 'Rate limit exceeded (a batch costs one request per question and is refused whole); wait `Retry-After` seconds.',
+    means: 'Rate limit exceeded (a batch costs one request per question, more for heavy ones, and is refused whole); wait `Retry-After` seconds.',
     detail: {
       tooMany: (rate: number, burst: number, retryAfter: number) =>
         `Zu viele Anfragen: erlaubt sind ${rate} pro Sekunde (kurzzeitig bis zu ${burst}). Bitte in ${retryAfter} s erneut versuchen.`,
@@ -211,6 +219,8 @@ export const ERRORS = {
       ortSearch: 'Ortssuche nicht verfügbar.',
       /** The OpenAPI description or the reference page could not be made. */
       docs: 'Die Dokumentation ist vorübergehend nicht verfügbar.',
+      /** /healthz: every read from disk hangs past the read timeout (a hung disk); only answers in memory can be sent. */
+      readsStuck: 'Lesezugriffe auf die gespeicherten Antworten hängen; nur Antworten im Speicher können gesendet werden.',
     },
   },
 } as const satisfies Record<string, ErrorKind>;

@@ -9,8 +9,9 @@
 //   6. method         – 405 for anything but GET and HEAD, and POST on /finanzamt (a batch, proxy/batch/);
 //   7. route, parameters – 404 unknown path, 400 unusable input (core/request.ts);
 //   8. the answer     – stored file, or rendered; 404 for an unknown office, 503 when no version is loaded.
-// A batch costs one token per question, so its body is read (within its limits, proxy/batch/readBatch.ts) and
-// counted before the rate limit; what is wrong with it is answered where its parameters would be, after the key.
+// A batch costs one token per question (more for heavy ones, proxy/batch/weight.ts), so its body is read (within
+// its limits, proxy/batch/readBatch.ts) and weighed before the rate limit; what is wrong with it is answered where
+// its parameters would be, after the key.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { ERRORS } from '../core/errors.ts';
 import { BATCH_MAX_QUESTIONS } from '../core/parameters.ts';
@@ -36,6 +37,7 @@ import type { Logs } from './log.ts';
 import type { ProxyMetrics } from './metrics/metrics.ts';
 import type { RateDecision, RateLimiter } from './rateLimit/rateLimiter.ts';
 import type { CurrentVersion } from './versions/currentVersion.ts';
+import type { ReadSlots } from './versions/readSlots.ts';
 
 export interface HandlerDeps {
   versions: CurrentVersion;
@@ -43,6 +45,8 @@ export interface HandlerDeps {
   limiter: RateLimiter;
   clientAddress: AddressResolver;
   dynamic: DynamicAnswers;
+  /** The slots of disk reads, null for an origin: /healthz says 503 while every one is stuck. */
+  reads: Pick<ReadSlots, 'allStuck'> | null;
   asked: AskedQuestions;
   logs: Logs;
   metrics: ProxyMetrics | null;
@@ -82,7 +86,7 @@ type Step = void | Promise<void>;
 function handle(d: HandlerDeps, ex: Exchange): Step {
   if (ex.route !== 'batch') return limit(d, ex, null);
   // A batch of more questions than the burst could never pass.
-  return readBatch(ex.req, Math.min(BATCH_MAX_QUESTIONS, d.limiter.burst)).then((batch) => {
+  return readBatch(ex.req, Math.min(BATCH_MAX_QUESTIONS, d.limiter.burst), d.limiter.burst).then((batch) => {
     if (batch === null) return;
     if (batch.ok) ex.questions = batch.questions.length;
     // Whatever the answer, the rest of a body left unread is not read to keep the connection: it is closed.
@@ -96,7 +100,7 @@ function limit(d: HandlerDeps, ex: Exchange, batch: BatchBody | null): Step {
   const url = ex.req.url ?? '/';
   // The path is the URL up to its query string, if it has one.
   const queryStart = ex.path.length === url.length ? -1 : ex.path.length;
-  const rate = d.limiter.take(ex.address, ex.questions ?? 1);
+  const rate = d.limiter.take(ex.address, batch?.ok ? batch.weight : 1);
   if (rate instanceof Promise) {
     return rate.then((r) => {
       ex.rate = r;
@@ -117,7 +121,7 @@ function route(d: HandlerDeps, ex: Exchange, url: string, queryStart: number, ba
     return respondError(ex, 'rate_limited', ERRORS.rate_limited.detail.tooMany(d.limiter.rate, d.limiter.burst, rate.retryAfter), ['retry-after', rate.retryAfter]);
   }
   if (req.method === 'OPTIONS') return respond(ex, 204, [...preflightOn(ex.path)]);
-  if (ex.route === 'health') return health(ex, d.versions, d.now);
+  if (ex.route === 'health') return health(ex, d.versions, d.reads, d.now);
   if (ex.route === 'docs') return readMethod(ex) ? serveDocs(ex, d.versions.current) : undefined;
 
   // A remembered URL has parsed before, so it holds no key and needs no parsing now; nor personal data, which
@@ -182,10 +186,11 @@ function batchAfterKey(d: HandlerDeps, ex: Exchange, batch: BatchBody): Step {
   return batch.ok ? answerBatch(d, ex, batch.questions) : respondError(ex, batch.code, batch.detail);
 }
 
-function health(ex: Exchange, versions: CurrentVersion, now: () => number): void {
+function health(ex: Exchange, versions: CurrentVersion, reads: HandlerDeps['reads'], now: () => number): void {
   if (!readMethod(ex)) return;
   const v = versions.current;
   if (v === null) return respondError(ex, 'unavailable', ERRORS.unavailable.detail.directory);
+  if (reads?.allStuck) return respondError(ex, 'unavailable', ERRORS.unavailable.detail.readsStuck);
   const body = Buffer.from(JSON.stringify(healthBody({
     stand: v.stand, standQuelle: v.standQuelle, buildId: v.buildId, ortssuche: v.searchOrt !== null, aenderungen: v.index.dir.aenderungen, quellen: v.index.dir.quellen,
   }, now())));

@@ -92,13 +92,20 @@ export async function createProxy(o: ProxyOptions): Promise<Proxy> {
   const keys = new KeyStore(o.keysFile, logs.logger);
   await keys.start();
   const now = o.now ?? Date.now;
-  const plainSource = o.origin ? originSource(o.origin, o.readTimeoutMs) : localSource(o.dist, o.readTimeoutMs);
+  const disk = o.origin ? null : localSource(o.dist, o.readTimeoutMs, (stuck, slots) => {
+    logs.logger.error({ stuck, slots }, 'a read from disk overran --read-timeout and holds its thread until the kernel lets go; a hung disk?');
+  });
+  // An origin is read over the network, not on the thread pool: only disk reads take slots.
+  const reads = disk?.reads ?? null;
+  const plainSource = disk ?? originSource(o.origin!, o.readTimeoutMs);
   const metrics = o.metricsPort !== undefined || o.metricsByPrimary === true
     ? new ProxyMetrics({ keys, readSource: o.origin ? 'origin' : 'disk', maxDataAgeDays: o.maxDataAgeDays, now })
     : null;
   const source = metrics ? measuredSource(plainSource, metrics) : plainSource;
   const versions = new CurrentVersion(source, new FileCache(o.cacheBytes), logs.logger, o.warm);
   metrics?.showVersions(versions);
+  metrics?.showLogs(logs);
+  if (reads !== null) metrics?.showReads(reads);
   if (metrics && o.metricsByPrimary) {
     new AggregatorRegistry(); // in a worker: answers the primary's asks for this process's metrics
     AggregatorRegistry.setRegistries([metrics.registry]);
@@ -115,6 +122,7 @@ export async function createProxy(o: ProxyOptions): Promise<Proxy> {
     limiter: fleet?.limiter ?? local,
     clientAddress: addressResolver(o.trustProxy),
     dynamic: new DynamicAnswers(o.dynamicCacheBytes, metrics),
+    reads,
     asked: new AskedQuestions(),
     logs,
     metrics,

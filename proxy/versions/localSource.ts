@@ -4,11 +4,17 @@ import { readFile, readlink, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { CURRENT, MANIFEST_FILE } from '../../core/manifest.ts';
 import { watchAndPoll } from '../watch/watchAndPoll.ts';
+import { ReadSlots } from './readSlots.ts';
 import type { Published, VersionSource } from './source.ts';
 
 const POLL_MS = 250;
 
-export function localSource(dist: string, readTimeoutMs: number): VersionSource {
+/** A local tree, and the slots its body reads go through (readSlots.ts). */
+export type LocalSource = VersionSource & { reads: ReadSlots };
+
+/** `onStuck`: told when a body read overruns `readTimeoutMs`, with how many are stuck now. */
+export function localSource(dist: string, readTimeoutMs: number, onStuck: (stuck: number, slots: number) => void = () => {}): LocalSource {
+  const reads = new ReadSlots(readTimeoutMs, onStuck);
   const root = resolve(dist);
   const current = join(root, CURRENT);
   const versionDir = (name: string) => resolve(root, name);
@@ -37,8 +43,12 @@ export function localSource(dist: string, readTimeoutMs: number): VersionSource 
         throw e;
       }
     },
-    readObject: (name, path) => readFile(join(versionDir(name), path), { signal: AbortSignal.timeout(readTimeoutMs) }),
+    readObject: (name, path) => {
+      const file = join(versionDir(name), path);
+      return reads.read(file, (signal) => readFile(file, { signal }));
+    },
     follow: (check) => watchAndPoll(current, POLL_MS, check),
     close: () => {},
+    reads,
   };
 }

@@ -67,6 +67,7 @@ function handler(o: { burst?: number; versions?: CurrentVersion } = {}) {
     limiter: new MemoryRateLimiter({ rate: 0.001, burst: o.burst ?? 1_000, maxClients: 100 }),
     clientAddress: addressResolver([]),
     dynamic: new DynamicAnswers(1 << 20),
+    reads: null,
     asked: new AskedQuestions(),
     logs,
     metrics: null,
