@@ -2,7 +2,10 @@
 // bundle: how a unit is folded and found, where it ranks beside the municipalities, and that the index and the linear
 // scan agree on every unit asked in each way a caller writes it.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { indexDirectory } from '../../core/directoryIndex.ts';
 import type { Municipality } from '../../core/model.ts';
+import { echoOrt, ortSearchKey, renderAnswer, renderOrt } from '../../core/render.ts';
+import type { LookupQuestion } from '../../core/request.ts';
 import { foldedForms } from '../../core/normalize.ts';
 import { baseName } from '../../core/search/baseName.ts';
 import { linearSearch, linearSuggest } from '../../core/search/linearSearch.ts';
@@ -77,6 +80,18 @@ describe('a unit of a divided city as a place name', () => {
     expect(index.suggest('Ehrenfeldt')).toEqual(linearSuggest(municipalities, 'Ehrenfeldt'));
     // A query that folds shorter than the pieces it is cut into for the comparison, and one that is a unit misspelt.
     for (const query of ['a..', 'x-y', 'Dresdn Neustat', 'Sonneberk']) expect(index.suggest(query), query).toEqual(linearSuggest(municipalities, query));
+  });
+
+  it('echoes each spelling of a unit into one rendering, as its own rendering gives it', async () => {
+    const ix = indexDirectory((await realDirectory('2026')).directory);
+    const q = (value: string): LookupQuestion => ({ kind: 'lookup', by: 'ort', value, gemeinden: 0, limit: 20 });
+    const once = renderOrt(ix, q('Köln-Sülz'), index);
+    if (!once.echo) throw new Error('a unit found is echoed');
+    for (const spelling of ['koeln suelz', 'KÖLN/SÜLZ', 'Koeln Suelz']) {
+      expect(ortSearchKey(q(spelling))).toBe(ortSearchKey(q('Köln-Sülz')));
+      const answer = renderAnswer(ix, q(spelling), index);
+      expect(answer.ok && echoOrt({ head: Buffer.from(once.head), tail: Buffer.from(once.tail) }, spelling).toString('utf8'), spelling).toBe(answer.ok && answer.body);
+    }
   });
 
   it('gives the Hits of the linear scan for every unit, bare, after its city and cut short', () => {
