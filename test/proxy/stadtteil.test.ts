@@ -99,7 +99,7 @@ describe('GET /finanzamt with stadtteil', () => {
     [{ ags: '05315', stadtteil: 'Sülz' }, 'achtstelligen ags oder mit ort'],
     [{ stadtteil: 'Sülz' }, 'Genau einer'],
     [{ ags: '05315000', stadtteil: 'x'.repeat(101) }, 'stadtteil ist zu lang'],
-    [{ ags: '05315000', stadtteil: 'S\u0000lz' }, 'stadtteil enthält Steuerzeichen'],
+    [{ ags: '05315000', stadtteil: 'S\u0000lz' }, 'stadtteil enthält Steuer- oder Formatzeichen'],
     [{ ags: '05315000', stadtteil: '  ' }, 'stadtteil darf nicht leer sein'],
   ])('refuses %j with 400 bad_parameter', async (params, detail) => {
     const res = await get(lookup(params));
