@@ -50,6 +50,10 @@ export function buildReport(dir: Directory, facts: AssemblyFacts, stats: TreeSta
     municipalities_without_office: facts.municipalities_without_office,
     bundesland_mismatches: facts.bundesland_mismatches,
     prefix_mismatches: facts.prefix_mismatches,
+    /** Rule 13: offices with a current, an older and no Poststelle address, per export, and the addresses not taken. */
+    poststelle: facts.poststelle,
+    /** Rule 14: every account and payee name with its source and date, and the offices each reached. */
+    payments: facts.payments,
     requests,
     files: stats.files,
     bytes: stats.bytes,
@@ -76,6 +80,9 @@ export function summarize(r: BuildReport): string {
     `${r.multi_office_municipalities.length} municipalities with several offices (${added} offices added to cities)`,
     `${r.special_task_districts.reduce((n, d) => n + d.municipalities.length, 0)} municipalities given to special-task offices (${r.special_task_districts.map((d) => d.bufa_nr).join(', ') || 'none'}); ${r.expired_notices.length} notices ended by this version`,
     ...divisionLines(r.divisions),
+    `mail addresses: ${r.poststelle.current} from the newest export, ${r.poststelle.older} from an older one (${r.poststelle.by_export.filter((e) => e.offices > 0).map((e) => `${e.offices} of ${e.date}`).join(', ') || 'none'}), ${r.poststelle.none} none; ${r.poststelle.refused.length} older addresses off the state's domain not taken`,
+    r.payments.payees.length === 0 ? 'payments: no accounts or payee names (the bundle has no payments file)'
+      : `payments: ${r.payments.accounts.length} accounts (${r.payments.accounts.map((a) => `${a.bundesland} ${a.bank}: ${a.offices} offices`).join(', ') || 'none'}); payee names for ${r.payments.with_payee} offices, ${r.payments.without_payee.length} authorities without one`,
     `${r.requests} precomputed requests in ${r.files} files, ${(r.bytes / 1e6).toFixed(1)} MB`,
   ].join('\n');
 }

@@ -6,7 +6,7 @@ export { FinanzamtApiError, FinanzamtResponseError } from './errors.ts';
 export type { BatchQuestion, CollectionOptions, LookupOptions, OfficeOptions, TaxNumberOptions } from './questions.ts';
 export type { RetryEvent, RetryPolicy } from './retry.ts';
 export type {
-  Aenderung, AgsNachfolger, AmtHerkunft, AnsweredOffice, BatchAntwort, BatchResponse, CollectionResponse, DistrictMunicipality,
+  Aenderung, AgsNachfolger, AmtHerkunft, AnsweredOffice, Bankverbindung, BatchAntwort, BatchResponse, CollectionResponse, DistrictMunicipality,
   DistrictResponse, ErrorResponse, LookupMunicipality, LookupResponse, Office, OfficeResponse, OfficeWithDistrict, Pruefziffer,
   RetiredKey, RetiredOffice, Teil, TeilArt, Zuordnung,
 } from '../core/model.ts';

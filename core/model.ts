@@ -138,10 +138,25 @@ export const Anschrift = z.object({
 export const Kontakt = z.object({
   mail: z.string().nullable(),
   mail_art: z.enum(['poststelle', 'datenschutzbeauftragter']).nullable(),
+  /**
+   * The date of the newest export of the office list that carries this address (docs/data.md, rule 13): older
+   * than the newest export where that one dropped it. Null without mail.
+   */
+  mail_stand: isoDate().nullable(),
   telefon: z.string().nullable(),
   fax: z.string().nullable(),
   web: z.string().nullable(),
 });
+
+/** An account the office's state names for tax payments to it (docs/data.md, rule 14). */
+export const Bankverbindung = z.object({
+  /** Electronic form, without spaces. */
+  iban: z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/, 'an IBAN without spaces'),
+  bic: z.string().regex(/^[A-Z0-9]{8}([A-Z0-9]{3})?$/, 'a BIC'),
+  bank: z.string(),
+  kontoinhaber: z.string(),
+});
+export type Bankverbindung = z.infer<typeof Bankverbindung>;
 
 /** Office object (2.1) without its district. */
 export const Office = z.object({
@@ -152,7 +167,12 @@ export const Office = z.object({
   anschrift: Anschrift,
   postfach: z.null(),
   kontakt: Kontakt,
-  bankverbindung: z.null(),
+  /** The first of `bankverbindungen`, null where no source names an account (2.1). */
+  bankverbindung: Bankverbindung.nullable(),
+  /** Every account the state names, in its order (added: Berlin names two). */
+  bankverbindungen: z.array(Bankverbindung),
+  /** The payee name a transfer to the office must carry (added; rule 14); null where no source names one. */
+  zahlungsempfaenger: z.string().nullable(),
   oeffnungszeiten: z.array(z.string()),
   ohne_bezirk: z.boolean(),
   anzahl_gemeinden: z.number().int().nonnegative(),

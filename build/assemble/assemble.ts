@@ -10,6 +10,8 @@ import { AssemblyError } from './errors.ts';
 import { assembleMunicipalities, compare, type DroppedPair } from './municipalities.ts';
 import { activeNotices, type ExpiredNotice } from './notices.ts';
 import { assembleOffices, type PrefixMismatch, type StateMismatch } from './offices.ts';
+import { withPayments, type PaymentFacts } from './payments.ts';
+import { withPoststellen, type PoststelleFacts } from './poststelle.ts';
 import { succeedRetiredOffices, type RetiredOffice } from './retiredOffices.ts';
 import { resolveRetiredKeys, type RetiredKeyFacts } from './retiredKeys.ts';
 import { taskOf } from './officeKinds.ts';
@@ -48,6 +50,10 @@ export interface AssemblyFacts {
   special_task_districts: { bufa_nr: string; name: string; municipalities: string[] }[];
   expired_notices: ExpiredNotice[];
   cross_check: CrossCheck;
+  /** Rule 13: offices with the newest export's mail, an older export's, none; the addresses not taken. */
+  poststelle: PoststelleFacts;
+  /** Rule 14: each account and payee name with its source and date, and the offices it reached. */
+  payments: PaymentFacts;
 }
 
 export function assembleDirectory(bundle: SourceBundle): { directory: Directory; facts: AssemblyFacts } {
@@ -88,7 +94,10 @@ export function assembleDirectory(bundle: SourceBundle): { directory: Directory;
   const byAgs = new Map(municipalities.map((m) => [m.ags, m]));
   const plzStates = new Map(plzIndex.map(([code, keys]) => [code, keys.map((k) => byAgs.get(k)!.bundesland)]));
   const laender = new Map(bundle.gv100ad.laender.map((l) => [l.key, l.name]));
-  const { offices, stateMismatches, prefixMismatches } = assembleOffices(current, districtStates, plzStates, laender, bundle.states);
+  const assembled = assembleOffices(current, districtStates, plzStates, laender, bundle.states);
+  const { stateMismatches, prefixMismatches } = assembled;
+  const mails = withPoststellen(assembled.offices, newestExportDate(bundle), bundle.officeHistory);
+  const { offices, facts: paymentFacts } = withPayments(mails.offices, bundle.payments, [...laender.values()]);
   for (const m of municipalities) {
     const missing = m.bufa_nr.find((nr) => !currentOffices.has(nr));
     if (missing) throw new AssemblyError(`municipality ${m.ags} (${m.name}) names office ${missing}, which the office list lacks`);
@@ -136,8 +145,15 @@ export function assembleDirectory(bundle: SourceBundle): { directory: Directory;
       special_task_districts: specialTaskDistricts(municipalities, offices),
       expired_notices: expired,
       cross_check: crossCheck(municipalities, plzIndex, bundle.plzOfficeLocations, (nr) => rule4b.get(afterRule4(nr)) ?? rule4.get(nr), currentOffices),
+      poststelle: mails.facts,
+      payments: paymentFacts,
     },
   };
+}
+
+/** The date of the newest export with addresses (kind `offices`), which dates the mail addresses it carries (rule 13). */
+function newestExportDate(bundle: SourceBundle): string {
+  return bundle.files.find((f) => f.kind === 'offices')!.date;
 }
 
 /**

@@ -76,8 +76,11 @@ export function assembleOffices(
         geteilt_mit_aemtern: a ? sharing.get(addressKey(o))! - 1 : 0,
       },
       postfach: null,
-      kontakt: { mail: o.mail, mail_art: mailKind(o.mail), telefon: o.tel, fax: o.fax, web: o.url },
+      // The date of the mail, the accounts and the payee name are rules 13 and 14, applied to these offices.
+      kontakt: { mail: o.mail, mail_art: mailKind(o.mail), mail_stand: null, telefon: o.tel, fax: o.fax, web: o.url },
       bankverbindung: null,
+      bankverbindungen: [],
+      zahlungsempfaenger: null,
       oeffnungszeiten: [],
       ohne_bezirk: served.length === 0,
       anzahl_gemeinden: served.length,

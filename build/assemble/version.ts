@@ -13,6 +13,7 @@ const TITLES: Record<Exclude<BundleKind, 'terms'>, string> = {
   'gv100ad-previous': 'Gemeindeverzeichnis GV100AD des vorigen Datenstands (Destatis)',
   'office-list': 'Finanzamtsliste (BZSt GemFA)',
   'offices': 'Finanzamtsliste mit Anschriften (BZSt GemFA)',
+  'offices-history': 'Ältere Finanzamtsliste mit Anschriften, für Poststellen-Adressen (BZSt GemFA)',
   'plz-gemeinde': 'Postleitzahlen je Gemeinde (OpenStreetMap)',
   'plz-office-offices': 'Finanzämter je Postleitzahl 2021 (Ämterliste)',
   'plz-office-locations': 'Finanzämter je Postleitzahl 2021',
@@ -20,6 +21,7 @@ const TITLES: Record<Exclude<BundleKind, 'terms'>, string> = {
   'ags-successors': 'Nachfolger ehemaliger Gemeindeschlüssel (Destatis-Änderungslisten)',
   'territorial-changes': 'Gebietsänderungen (Destatis)',
   'divisions': 'Aufteilung großer Städte auf ihre Finanzämter (FA-ZVO NRW § 2)',
+  'payments': 'Bankverbindungen und Zahlungsempfänger (finanzamt-api, mit Quellen)',
   'corrections': 'Korrekturen (finanzamt-api, mit Quellen)',
   'notices': 'Angekündigte Änderungen (finanzamt-api, mit Quellen)',
 };

@@ -14,6 +14,7 @@ import { parseJson } from './json.ts';
 import { parseNotices, SourceNotice } from './notices.ts';
 import { OfficeList, parseOfficeList } from './officeList.ts';
 import { parseOffices, SourceOffice } from './offices.ts';
+import { parsePayments, SourcePayments } from './payments.ts';
 import { parsePlzGemeinde, PlzPair } from './plzGemeinde.ts';
 import { parsePlzOfficeLocations, parsePlzOfficeOffices, PlzOfficeLocation, PlzOfficeOffice } from './plzOffice.ts';
 import { parseStates, StateOffice } from './states.ts';
@@ -27,13 +28,16 @@ const PARSED_KINDS = [
   'gv100ad', 'plz-gemeinde', 'offices', 'plz-office-offices', 'plz-office-locations', 'states', 'corrections', 'notices',
 ] as const;
 /**
- * Kinds a bundle may have once (docs/data.md, rules 3b, 11 and 12): a newer office list than `offices`, the
+ * Kinds a bundle may have once (docs/data.md, rules 3b, 11, 12 and 14): a newer office list than `offices`, the
  * GV100AD of the version shipped before (whose vanished keys must all have successors), the successor table, the
- * divisions of cities (without them, no city is divided).
+ * divisions of cities (without them, no city is divided), the accounts and payee names (without them, none).
  */
-const OPTIONAL_KINDS = ['office-list', 'gv100ad-previous', 'ags-successors', 'divisions'] as const;
-/** Kinds a bundle may have any number of: one yearly list of territorial changes per file. */
-const REPEATED_KINDS = ['territorial-changes'] as const;
+const OPTIONAL_KINDS = ['office-list', 'gv100ad-previous', 'ags-successors', 'divisions', 'payments'] as const;
+/**
+ * Kinds a bundle may have any number of: one yearly list of territorial changes per file, and the older exports of
+ * the office list with addresses, whose Poststelle addresses the newest export dropped (rule 13).
+ */
+const REPEATED_KINDS = ['territorial-changes', 'offices-history'] as const;
 type ParsedKind = (typeof PARSED_KINDS)[number] | (typeof OPTIONAL_KINDS)[number];
 
 export const BundleKind = z.enum([...PARSED_KINDS, ...OPTIONAL_KINDS, ...REPEATED_KINDS, 'terms']);
@@ -61,6 +65,10 @@ export type BundleManifest = z.infer<typeof BundleManifest>;
 export const BundleFile = ManifestEntry.extend({ bytes: z.number().int().nonnegative() });
 export type BundleFile = z.infer<typeof BundleFile>;
 
+/** An older export of the office list with addresses, dated by the export it was converted from (rule 13). */
+export const OfficeExport = z.object({ date: z.iso.date(), path: z.string(), offices: z.array(SourceOffice) });
+export type OfficeExport = z.infer<typeof OfficeExport>;
+
 export const SourceBundle = z.object({
   gv100ad: Gv100ad,
   plzPairs: z.array(PlzPair),
@@ -76,6 +84,9 @@ export const SourceBundle = z.object({
   agsSuccessors: z.array(AgsSuccessor),
   territorialChanges: z.array(TerritorialChange),
   divisions: z.array(SourceDivision),
+  payments: SourcePayments.nullable(),
+  /** Newest first. */
+  officeHistory: z.array(OfficeExport),
   files: z.array(BundleFile),
 });
 export type SourceBundle = z.infer<typeof SourceBundle>;
@@ -101,6 +112,7 @@ export async function readBundle(dir: string): Promise<SourceBundle> {
     return entry === undefined ? null : parse(text(entry), entry.path);
   };
   const changeLists = manifest.files.filter((entry) => entry.kind === 'territorial-changes');
+  const exports = manifest.files.filter((entry) => entry.kind === 'offices-history').sort((a, b) => b.date.localeCompare(a.date));
 
   const plzOfficeOffices = parsePlzOfficeOffices(...source('plz-office-offices'));
   return {
@@ -118,6 +130,8 @@ export async function readBundle(dir: string): Promise<SourceBundle> {
     territorialChanges: (await Promise.all(changeLists.map((entry) =>
       parseTerritorialChanges(contents[manifest.files.indexOf(entry)]!, entry.path)))).flat(),
     divisions: optional('divisions', parseDivisions) ?? [],
+    payments: optional('payments', parsePayments),
+    officeHistory: exports.map((entry) => ({ date: entry.date, path: entry.path, offices: parseOffices(text(entry), entry.path) })),
     files,
   };
 }
@@ -132,7 +146,7 @@ function oneEntryPerParsedKind(
     const line = lineAt(['files', index]);
     paths.add(entry.path, line);
     const kind = entry.kind;
-    if (kind === 'terms' || kind === 'territorial-changes') return;
+    if (kind === 'terms' || kind === 'territorial-changes' || kind === 'offices-history') return;
     if (entryByKind.has(kind)) throw new SourceError(MANIFEST, line, 'kind', `a second file of kind ${entry.kind}`);
     entryByKind.set(kind, entry);
   });

@@ -11,7 +11,7 @@ import { summarize, type BuildReport } from '../../build/report.ts';
 import { testTree } from '../support/tree.ts';
 
 const OFFICE_KEYS = ['bufa_nr', 'name', 'bezeichnung', 'bundesland', 'anschrift', 'postfach', 'kontakt', 'bankverbindung',
-  'oeffnungszeiten', 'ohne_bezirk', 'anzahl_gemeinden'];
+  'bankverbindungen', 'zahlungsempfaenger', 'oeffnungszeiten', 'ohne_bezirk', 'anzahl_gemeinden'];
 const LOOKUP_KEYS = ['stand', 'stand_quelle', 'frage', 'eindeutig', 'anzahl_aemter', 'anzahl_gemeinden', 'vollstaendig', 'hinweis', 'aemter', 'gemeinden', 'aenderungen', 'ags_nachfolger'];
 
 describe('lookup /finanzamt', () => {

@@ -1,7 +1,7 @@
 // The answers the sources of 2026 changed, through the real proxy over the tree of the frozen 2026 bundle
 // (docs/data.md, rules 3b, 4b, 5b, 7, 10 and 11).
 import { describe, expect, it } from 'vitest';
-import { CollectionResponse, ErrorResponse, LookupResponse } from '../../core/model.ts';
+import { CollectionResponse, ErrorResponse, LookupResponse, OfficeResponse } from '../../core/model.ts';
 import { renderAnswer } from '../../core/render.ts';
 import { indexDirectory } from '../../core/directoryIndex.ts';
 import { HealthResponse } from '../../proxy/health.ts';
@@ -212,5 +212,28 @@ describe('the divisions of the ten NRW cities on the version of 2026 (rule 12)',
     const brackel = (await get(`/finanzamt?${new URLSearchParams({ ags: '05913000', stadtteil: 'Brackel' })}`)).parsed(LookupResponse);
     expect(brackel.aemter.map((a) => a.bufa_nr)).toEqual(['5316']);
     expect(brackel.eindeutig).toBe(true);
+  });
+});
+
+describe('paying and writing to an office (rules 13 and 14)', () => {
+  it('serves a Berlin office with its payee name, both accounts and its older Poststelle address with its date', async () => {
+    const res = await get('/finanzamt/1113');
+    expect(res.body.equals(tree.file('/finanzamt/1113'))).toBe(true);
+    const { amt } = res.parsed(OfficeResponse);
+    expect(amt).toMatchObject({
+      zahlungsempfaenger: 'Berliner Finanzämter',
+      bankverbindung: { iban: 'DE94100500006600046463', bic: 'BELADEBEXXX', bank: 'Berliner Sparkasse', kontoinhaber: 'Berliner Finanzämter' },
+      kontakt: { mail: 'poststelle@fa13.berlin.de', mail_art: 'poststelle', mail_stand: '2024-08-02' },
+    });
+    expect(amt.bankverbindungen.map((b) => b.iban)).toEqual(['DE94100500006600046463', 'DE09100100100691555100']);
+  });
+
+  it('carries the same fields in the collection that the client\'s local mode reads', async () => {
+    const body = (await get('/finanzaemter?bundesland=Rheinland-Pfalz')).parsed(CollectionResponse);
+    expect(body.aemter.length).toBeGreaterThan(20);
+    for (const office of body.aemter) {
+      expect(office, office.bufa_nr).toMatchObject({ zahlungsempfaenger: 'Finanzamt Idar-Oberstein', bankverbindung: null, bankverbindungen: [] });
+      expect(office.kontakt.mail_stand, office.bufa_nr).toBe('2025-05-15');
+    }
   });
 });

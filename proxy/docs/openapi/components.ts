@@ -4,7 +4,7 @@
 // global registry stays untouched.
 import { z } from 'zod';
 import {
-  Aenderung, Ags, AgsNachfolger, AmtHerkunft, AnsweredOffice, Anschrift, BatchAntwort, BatchResponse, BufaNr, CollectionResponse, DistrictMunicipality, DistrictResponse, ErrorResponse,
+  Aenderung, Ags, AgsNachfolger, AmtHerkunft, AnsweredOffice, Anschrift, Bankverbindung, BatchAntwort, BatchResponse, BufaNr, CollectionResponse, DistrictMunicipality, DistrictResponse, ErrorResponse,
   Kontakt, LookupFrage, LookupMunicipality, LookupResponse, Office, OfficeResponse, Plz, RetiredKey, RetiredOffice, Stand, StandQuelle, SteuernummerBund, Teil, TeilArt, Zuordnung,
 } from '../../../core/model.ts';
 import { HealthResponse } from '../../health.ts';
@@ -98,13 +98,22 @@ members(Anschrift, {
   art: '`zentraler_posteingang`: the state\'s central mail intake, shared with other offices, not the office building; mail sent there must carry the office number.',
   geteilt_mit_aemtern: 'Number of other offices using the same address.',
 });
-component(Kontakt, 'Kontakt', 'Contact details of the office. `telefon`, `fax` and `web` are this service\'s additions from the source data.');
+component(Kontakt, 'Kontakt', 'Contact details of the office. `mail_stand`, `telefon`, `fax` and `web` are this service\'s additions from the source data.');
 members(Kontakt, {
-  mail: 'Contact e-mail address, null where the source has none.',
+  mail: 'Contact e-mail address (the Poststelle, the office\'s general mailbox), null where no export has one. Where the newest export of the official list dropped an office\'s address, the address of the newest older export that has one, if it is on the state\'s official domain; never one guessed from a pattern.',
   mail_art: 'Which function the address belongs to. Most stored addresses belong to the data protection officer: check this field before using the address for tax mail.',
+  mail_stand: 'The date (YYYY-MM-DD) of the newest export of the official office list that carries this address: the export it was last seen in. Older than the newest export where that one dropped the address; check an old address before relying on it. Null without mail.',
   telefon: 'Telephone number as given by the source.',
   fax: 'Fax number as given by the source.',
   web: 'Web address as given by the source.',
+});
+
+component(Bankverbindung, 'Bankverbindung', 'A bank account for tax payments, as an official page of the state names it.');
+members(Bankverbindung, {
+  iban: 'IBAN in its electronic form, without spaces.',
+  bic: 'BIC of the bank.',
+  bank: 'Name of the bank.',
+  kontoinhaber: 'Account holder: the name to give as payee.',
 });
 
 component(AnsweredOffice, 'Office', 'Office object (Finanzamt), with its complete district in `gemeinden` when asked for with `gemeinden=1`.');
@@ -113,7 +122,9 @@ members(Office, {
   bezeichnung: 'Office name with the prefix "Finanzamt".',
   bundesland: 'Federal state where the office is located.',
   postfach: 'P.O. box. Always null: no source of this directory gives one.',
-  bankverbindung: 'Bank account of the cashier unit. Always null: no source of this directory gives one.',
+  bankverbindung: 'Bank account for tax payments to the office: the first account its state names for all its offices. Berlin\'s and Hamburg\'s offices have one; null for every other office, for which no current official source names one.',
+  bankverbindungen: 'Every account the office\'s state names for payments to it, in the state\'s order (this service\'s addition): Berlin names two, Hamburg one; empty elsewhere.',
+  zahlungsempfaenger: 'The payee name a transfer to the office must carry since banks check it against the account (Verification of Payee, from 9.10.2025; this service\'s addition): the name the state prescribes ("Freistaat Bayern", "Berliner Finanzämter", "Finanzamt Idar-Oberstein" for every office of Rheinland-Pfalz, …), else "Finanzamt" and the office\'s name. Null for the two authorities that are no Finanzamt.',
   oeffnungszeiten: 'Opening hours as free-text lines; not suited to machine evaluation. Empty: no source gives them.',
   ohne_bezirk: 'True when no municipality is assigned (mostly special-task offices). Such an office is reached only by number or name, never by residence.',
   anzahl_gemeinden: 'Size of the district: number of municipalities assigned to the office.',

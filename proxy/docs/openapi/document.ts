@@ -104,8 +104,12 @@ Ignore unknown fields. The data version is \`stand\` (DD.MM.YYYY) and \`stand_qu
   name; when nothing matches, \`hinweis\` suggests up to three closely spelled names, which are not hits.
 - With \`gemeinden=1\`, each office of a lookup carries its district as \`gemeinden\`, and \`/finanzamt/{amtsnummer}\`
   carries it as \`amt.gemeinden\`.
-- \`anschrift\` holds \`strasse\`, \`hausnummer\`, \`plz\`, \`ort\`; \`kontakt\` adds \`telefon\`, \`fax\` and \`web\`. \`postfach\`
-  and \`bankverbindung\` are null and \`oeffnungszeiten\` is empty: no source of this directory gives them.
+- \`anschrift\` holds \`strasse\`, \`hausnummer\`, \`plz\`, \`ort\`; \`kontakt\` adds \`mail_stand\` (the date of the export
+  an address was last seen in), \`telefon\`, \`fax\` and \`web\`. \`postfach\` is null and \`oeffnungszeiten\` is empty: no
+  source of this directory gives them.
+- \`bankverbindung\` holds \`iban\` (without spaces), \`bic\`, \`bank\` and \`kontoinhaber\` for the offices of Berlin and
+  Hamburg, whose states name central accounts, and is null elsewhere; the added \`bankverbindungen\` lists every account
+  the state names (Berlin two). The added \`zahlungsempfaenger\` is the payee name the state prescribes for transfers.
 - \`/finanzaemter\`: \`anzahl_gemeinden\` is the sum of the listed offices' district sizes; \`offset\` defaults to 0 and
   skips that many matching offices in \`bufa_nr\` order; a \`bundesland\` that is a state's name selects that state,
   otherwise every state whose name contains it; \`name\` is folded as \`ort\` is (case, umlauts, "St." as "Sankt").

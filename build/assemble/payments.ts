@@ -1,0 +1,101 @@
+// Rule 14 (docs/data.md): where tax payments go. Each office gets the accounts its state names for all its offices
+// (Berlin two, Hamburg one, every other state none that a current source gives), and the payee name its state
+// prescribes since Verification of Payee: the state's fixed name where it has one, else "Finanzamt" and the office's
+// name as the office list writes it. An authority that is no Finanzamt (the Bundeszentralamt für Steuern, a
+// Landesamt) gets no name: the source names the payees of Finanzämter only.
+import type { Bankverbindung, Office } from '../../core/model.ts';
+import type { SourceAccount, SourcePayee, SourcePayments } from '../sources/payments.ts';
+import { AssemblyError } from './errors.ts';
+import { designation } from './offices.ts';
+
+/** Each fact with its source and date and the number of offices it reached, for the report. */
+export interface PaymentFacts {
+  accounts: { id: string; bundesland: string; iban: string; bank: string; kontoinhaber: string; quelle: string; datum: string | null; offices: number }[];
+  payees: { id: string; name: string | null; bundeslaender: string[]; bufa_nr: string | null; quelle: string; datum: string | null; gilt_ab: string; offices: number }[];
+  with_payee: number;
+  /** Offices no entry gives a payee name, and why. */
+  without_payee: { bufa_nr: string; name: string; grund: string }[];
+}
+
+export function withPayments(offices: Office[], payments: SourcePayments | null, laender: readonly string[]): { offices: Office[]; facts: PaymentFacts } {
+  if (payments === null) return { offices, facts: { accounts: [], payees: [], with_payee: 0, without_payee: [] } };
+  const known = new Set(laender);
+  const unknownState = (state: string, id: string) => {
+    if (!known.has(state)) throw new AssemblyError(`data/payments.json entry "${id}": ${state} is no state of the GV100AD`);
+  };
+  for (const account of payments.konten) unknownState(account.bundesland, account.id);
+  const general = generalPayees(payments.zahlungsempfaenger, laender, unknownState);
+  const forOffice = officePayees(payments.zahlungsempfaenger, offices);
+
+  const accountsReached = new Map<string, number>();
+  const payeesReached = new Map<string, number>();
+  const withoutPayee: PaymentFacts['without_payee'] = [];
+  const result = offices.map((office): Office => {
+    const accounts = payments.konten.filter((a) => a.bundesland === office.bundesland);
+    for (const a of accounts) accountsReached.set(a.id, (accountsReached.get(a.id) ?? 0) + 1);
+    const entry = forOffice.get(office.bufa_nr) ?? general.get(office.bundesland)!;
+    payeesReached.set(entry.id, (payeesReached.get(entry.id) ?? 0) + 1);
+    const zahlungsempfaenger = entry.name ?? officePayee(office.name);
+    if (zahlungsempfaenger === null) withoutPayee.push({ bufa_nr: office.bufa_nr, name: office.name, grund: 'keine Finanzamt-Bezeichnung: die Quelle nennt nur die Empfänger der Finanzämter' });
+    const bankverbindungen = accounts.map(bankverbindung);
+    return { ...office, bankverbindung: bankverbindungen[0] ?? null, bankverbindungen, zahlungsempfaenger };
+  });
+  return {
+    offices: result,
+    facts: {
+      accounts: payments.konten.map((a) => ({
+        id: a.id, bundesland: a.bundesland, iban: a.iban, bank: a.bank, kontoinhaber: a.kontoinhaber, quelle: a.quelle, datum: a.datum,
+        offices: accountsReached.get(a.id) ?? 0,
+      })),
+      payees: payments.zahlungsempfaenger.map((p) => ({
+        id: p.id, name: p.name, bundeslaender: p.bundeslaender, bufa_nr: p.bufa_nr ?? null, quelle: p.quelle, datum: p.datum, gilt_ab: p.gilt_ab,
+        offices: payeesReached.get(p.id) ?? 0,
+      })),
+      with_payee: offices.length - withoutPayee.length,
+      without_payee: withoutPayee,
+    },
+  };
+}
+
+/** "Finanzamt" and the name as the list writes it; null for an authority whose name says it is no Finanzamt. */
+function officePayee(name: string): string | null {
+  const payee = designation(name);
+  return payee.includes('Finanzamt') ? payee : null;
+}
+
+function bankverbindung(account: SourceAccount): Bankverbindung {
+  return { iban: account.iban, bic: account.bic, bank: account.bank, kontoinhaber: account.kontoinhaber };
+}
+
+/** The one entry for all offices of each state; every state must have one, so that no office is left out silently. */
+function generalPayees(entries: SourcePayee[], laender: readonly string[], unknownState: (state: string, id: string) => void): Map<string, SourcePayee> {
+  const byState = new Map<string, SourcePayee>();
+  for (const entry of entries) {
+    for (const state of entry.bundeslaender) {
+      unknownState(state, entry.id);
+      if (entry.bufa_nr !== undefined) continue;
+      const other = byState.get(state);
+      if (other !== undefined) throw new AssemblyError(`data/payments.json entries "${other.id}" and "${entry.id}" both name the payee of ${state}`);
+      byState.set(state, entry);
+    }
+  }
+  const missing = laender.filter((state) => !byState.has(state));
+  if (missing.length > 0) throw new AssemblyError(`data/payments.json names no payee for ${missing.join(', ')}`);
+  return byState;
+}
+
+/** Entries for one office, checked against the office list: its number exists with that name in that state. */
+function officePayees(entries: SourcePayee[], offices: Office[]): Map<string, SourcePayee> {
+  const byNumber = new Map(offices.map((o) => [o.bufa_nr, o]));
+  const result = new Map<string, SourcePayee>();
+  for (const entry of entries) {
+    if (entry.bufa_nr === undefined) continue;
+    const office = byNumber.get(entry.bufa_nr);
+    if (office === undefined || office.name !== entry.amt || !entry.bundeslaender.includes(office.bundesland)) {
+      throw new AssemblyError(`data/payments.json entry "${entry.id}": no office ${entry.bufa_nr} "${entry.amt}" in ${entry.bundeslaender.join(', ')}`);
+    }
+    if (result.has(entry.bufa_nr)) throw new AssemblyError(`data/payments.json names the payee of office ${entry.bufa_nr} twice`);
+    result.set(entry.bufa_nr, entry);
+  }
+  return result;
+}
