@@ -36,9 +36,10 @@ describe('everything the proxies of this run wrote', () => {
       lines += scan(rest, pieces, file, leaks);
     }
     console.log(`suite secrets: ${keys.length} keys issued, ${read} files the proxies wrote, ${lines} lines, ${leaks.length} leaks`);
-    // Not vacuous: the proxies of the suite wrote a great deal, the access logs of the load tests above all.
+    // Not vacuous: the proxies of the run wrote a great deal: about 24,000 lines in `npm test`, and the access logs
+    // of the load tests above all in `npm run test:load`.
     expect(read).toBeGreaterThan(20);
-    expect(lines).toBeGreaterThan(100_000);
+    expect(lines).toBeGreaterThan(10_000);
     expect(leaks).toEqual([]);
   }, 5 * 60_000);
 });

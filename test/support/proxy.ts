@@ -43,17 +43,23 @@ export async function issueKey(keysFile: string, name: string): Promise<string> 
   return key;
 }
 
-export interface ProxyProcess {
+/** What a test asks of a proxy, whether it runs as a process (here) or in the test's worker (inProcessProxy.ts). */
+export interface TestProxy {
   url: string;
-  child: ChildProcess;
   logFile: string;
-  /** Everything the process printed so far. */
-  output(): string;
   /** The log lines written so far, parsed. */
   logLines(): Record<string, unknown>[];
   get(path: string, headers?: Record<string, string>, method?: string): Promise<RawResponse>;
   /** POSTs `body` as JSON (with `headers` added to, or overriding, its Content-Type). */
   post(path: string, body: string | Buffer, headers?: Record<string, string>): Promise<RawResponse>;
+  /** Stops it, letting requests in flight finish. */
+  stop(): Promise<unknown>;
+}
+
+export interface ProxyProcess extends TestProxy {
+  child: ChildProcess;
+  /** Everything the process printed so far. */
+  output(): string;
   /** Sends `signal` and resolves with the exit code. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
   exited: Promise<number | null>;
