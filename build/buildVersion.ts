@@ -60,7 +60,7 @@ export async function buildVersion(given: BuildOptions): Promise<BuildResult> {
   const staging = await createStaging(options.out);
   const pool = storePool(options.threads);
   try {
-    const { entries, objects, stats } = await writeTree(staging, directory, questions, { pool, clock, onProgress: options.onProgress });
+    const { entries, csv, objects, stats } = await writeTree(staging, directory, questions, { pool, clock, onProgress: options.onProgress });
     const report = buildReport(directory, facts, stats, questions.length, bundle.files, diff);
     // The version's own files, then the switch: everything after the bodies is the publish phase.
     const { outcome, removed } = await clock.time('publish', async () => {
@@ -69,7 +69,7 @@ export async function buildVersion(given: BuildOptions): Promise<BuildResult> {
         [SEARCH_FILE]: await writeChecked(join(staging, SEARCH_FILE), PlaceIndex.build(directory.municipalities).serialize()),
         [RANKING_FILE]: await writeChecked(join(staging, RANKING_FILE), Buffer.from(JSON.stringify(warmingOrder(entries, indexDirectory(directory))))),
       };
-      const manifest = makeManifest(directory, entries, objects, files);
+      const manifest = makeManifest(directory, entries, objects, files, csv);
       await writeFile(join(staging, REPORT_FILE), `${JSON.stringify(report, null, 2)}\n`);
       // The manifest goes last: a version directory with a manifest is a complete one.
       await writeFile(join(staging, MANIFEST_FILE), JSON.stringify(manifest));

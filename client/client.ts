@@ -7,7 +7,7 @@ import { FULL_COLLECTION_KEY } from '../core/fullCollection.ts';
 import { LocalDirectory } from './local.ts';
 import {
   batchQuestion, collectionPath, districtPath, lookupPath, officePath, taxNumberPath, type BatchQuestion, type CollectionOptions,
-  type LookupOptions, type OfficeOptions, type TaxNumberOptions,
+  type LookupOptions, type OfficeOptions, type OrtOptions, type TaxNumberOptions,
 } from './questions.ts';
 import { Transport, type TransportOptions } from './transport.ts';
 
@@ -30,14 +30,14 @@ export class FinanzamtClient {
     return (await this.transport.get(lookupPath('plz', plz, options), LookupResponse)).body;
   }
 
-  /** Offices for the municipalities whose name contains `ort` (case and umlauts ignored). */
-  async byOrt(ort: string, options?: LookupOptions): Promise<LookupResponse> {
+  /** Offices for the municipalities whose name contains `ort` (case and umlauts ignored), of one state with `bundesland`. */
+  async byOrt(ort: string, options?: OrtOptions): Promise<LookupResponse> {
     return (await this.transport.get(lookupPath('ort', ort, options), LookupResponse)).body;
   }
 
   /**
-   * The office a tax number names, in any state's form or the 13-digit federal one; `frage` says how it was read
-   * and `amt_herkunft` how the office was found. The number is neither kept for revalidation nor shown in this
+   * The office a tax number names, in any state's form or the 13-digit federal one (with `bundesland`, in that
+   * state's forms only); `frage` says how it was read and `amt_herkunft` how the office was found. The number is neither kept for revalidation nor shown in this
    * client's errors.
    */
   async bySteuernummer(steuernummer: string, options?: TaxNumberOptions): Promise<LookupResponse> {
@@ -63,6 +63,14 @@ export class FinanzamtClient {
 
   async offices(options?: CollectionOptions): Promise<CollectionResponse> {
     return (await this.transport.get(collectionPath(options), CollectionResponse)).body;
+  }
+
+  /**
+   * The offices `offices(options)` answers, as CSV text (RFC 4180, UTF-8, a header line naming the columns): a
+   * row per office, or with `gemeinden` a row per municipality and office. Revalidated by its own ETag.
+   */
+  async officesCsv(options?: CollectionOptions): Promise<string> {
+    return (await this.transport.text(collectionPath(options), true, 'text/csv')).body;
   }
 
   /**

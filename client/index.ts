@@ -3,7 +3,7 @@
 export { FinanzamtClient, type ClientOptions } from './client.ts';
 export { LocalDirectory } from './local.ts';
 export { FinanzamtApiError, FinanzamtResponseError } from './errors.ts';
-export type { BatchQuestion, CollectionOptions, LookupOptions, OfficeOptions, TaxNumberOptions } from './questions.ts';
+export type { BatchQuestion, CollectionOptions, LookupOptions, OfficeOptions, OrtOptions, StateOption, TaxNumberOptions } from './questions.ts';
 export type { RetryEvent, RetryPolicy } from './retry.ts';
 export type {
   Aenderung, AgsNachfolger, AmtHerkunft, AnsweredOffice, Bankverbindung, BatchAntwort, BatchResponse, CollectionResponse, DistrictMunicipality,

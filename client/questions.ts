@@ -23,14 +23,25 @@ export interface LookupOptions {
   limit?: Lookup['limit'];
 }
 
+/** The caller's state, beside a tax number or a place name (`bundesland`): its name or two-letter code ("BE"). */
+export interface StateOption {
+  /**
+   * Beside a tax number: the number is read in that state's scheme only, and one that does not fit it is refused.
+   * Beside a place name: only municipalities of that state are hits.
+   */
+  bundesland?: NonNullable<Lookup['bundesland']>;
+}
+
+export type OrtOptions = LookupOptions & StateOption;
+
 /** `limit` is accepted beside a tax number but has no effect on its one office, so the client does not offer it. */
-export type TaxNumberOptions = Pick<LookupOptions, 'gemeinden'>;
+export type TaxNumberOptions = Pick<LookupOptions, 'gemeinden'> & StateOption;
 
 /**
  * One question of a bulk lookup: exactly one of `ags`, `plz`, `ort`, `steuernummer`, with the options of that
  * lookup. The service checks each question as it checks a GET and answers a bad one with its error, in place.
  */
-export interface BatchQuestion extends LookupOptions {
+export interface BatchQuestion extends LookupOptions, StateOption {
   ags?: string;
   plz?: string;
   ort?: string;
@@ -55,9 +66,10 @@ export interface CollectionOptions {
 
 const flag = (on: boolean | undefined) => (on ? 1 : 0);
 
-export function lookupPath(by: LookupBy, value: string, o: LookupOptions = {}): string {
+export function lookupPath(by: LookupBy, value: string, o: LookupOptions & StateOption = {}): string {
+  const bundesland = o.bundesland === undefined ? {} : { bundesland: o.bundesland };
   const stadtteil = o.stadtteil === undefined ? {} : { stadtteil: o.stadtteil };
-  return canonicalKey({ kind: 'lookup', by, value, ...stadtteil, gemeinden: flag(o.gemeinden), limit: o.limit ?? LOOKUP_LIMIT_DEFAULT });
+  return canonicalKey({ kind: 'lookup', by, value, ...bundesland, ...stadtteil, gemeinden: flag(o.gemeinden), limit: o.limit ?? LOOKUP_LIMIT_DEFAULT });
 }
 
 /** A tax number is the fourth lookup key; `limit` has no effect on its one office. */

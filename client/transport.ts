@@ -51,21 +51,31 @@ export class Transport {
    * data, and each number is asked for rarely.
    */
   async get<S extends z.ZodType>(path: string, schema: S, remember = true): Promise<Fetched<z.infer<S>>> {
-    const known = remember ? this.remembered.get(path) : undefined;
+    const { body, etag, status, revalidated } = await this.text(path, remember);
+    return { body: parse(schema, body, status, path), etag, revalidated };
+  }
+
+  /**
+   * The body of `path` as text, revalidated as `get` describes; `accept`: the media type asked for (the
+   * collection's `text/csv`), JSON where absent. Each media type's answer is remembered apart.
+   */
+  async text(path: string, remember = true, accept?: string): Promise<Fetched<string> & { status: number }> {
+    const rememberedAs = accept === undefined ? path : `${accept} ${path}`;
+    const known = remember ? this.remembered.get(rememberedAs) : undefined;
+    const headers = accept === undefined ? this.keyHeaders : { ...this.keyHeaders, accept };
     // fetch adds `Cache-Control: no-cache` to a request with If-None-Match (Fetch standard, HTTP-network-or-cache
     // fetch); a cache between caller and service may take no-cache as "send the body regardless". The cache mode
     // no-cache has fetch send `Cache-Control: max-age=0` instead, a request for revalidation (Node's fetch does;
     // Deno's ignores the mode and sends neither). Not as a header of our own: a browser sends that one only where
     // the service's CORS preflight allows it, and the service allows no Cache-Control. A browser whose HTTP cache
     // holds the answer may hand over its stored copy for a 304, as a 200 with the body: the same answer.
-    const init: WithCacheMode = known ? { headers: { ...this.keyHeaders, 'if-none-match': known.etag }, cache: 'no-cache' } : { headers: this.keyHeaders };
+    const init: WithCacheMode = known ? { headers: { ...headers, 'if-none-match': known.etag }, cache: 'no-cache' } : { headers };
     const res = await this.send(path, init);
-    if (res.status === 304 && known) return { body: parse(schema, known.text, 304, path), etag: known.etag, revalidated: true };
+    if (res.status === 304 && known) return { body: known.text, etag: known.etag, status: 304, revalidated: true };
     const text = await res.text();
     const etag = res.headers.get('etag');
-    const body = parse(schema, text, res.status, path);
-    if (remember && etag !== null) this.remembered.set(path, { etag, text });
-    return { body, etag, revalidated: false };
+    if (remember && etag !== null) this.remembered.set(rememberedAs, { etag, text });
+    return { body: text, etag, status: res.status, revalidated: false };
   }
 
   /** POSTs `payload` as JSON; nothing is remembered (the service answers POSTs `no-store`). */

@@ -24,7 +24,7 @@ const BATCH_SHAPE = 'Erwartet wird ein Objekt, das nur die Liste fragen enthält
 export const ERRORS = {
   bad_parameter: {
     status: 400, shared: true,
-    means: 'Missing or unusable input: none or several of `ags`/`plz`/`ort`/`steuernummer`, a malformed value, a parameter this path does not know or given twice, a malformed office number. Not cached where the query holds a `steuernummer`.',
+    means: 'Missing or unusable input: none or several of `ags`/`plz`/`ort`/`steuernummer`, a malformed value, a parameter this path does not know or given twice, a malformed office number, a lookup with a `bundesland` that names no state or beside `ags` or `plz`. Not cached where the query holds a `steuernummer`.',
     detail: {
       unknownParameter: (name: string, allowed: readonly string[]) =>
         `Unbekannter Parameter ${quote(name)} (${allowed.length ? `erlaubt: ${allowed.join(', ')}` : 'dieser Pfad kennt keine Parameter'}).`,
@@ -32,6 +32,11 @@ export const ERRORS = {
       repeated: (name: string) => `Der Parameter ${name} darf nur einmal angegeben werden.`,
       noneOf: (names: readonly string[]) => `Genau einer der Parameter ${oneOf(names)} ist anzugeben.`,
       severalOf: (names: readonly string[], given: readonly string[]) => `Nur einer der Parameter ${oneOf(names)} ist anzugeben (erhalten: ${given.join(', ')}).`,
+      /** `bundesland` beside `ags` or `plz`, which name their municipalities without a state's help. */
+      bundeslandBeside: (by: string) => `bundesland gilt nur zusammen mit steuernummer oder ort, nicht mit ${by}: ein Gemeindeschlüssel oder eine Postleitzahl nennt ihre Gemeinden schon ohne das Land.`,
+      /** `codes`: the states' two-letter codes. */
+      unknownState: (name: string, sent: string, codes: readonly string[]) =>
+        `${name} muss ein Land nennen, mit seinem Namen (etwa Nordrhein-Westfalen) oder seinem Kürzel (${codes.join(', ')}) (erhalten: ${quote(sent)}).`,
       stadtteilAlone: 'stadtteil gilt nur zusammen mit einem achtstelligen ags oder mit ort: eine Postleitzahl oder ein kürzerer Schlüssel nennt keine einzelne Stadt.',
       flag: (name: string, sent: string) => `${name} muss 0 oder 1 sein (erhalten: ${quote(sent)}).`,
       integer: (name: string, sent: string, min: number, max: number) => `${name} muss eine ganze Zahl von ${min} bis ${max} sein (erhalten: ${quote(sent)}).`,
@@ -51,11 +56,13 @@ export const ERRORS = {
   },
   bad_steuernummer: {
     status: 400, shared: false,
-    means: 'A `steuernummer` that is malformed, fits no state\'s scheme, or whose check digit does not match; `detail` names the accepted forms, never the number. Not cached: the query holds personal data.',
+    means: 'A `steuernummer` that is malformed, fits no state\'s scheme (or not the scheme of the state `bundesland` names), or whose check digit does not match; `detail` names the accepted forms, never the number. Not cached: the query holds personal data.',
     // Each refusal is followed by the accepted forms (`acceptedForms`).
     detail: {
       malformed: (accepted: string) => `Die Steuernummer muss aus 10 bis 13 Ziffern bestehen, wahlweise mit Trennzeichen. ${accepted}`,
       noScheme: (accepted: string) => `Die Steuernummer passt zu keiner Schreibweise eines Landes. ${accepted}`,
+      /** Beside `bundesland`: the number does not fit that state's forms. */
+      notStateForm: (state: string, accepted: string) => `Die Steuernummer passt nicht zur Schreibweise von ${state}. ${accepted}`,
       wrongCheckDigit: (states: readonly string[], accepted: string) => `Die Prüfziffer (die letzte Ziffer) stimmt nicht nach dem Verfahren von ${states.join(', ')}. ${accepted}`,
       /** `example`: a number in the federal form; `written`: each state's written form with the states writing so. */
       acceptedForms: (example: string, written: readonly (readonly [form: string, states: readonly string[]])[]) =>
@@ -153,8 +160,11 @@ export const ERRORS = {
   },
   not_acceptable: {
     status: 406, shared: false,
-    means: '`Accept-Encoding` rules out every encoding offered (br, gzip, identity).',
-    detail: { noEncoding: 'Accept-Encoding schließt alle angebotenen Kodierungen aus (br, gzip, identity).' },
+    means: '`Accept-Encoding` rules out every encoding offered (br, gzip, identity), or on `/finanzaemter` `Accept` rules out both JSON and CSV.',
+    detail: {
+      noEncoding: 'Accept-Encoding schließt alle angebotenen Kodierungen aus (br, gzip, identity).',
+      noFormat: 'Accept schließt beide angebotenen Formate aus: application/json und text/csv (UTF-8).',
+    },
   },
   request_timeout: {
     status: 408, shared: false,

@@ -50,9 +50,9 @@ function germanDate(iso: string): string {
   return `${Number(d)}.${Number(m)}.${y}`;
 }
 
-/** Nothing found; for a place name, with the names that are spelled closest, if any (not hits). */
+/** Nothing found (in the state asked for, if any); for a place name, with the names spelled closest anywhere, if any (not hits). */
 export function noHitHint(q: LookupQuestion, searchOrt?: OrtSearch): string {
-  const nothing = `Keine Gemeinde gefunden für ${q.by}=${q.value}.`;
+  const nothing = `Keine Gemeinde gefunden für ${q.by}=${q.value}${q.bundesland === undefined ? '' : ` in ${q.bundesland}`}.`;
   const suggestions = q.by === 'ort' && searchOrt ? searchOrt.suggest(q.value) : [];
   return suggestions.length === 0 ? nothing : `${nothing} Ähnlich geschriebene Namen: ${listed(suggestions)}.`;
 }

@@ -4,6 +4,7 @@
 // parameter is a codec from the text to the value a question holds, so the description shows the value
 // (`limit` an integer from 1 to 200), as the response side shows the answer.
 import { z } from 'zod';
+import { BUNDESLAENDER, stateNamed } from './bundesland.ts';
 import { ERRORS, type ErrorCode } from './errors.ts';
 import { ORT_MIN_LENGTH, ortLength, ortTooShort } from './search/query.ts';
 import { parseSteuernummer, STEUERNUMMER_MAX, STEUERNUMMER_PATTERN } from './steuernummer/parse.ts';
@@ -103,11 +104,19 @@ const Steuernummer = refused(
   'bad_steuernummer',
 );
 
+/**
+ * The state a tax number is read in, or a place-name search narrowed to: a name or a two-letter code
+ * (core/bundesland.ts). request.ts checks what it may stand beside and reads the number in that state's scheme.
+ */
+const LookupBundesland = refused(Text.refine((sent) => stateNamed(sent) !== null).optional(), (name, sent) => textProblem(name, sent)
+  ?? BAD.unknownState(name, sent, Object.keys(BUNDESLAENDER)), true);
+
 export const LookupParameters = z.object({
   ags: refused(z.string().regex(/^\d{1,8}$/).optional(), BAD.ags, true),
   plz: refused(z.string().regex(/^\d{5}$/).optional(), BAD.plz, true),
   ort: Ort,
   steuernummer: Steuernummer,
+  bundesland: LookupBundesland,
   /** A Stadtbezirk or Stadtteil of the city asked for (docs/data.md, rule 12); request.ts checks what it may stand beside. */
   stadtteil: text(),
   gemeinden: refused(Flag.default(0), BAD.flag),

@@ -3,15 +3,15 @@
 // the same question are the same bytes. It assembles the bodies; the index it reads is core/directoryIndex.ts,
 // the words of `hinweis` are core/hints.ts.
 import { ERRORS } from './errors.ts';
-import { districtForm, matchBundesland, municipalitiesUnder, type DirectoryIndex } from './directoryIndex.ts';
+import { collectionPage } from './collection.ts';
+import { districtForm, municipalitiesUnder, type DirectoryIndex } from './directoryIndex.ts';
 import { joined, lookupHint, noHitHint, replacedKeyHint, taxNumberHint } from './hints.ts';
 import type { Aenderung, CollectionResponse, DistrictResponse, LookupMunicipality, LookupResponse, Office, OfficeResponse, OfficeWithDistrict } from './model.ts';
 import type { CollectionQuestion, LookupQuestion, Question } from './request.ts';
-import { queryReadings } from './search/query.ts';
 import type { Hits, OrtSearch } from './search/ortSearch.ts';
 import { narrowToStadtteil } from './stadtteil.ts';
 import { officesNamed } from './steuernummer/offices.ts';
-import { parseSteuernummer } from './steuernummer/parse.ts';
+import { parseSteuernummerIn } from './steuernummer/parse.ts';
 
 /** Not ok only for an office number the directory does not have (a 404). */
 export type Answer = { ok: true; body: string } | { ok: false; detail: string };
@@ -45,7 +45,7 @@ export function renderAnswer(ix: DirectoryIndex, q: Question, searchOrt?: OrtSea
 function lookupHits(ix: DirectoryIndex, q: LookupQuestion, searchOrt?: OrtSearch): Hits {
   if (q.by === 'ort') {
     if (!searchOrt) throw new Error('renderAnswer: ort needs a place-name search');
-    return searchOrt.search(q.value, q.limit);
+    return searchOrt.search(q.value, q.limit, q.bundesland);
   }
   const all = q.by === 'plz' ? (ix.plz.get(q.value) ?? []) : municipalitiesUnder(ix.dir.municipalities, q.value);
   const retired = q.by === 'ags' && all.length === 0 ? ix.retiredKeys.get(q.value) : undefined;
@@ -69,7 +69,10 @@ function renderLookup(ix: DirectoryIndex, q: LookupQuestion, found: Hits, search
   const body: LookupResponse = {
     stand: ix.dir.stand,
     stand_quelle: ix.dir.stand_quelle,
-    frage: { [q.by]: q.value, ...(q.stadtteil === undefined ? {} : { stadtteil: q.stadtteil }), gemeinden: q.gemeinden, limit: q.limit },
+    frage: {
+      [q.by]: q.value, ...(q.bundesland === undefined ? {} : { bundesland: q.bundesland }), ...(q.stadtteil === undefined ? {} : { stadtteil: q.stadtteil }),
+      gemeinden: q.gemeinden, limit: q.limit,
+    },
     eindeutig: aemter.length === 1,
     anzahl_aemter: aemter.length,
     anzahl_gemeinden: hits.length,
@@ -85,13 +88,14 @@ function renderLookup(ix: DirectoryIndex, q: LookupQuestion, found: Hits, search
 }
 
 /**
- * A lookup by tax number: the office its office number names. A written form that fits several states is read
+ * A lookup by tax number: the office its office number names. Beside `bundesland` the number is read in that
+ * state's scheme only, so it has one reading. Without it, a written form that fits several states is read
  * by each; the readings whose office exists are the answer, and where those are several, the service does not
  * choose between them (as for a city of several offices): `aemter` lists them, `eindeutig` is false, and the
  * state and federal form in `frage` are null, since they differ by reading.
  */
 function renderTaxNumberLookup(ix: DirectoryIndex, q: LookupQuestion): string {
-  const parsed = parseSteuernummer(q.value);
+  const parsed = parseSteuernummerIn(q.bundesland, q.value);
   if (!parsed.ok) throw new Error('renderAnswer: a tax number the request parser refused');
   const named = parsed.readings.flatMap((reading) => officesNamed(ix, reading.bufa_nr).map((office) => ({ reading, ...office })));
   const offices = [...new Map(named.map((n) => [n.office.bufa_nr, n.office])).values()];
@@ -130,16 +134,7 @@ function noticesFor(notices: Aenderung[], hits: { ags: string }[]): Aenderung[] 
 }
 
 function renderCollection(ix: DirectoryIndex, q: CollectionQuestion): string {
-  const states = q.bundesland === null ? null : new Set(matchBundesland(ix.dir.bundeslaender, q.bundesland));
-  // Read as a place-name query is ("St" as "Sankt" and, at either end, as typed); a name without letters or
-  // digits leaves nothing to search for and filters nothing.
-  const readings = q.name === null ? [] : queryReadings(q.name);
-  const names = readings.length === 0 ? null : readings;
-  const selected = ix.dir.offices.filter((o) =>
-    (states === null || states.has(o.bundesland)) &&
-    (q.ohne_bezirk === null || o.ohne_bezirk === (q.ohne_bezirk === 1)) &&
-    (names === null || ix.foldedOfficeNames.get(o.bufa_nr)!.some((form) => names.some((name) => form.includes(name)))));
-  const page = selected.slice(q.offset, q.limit ? q.offset + q.limit : undefined);
+  const { selected, page } = collectionPage(ix, q);
   const body: CollectionResponse = {
     stand: ix.dir.stand,
     vollstaendig: page.length === selected.length,

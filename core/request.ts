@@ -3,16 +3,23 @@
 // request into the same question, so both sides meet on one string without sharing any other state.
 import { z } from 'zod';
 import { holdsKey, maskKeys } from './accessKey.ts';
+import { stateNamed } from './bundesland.ts';
 import { ERRORS } from './errors.ts';
 import {
   Amtsnummer, CollectionParameters, DistrictParameters, LOOKUP_BY, LOOKUP_LIMIT_DEFAULT, LookupParameters, namedRefused, OfficeParameters, refusal,
   type Flag, type LookupBy, type ParameterCode,
 } from './parameters.ts';
+import { parseSteuernummerIn } from './steuernummer/parse.ts';
 
 export interface LookupQuestion {
   kind: 'lookup';
   by: LookupBy;
   value: string;
+  /**
+   * The state a tax number is read in, or a place-name search is narrowed to: its name, as the parser gives it
+   * (a client's path may carry the caller's code instead); absent when not asked.
+   */
+  bundesland?: string;
   /** The part of the city to narrow to, as sent; absent when not asked (docs/data.md, rule 12). */
   stadtteil?: string;
   gemeinden: Flag;
@@ -109,6 +116,8 @@ export function parseQuestion(pathname: string, params: URLSearchParams): Parsed
   if (route.kind === 'lookup') {
     const given = LOOKUP_BY.filter((k) => values.has(k));
     if (given.length !== 1) return bad(given.length === 0 ? BAD.noneOf(LOOKUP_BY) : BAD.severalOf(LOOKUP_BY, given));
+    const refusedState = bundeslandRefusal(given[0]!, values);
+    if (refusedState !== null) return refusedState;
   }
   const parsed = schema.safeParse(Object.fromEntries(values));
   if (!parsed.success) {
@@ -122,13 +131,29 @@ export function parseQuestion(pathname: string, params: URLSearchParams): Parsed
   return { ok: true, question: question(route, parsed.data) };
 }
 
+/**
+ * What is wrong with a lookup's `bundesland`, if anything: it stands only beside a tax number or a place name, and
+ * a tax number is read in that state's scheme alone, before the schema reads it in every state's, so that a
+ * refusal names that state's written form.
+ */
+function bundeslandRefusal(by: LookupBy, values: Map<string, string>): Refused | null {
+  const sent = values.get('bundesland');
+  if (sent === undefined || by === 'ort') return null;
+  if (by !== 'steuernummer') return bad(BAD.bundeslandBeside(by));
+  const state = stateNamed(sent);
+  if (state === null) return { ok: false, ...refusal(LookupParameters.shape.bundesland, 'bundesland', sent) };
+  const read = parseSteuernummerIn(state, values.get('steuernummer')!);
+  return read.ok ? null : { ok: false, code: 'bad_steuernummer', detail: read.detail };
+}
+
 function question(route: Route, data: Record<string, unknown>): Question {
   switch (route.kind) {
     case 'lookup': {
       const p = data as z.output<typeof LookupParameters>;
       const by = LOOKUP_BY.find((k) => p[k] !== undefined)!;
+      const bundesland = p.bundesland === undefined ? {} : { bundesland: stateNamed(p.bundesland)! };
       const stadtteil = p.stadtteil === undefined ? {} : { stadtteil: p.stadtteil };
-      return { kind: 'lookup', by, value: p[by]!, ...stadtteil, gemeinden: p.gemeinden, limit: p.limit };
+      return { kind: 'lookup', by, value: p[by]!, ...bundesland, ...stadtteil, gemeinden: p.gemeinden, limit: p.limit };
     }
     case 'office': return { kind: 'office', bufa_nr: route.bufa_nr!, gemeinden: (data as z.output<typeof OfficeParameters>).gemeinden };
     case 'district': return { kind: 'district', bufa_nr: route.bufa_nr! };
@@ -178,6 +203,7 @@ export function canonicalKey(q: Question): string {
   switch (q.kind) {
     case 'lookup':
       p.push([q.by, q.value]);
+      if (q.bundesland !== undefined) p.push(['bundesland', q.bundesland]);
       // As sent, not folded: `frage` echoes it, so two spellings are two bodies (docs/data.md, rule 12).
       if (q.stadtteil !== undefined) p.push(['stadtteil', q.stadtteil]);
       if (q.gemeinden) p.push(['gemeinden', '1']);

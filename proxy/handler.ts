@@ -12,9 +12,9 @@
 // A batch costs one token per question, so its body is read (within its limits, proxy/batch/readBatch.ts) and
 // counted before the rate limit; what is wrong with it is answered where its parameters would be, after the key.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import type { Encoding } from '../core/manifest.ts';
 import { ERRORS } from '../core/errors.ts';
 import { BATCH_MAX_QUESTIONS } from '../core/parameters.ts';
+import { formatsOf, MEDIA_TYPES, representationKey } from '../core/representation.ts';
 import { holdsPersonalData, isPersonal, keyInQuery as keyParamIn, loggableKey, parseQuestion } from '../core/request.ts';
 import { answerBatch } from './batch/answerBatch.ts';
 import type { BatchBody } from './batch/batchBody.ts';
@@ -27,7 +27,8 @@ import { healthBody } from './health.ts';
 import { respond, respondError, type Exchange } from './http/exchange.ts';
 import { allowedOn, CACHE_ERROR, JSON_TYPE, preflightOn } from './http/headers.ts';
 import { negotiateEncoding } from './http/negotiate.ts';
-import { sendRepresentation } from './http/representation.ts';
+import { negotiateFormat, varyOf } from './http/negotiateFormat.ts';
+import { sendRepresentation, type Representation } from './http/representation.ts';
 import { routeOf } from './http/route.ts';
 import { authenticate } from './keys/authenticate.ts';
 import type { KeyStore } from './keys/keyStore.ts';
@@ -154,23 +155,26 @@ function route(d: HandlerDeps, ex: Exchange, url: string, queryStart: number, ba
   if (encoding === null) {
     return respondError(ex, 'not_acceptable', ERRORS.not_acceptable.detail.noEncoding);
   }
+  const formats = formatsOf(question);
+  const format = negotiateFormat(req.headers.accept, formats);
+  if (format === null) return respondError(ex, 'not_acceptable', ERRORS.not_acceptable.detail.noFormat);
+  const sent = { type: MEDIA_TYPES[format], vary: varyOf(formats), encoding };
 
-  if (stored !== undefined) {
-    const file = stored.files[encoding];
+  const storedIn = format === 'json' ? stored : version.answers.get(representationKey(key, format));
+  if (storedIn !== undefined) {
+    const file = storedIn.files[encoding];
     const cached = version.cached(file);
     d.metrics?.stored(cached !== undefined);
-    return sendRepresentation(ex, {
-      etag: stored.etag, type: JSON_TYPE, encoding, bytes: file.bytes, body: cached ?? (() => version.body(stored, encoding)),
-    });
+    return sendRepresentation(ex, { ...sent, etag: storedIn.etag, bytes: file.bytes, body: cached ?? (() => version.body(storedIn, encoding)) });
   }
-  const answer = d.dynamic.answer(version, question, key);
+  const answer = d.dynamic.answer(version, question, key, format);
   if (!answer.ok) return respondError(ex, answer.code, answer.detail);
   const body = d.dynamic.body(answer, encoding);
-  return body instanceof Promise ? body.then((b) => sendRendered(ex, answer, encoding, b)) : sendRendered(ex, answer, encoding, body);
+  return body instanceof Promise ? body.then((b) => sendRendered(ex, answer, sent, b)) : sendRendered(ex, answer, sent, body);
 }
 
-function sendRendered(ex: Exchange, answer: Rendered, encoding: Encoding, body: Buffer): Step {
-  return sendRepresentation(ex, { etag: answer.etag, type: JSON_TYPE, encoding, bytes: body.length, body });
+function sendRendered(ex: Exchange, answer: Rendered, sent: Omit<Representation, 'etag' | 'bytes' | 'body'>, body: Buffer): Step {
+  return sendRepresentation(ex, { ...sent, etag: answer.etag, bytes: body.length, body });
 }
 
 /** A batch whose caller's key passed: its questions answered, or what is wrong with the request. */

@@ -1,6 +1,7 @@
-// Renders every precomputed question with the shared renderer and stores the bodies, content-addressed and in
-// three encodings, below a version directory; returns the manifest's entries (canonical request → body and ETag)
-// and objects (body → size and hash of each encoding). Rendering needs the whole directory and stays on this
+// Renders every precomputed question with the shared renderer, in each of its formats (JSON, and CSV for the
+// collection), and stores the bodies, content-addressed and in three encodings, below a version directory; returns
+// the manifest's entries and CSV entries (canonical request → body and ETag) and objects (body → size and hash of
+// each encoding). Rendering needs the whole directory and stays on this
 // thread; compressing, hashing and writing are spread over the worker threads of storePool.ts.
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -8,7 +9,7 @@ import pLimit, { type LimitFunction } from 'p-limit';
 import { etagFor } from '../../core/etag.ts';
 import { objectPath, type Manifest, type ManifestEntry, type StoredObject } from '../../core/manifest.ts';
 import type { Directory } from '../../core/model.ts';
-import { renderAnswer } from '../../core/render.ts';
+import { formatsOf, renderRepresentation, representationKey, type Format } from '../../core/representation.ts';
 import { indexDirectory } from '../../core/directoryIndex.ts';
 import { canonicalKey, type Question } from '../../core/request.ts';
 import type { PhaseClock } from '../phases.ts';
@@ -32,30 +33,34 @@ export async function writeTree(
   dir: Directory,
   questions: Question[],
   run: { pool: StorePool; clock: PhaseClock; onProgress?: (done: number, total: number) => void },
-): Promise<{ entries: Manifest['entries']; objects: Manifest['objects']; stats: TreeStats }> {
-  const { entries, bodies } = await run.clock.time('render', () => renderAll(dir, questions));
+): Promise<{ entries: Manifest['entries']; csv: Manifest['csv']; objects: Manifest['objects']; stats: TreeStats }> {
+  const { entries, csv, bodies } = await run.clock.time('render', () => renderAll(dir, questions));
   // Two batches per thread keep every thread busy; a batch is packed (a copy of its bodies) only when its turn comes.
   const pool = { run: pLimit(2 * run.pool.options.maxThreads), threads: run.pool, progress: progressOf(bodies.size * 2, run.onProgress) };
   const { objects, files } = await run.clock.time('compress', () => encodeAll(bodies, pool));
   const stats = await run.clock.time('write', () => writeAll(versionDir, files, pool));
-  return { entries, objects, stats };
+  return { entries, csv, objects, stats };
 }
 
-/** Every question's body, once per distinct body (named by its sha256), and the entries that point at them. */
+/** Every question's bodies, once per distinct body (named by its sha256), and the entries that point at them. */
 function renderAll(dir: Directory, questions: Question[]) {
   const ix = indexDirectory(dir);
   const entries: Record<string, ManifestEntry> = {};
+  const csv: Record<string, ManifestEntry> = {};
+  const stored: Record<Format, Record<string, ManifestEntry>> = { json: entries, csv };
   const bodies = new Map<string, Buffer>();
   for (const q of questions) {
-    const answer = renderAnswer(ix, q);
-    if (!answer.ok) throw new Error(`precomputed question ${canonicalKey(q)} has no answer: ${answer.detail}`);
     const key = canonicalKey(q);
-    const body = Buffer.from(answer.body);
-    const object = sha256(body);
-    entries[key] = { object, etag: etagFor(dir.stand_quelle, key, body) };
-    if (!bodies.has(object)) bodies.set(object, body);
+    for (const format of formatsOf(q)) {
+      const answer = renderRepresentation(ix, q, format);
+      if (!answer.ok) throw new Error(`precomputed question ${key} has no answer: ${answer.detail}`);
+      const body = Buffer.from(answer.body);
+      const object = sha256(body);
+      stored[format][key] = { object, etag: etagFor(dir.stand_quelle, representationKey(key, format), body) };
+      if (!bodies.has(object)) bodies.set(object, body);
+    }
   }
-  return { entries, bodies };
+  return { entries, csv, bodies };
 }
 
 /** The worker threads, the limit on batches handed to them at once, and the progress to report to. */

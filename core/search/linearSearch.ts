@@ -18,13 +18,14 @@ interface Prepared {
  */
 const preparedLists = new WeakMap<Municipality[], Prepared>();
 
-export function linearSearch(municipalities: Municipality[], query: string, limit: number): Hits {
+export function linearSearch(municipalities: Municipality[], query: string, limit: number, bundesland?: string): Hits {
   checkLimit(limit);
   const { forms, positions } = prepare(municipalities);
   const readings = queryReadings(query);
   const bits = positionBits(municipalities.length);
   const matches: { key: number; municipality: Municipality }[] = [];
   municipalities.forEach((municipality, i) => {
+    if (bundesland !== undefined && municipality.bundesland !== bundesland) return;
     const matchClass = bestClass(forms[i]!, readings);
     if (matchClass !== null) matches.push({ key: sortKey(matchClass, positions[i]!, bits), municipality });
   });
@@ -47,7 +48,7 @@ export function linearSuggest(municipalities: Municipality[], query: string): st
 /** Both functions of the linear scan as the renderer takes a place-name search. */
 export function linearOrtSearch(municipalities: Municipality[]): OrtSearch {
   return {
-    search: (query, limit) => linearSearch(municipalities, query, limit),
+    search: (query, limit, bundesland) => linearSearch(municipalities, query, limit, bundesland),
     suggest: (query) => linearSuggest(municipalities, query),
   };
 }

@@ -14,7 +14,8 @@ export interface Hits {
 
 /** Place-name search, supplied by the proxy's index. */
 export interface OrtSearch {
-  search(query: string, limit: number): Hits;
+  /** `bundesland`: only municipalities of that state (by its name) are hits. */
+  search(query: string, limit: number, bundesland?: string): Hits;
   /** Up to three names close to a query that found nothing, for `hinweis`; not hits. */
   suggest(query: string): string[];
 }

@@ -113,7 +113,7 @@ export class PlaceIndex implements OrtSearch {
     return new PlaceIndex(municipalities, sections);
   }
 
-  search(query: string, limit: number): Hits {
+  search(query: string, limit: number, bundesland?: string): Hits {
     checkLimit(limit);
     const { text, suffixes } = this.sections;
     for (const reading of queryReadings(query)) {
@@ -130,7 +130,9 @@ export class PlaceIndex implements OrtSearch {
       const position = key & mask;
       if (seen[position] === generation) return;
       seen[position] = generation;
-      if (total++ < limit) hits.push(municipalities[byPosition[position]!]!);
+      const municipality = municipalities[byPosition[position]!]!;
+      if (bundesland !== undefined && municipality.bundesland !== bundesland) return;
+      if (total++ < limit) hits.push(municipality);
     });
     return { hits, total };
   }

@@ -69,7 +69,7 @@ export function steuernummerReader(schemes: readonly StateScheme[]): (sent: stri
       const bund = converted(form, skeleton(scheme.bundesschema), digits);
       return bund === null ? [] : [{ scheme, bund }];
     });
-    if (matched.length === 0) return refused(REFUSED.noScheme(accepted));
+    if (matched.length === 0) return refused(schemes.length === 1 ? REFUSED.notStateForm(schemes[0]!.bundesland, accepted) : REFUSED.noScheme(accepted));
     const readings = matched.flatMap(({ scheme, bund }): Reading[] => {
       const pruefziffer = checked(scheme, bund);
       return pruefziffer === null ? [] : [{ bundesland: scheme.bundesland, bund, bufa_nr: bund.slice(0, 4), pruefziffer }];
@@ -83,6 +83,20 @@ export function steuernummerReader(schemes: readonly StateScheme[]): (sent: stri
 }
 
 export const parseSteuernummer = steuernummerReader(SCHEMES);
+
+/** One reader per state, for a caller who names the state: it reads by that state's scheme alone. */
+const STATE_READERS = new Map(SCHEMES.map((scheme) => [scheme.bundesland, steuernummerReader([scheme])]));
+
+/**
+ * `sent` read by the scheme of `bundesland` only (a name as SCHEMES writes it), or by every state's where none is
+ * named; a refusal names that state's written form.
+ */
+export function parseSteuernummerIn(bundesland: string | undefined, sent: string): ParsedSteuernummer {
+  if (bundesland === undefined) return parseSteuernummer(sent);
+  const read = STATE_READERS.get(bundesland);
+  if (read === undefined) throw new Error(`steuernummer: no scheme for ${bundesland}`);
+  return read(sent);
+}
 
 /** The accepted forms, for every refusal; states with the same written form named together. */
 export function acceptedForms(schemes: readonly StateScheme[]): string {

@@ -11,7 +11,7 @@ import { compressTo, PER_REQUEST, type Compression, type Encoded } from '../../c
 import { etagFor } from '../../core/etag.ts';
 import type { Encoding } from '../../core/manifest.ts';
 import { ERRORS } from '../../core/errors.ts';
-import { renderAnswer } from '../../core/render.ts';
+import { renderRepresentation, representationKey, type Format } from '../../core/representation.ts';
 import { isPersonal, type Question } from '../../core/request.ts';
 import type { ProxyMetrics } from '../metrics/metrics.ts';
 import type { Version } from '../versions/version.ts';
@@ -47,24 +47,26 @@ export class DynamicAnswers {
   }
 
   /**
-   * `key` is the question's canonical key; `question` must not be one the version has stored. A GET and each
+   * `key` is the question's canonical key; `question` must not be one the version has stored in `format` (one of
+   * formatsOf(question), core/representation.ts). A GET and each
    * question of a batch ask here, so that both count a rendered answer and refuse a place name alike.
    */
-  answer(version: Version, question: Question, key: string): DynamicAnswer {
+  answer(version: Version, question: Question, key: string, format: Format = 'json'): DynamicAnswer {
     if (question.kind === 'lookup' && question.by === 'ort' && version.searchOrt === null) {
       return { ok: false, code: 'unavailable', detail: ERRORS.unavailable.detail.ortSearch };
     }
     this.metrics?.rendered();
+    const stored = representationKey(key, format);
     // The build id, not the version name: a rebuild under the same name may render differently.
-    const cacheKey = `${version.buildId} ${key}`;
+    const cacheKey = `${version.buildId} ${stored}`;
     const personal = isPersonal(question);
     const known = personal ? undefined : this.lru.get(cacheKey);
     if (known !== undefined) return known;
-    const rendered = renderAnswer(version.index, question, version.searchOrt ?? undefined);
+    const rendered = renderRepresentation(version.index, question, format, version.searchOrt ?? undefined);
     let answer: DynamicAnswer;
     if (rendered.ok) {
       const identity = Buffer.from(rendered.body);
-      answer = { ok: true, etag: etagFor(version.standQuelle, key, identity), bodies: { identity }, cacheKey };
+      answer = { ok: true, etag: etagFor(version.standQuelle, stored, identity), bodies: { identity }, cacheKey };
     } else {
       answer = { ok: false, code: 'not_found', detail: rendered.detail };
     }

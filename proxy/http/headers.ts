@@ -1,11 +1,12 @@
 // Header values every response shares, built once: the hot path only fills in the numbers. Headers travel as
 // flat [name, value, name, value, …] lists, which node:http takes in order without walking an object's keys.
+import { MEDIA_TYPES } from '../../core/representation.ts';
 import { LOOKUP_PATH } from '../../core/request.ts';
 import type { RateDecision } from '../rateLimit/rateLimiter.ts';
 
 export type HeaderList = (string | number)[];
 
-export const JSON_TYPE = 'application/json; charset=utf-8';
+export const JSON_TYPE = MEDIA_TYPES.json;
 export const CACHE_OK = 'public, max-age=3600';
 /** An answer that holds personal data (a tax number): the caller may keep it, no shared cache may. */
 export const CACHE_PRIVATE = 'private, max-age=3600';

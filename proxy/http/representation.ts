@@ -9,6 +9,8 @@ import { CACHE_OK, CACHE_PRIVATE, type HeaderList } from './headers.ts';
 export interface Representation {
   etag: string;
   type: string;
+  /** The request headers it was chosen by (`Vary`); Accept-Encoding alone where absent. */
+  vary?: string;
   encoding: Encoding;
   bytes: number;
   /**
@@ -22,7 +24,7 @@ export function sendRepresentation(ex: Exchange, r: Representation): void | Prom
   if (preconditionFailed(ex.req.headers)) {
     return respondError(ex, 'precondition_failed', ERRORS.precondition_failed.detail.ifMatch);
   }
-  const headers: HeaderList = ['etag', r.etag, 'vary', 'Accept-Encoding', 'cache-control', ex.personal ? CACHE_PRIVATE : CACHE_OK];
+  const headers: HeaderList = ['etag', r.etag, 'vary', r.vary ?? 'Accept-Encoding', 'cache-control', ex.personal ? CACHE_PRIVATE : CACHE_OK];
   if (notModified(ex.req.headers, r.etag)) return respond(ex, 304, headers);
   headers.push('content-type', r.type, 'content-length', r.bytes);
   if (r.encoding !== 'identity') headers.push('content-encoding', r.encoding);

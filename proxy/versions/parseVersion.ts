@@ -2,6 +2,7 @@
 // Runs on the loader thread (versionWorker.ts), so that the parse's garbage (the JSON text, its objects and the
 // schema checks' copies, several times the result) never grows the heap that serves requests.
 import { DIRECTORY_FILE, ManifestShell, MANIFEST_FILE } from '../../core/manifest.ts';
+import { representationKey } from '../../core/representation.ts';
 import { Directory } from '../../core/model.ts';
 import { checkedFile } from './checkedFile.ts';
 import { compactAnswers, type AnswersData } from './storedAnswers.ts';
@@ -14,20 +15,21 @@ export interface VersionFiles {
 }
 
 export interface ParsedVersion {
-  /** The manifest without its entries and objects, which are in `answers`. */
-  manifest: Omit<ManifestShell, 'entries' | 'objects'>;
+  /** The manifest without its entries and objects, which are in `answers`, the CSV entries under their representation keys. */
+  manifest: Omit<ManifestShell, 'entries' | 'csv' | 'objects'>;
   answers: AnswersData;
   directory: Directory;
 }
 
 /** Throws (and the version is not loaded) when either file is unusable or they do not belong together. */
 export function parseVersion({ name, manifest: manifestData, directory: directoryData }: VersionFiles): ParsedVersion {
-  const { entries, objects, ...manifest } = ManifestShell.parse(JSON.parse(text(manifestData)));
+  const { entries, csv, objects, ...manifest } = ManifestShell.parse(JSON.parse(text(manifestData)));
   const directory = Directory.parse(JSON.parse(text(checkedFile(directoryData, manifest.files[DIRECTORY_FILE], DIRECTORY_FILE))));
   if (directory.stand_quelle !== manifest.stand_quelle || directory.stand !== manifest.stand) {
     throw new Error(`version ${name}: ${DIRECTORY_FILE} is of ${directory.stand_quelle}, ${MANIFEST_FILE} of ${manifest.stand_quelle}`);
   }
-  return { manifest, answers: compactAnswers({ entries, objects }, `version ${name}`), directory };
+  const csvEntries = Object.fromEntries(Object.entries(csv).map(([key, entry]) => [representationKey(key, 'csv'), entry]));
+  return { manifest, answers: compactAnswers({ entries: { ...entries, ...csvEntries }, objects }, `version ${name}`), directory };
 }
 
 function text(data: Uint8Array): string {

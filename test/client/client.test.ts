@@ -35,6 +35,8 @@ describe('one method per question, answering what the service answers', () => {
     ['byOrt with a part of the city', () => client.byOrt('Köln', { stadtteil: 'Rath/Heumar', limit: 1 }), '/finanzamt?ort=K%C3%B6ln&stadtteil=Rath%2FHeumar&limit=1'],
     ['byPlz', () => client.byPlz('50667'), '/finanzamt?plz=50667'],
     ['byOrt', () => client.byOrt('Sankt Ingbert'), '/finanzamt?ort=Sankt%20Ingbert'],
+    ['byOrt in one state', () => client.byOrt('Neustadt', { bundesland: 'SN' }), '/finanzamt?ort=Neustadt&bundesland=SN'],
+    ['bySteuernummer in one state', () => client.bySteuernummer('21/815/08150', { bundesland: 'BE' }), '/finanzamt?steuernummer=21%2F815%2F08150&bundesland=BE'],
     ['office', () => client.office('2115'), '/finanzamt/2115'],
     ['office with district', () => client.office('2115', { gemeinden: true }), '/finanzamt/2115?gemeinden=1'],
     ['district', () => client.district('2115'), '/finanzamt/2115/bezirk'],

@@ -5,6 +5,7 @@
 // pass the schema, and a value only the schema accepts must be one that such a rule refuses.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
+import { stateNamed } from '../../core/bundesland.ts';
 import { parseQuestion } from '../../core/request.ts';
 import { ortTooShort } from '../../core/search/query.ts';
 import { parseSteuernummer } from '../../core/steuernummer/parse.ts';
@@ -20,6 +21,7 @@ const ASKED: Record<ParameterId, { path: string; others: string }> = {
   plz: { path: '/finanzamt', others: '' },
   ort: { path: '/finanzamt', others: '' },
   steuernummer: { path: '/finanzamt', others: '' },
+  lookupBundesland: { path: '/finanzamt', others: 'ort=Neustadt' },
   stadtteil: { path: '/finanzamt', others: 'ags=05315000' },
   lookupGemeinden: { path: '/finanzamt', others: 'ags=05315000' },
   lookupLimit: { path: '/finanzamt', others: 'ags=05315000' },
@@ -41,9 +43,11 @@ const TAX_NUMBERS = [
   '9181181508155', '1299081508155', '12/345', '181/815/0815', '91810815081550', '181/815/O8155', '181\t815', '', ' ', 'x'.repeat(31),
   `${'/'.repeat(20)}9181081508155`,
 ];
+// Names and codes of states in the spellings the parser folds, and texts that name none.
+const STATES = ['Berlin', 'BE', 'be', 'Baden-Württemberg', 'baden wuerttemberg', 'Baden-Wurttemberg', 'NW', 'nordrhein-westfalen', 'Thüringen', 'TH', 'Sachsen', 'sachs', 'XX', 'B', 'Sankt', 'ST', ...TEXTS];
 const CODES = ['0', '05', '05315', '05315000', '053150001', '50667', '5066', '2115', '21155', '21x5', 'abcd', ''];
 const VALUES: Record<ParameterId, string[]> = {
-  ags: CODES, plz: CODES, amtsnummer: CODES, ort: TEXTS, stadtteil: TEXTS, steuernummer: TAX_NUMBERS, bundesland: TEXTS, name: TEXTS,
+  ags: CODES, plz: CODES, amtsnummer: CODES, ort: TEXTS, stadtteil: TEXTS, steuernummer: TAX_NUMBERS, lookupBundesland: STATES, bundesland: TEXTS, name: TEXTS,
   lookupGemeinden: NUMBERS, lookupLimit: NUMBERS, officeGemeinden: NUMBERS, collectionGemeinden: NUMBERS,
   ohneBezirk: NUMBERS, collectionLimit: NUMBERS, offset: NUMBERS,
 };
@@ -77,6 +81,10 @@ describe.each(Object.keys(PARAMETERS) as ParameterId[])('%s', (id) => {
     const schema = schemaAccepts(id, value);
     if (id === 'ort' && schema && !parser) {
       expect(ortTooShort(value)).toBe(true);
+      return;
+    }
+    if (id === 'lookupBundesland' && schema && !parser) {
+      expect(stateNamed(value)).toBeNull();
       return;
     }
     if (id === 'steuernummer' && schema && !parser) {

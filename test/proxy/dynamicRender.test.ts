@@ -1,10 +1,14 @@
 // The proxy's rendering path against the build's stored files: for a sample of precomputed questions, the
 // answer rendered at request time is the stored body byte for byte, with the stored ETag. In process, since
-// over HTTP a stored question is always answered from its file; so too what the caches keep, and what not.
+// over HTTP a stored question is always answered from its file; the collection's CSV likewise; so too what the
+// caches keep, and what not.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decompressSync } from '../../core/compress.ts';
-import { ENCODINGS } from '../../core/manifest.ts';
+import { ENCODINGS, objectPath } from '../../core/manifest.ts';
+import { representationKey } from '../../core/representation.ts';
 import { canonicalKey, parseQuestion } from '../../core/request.ts';
 import { AskedQuestions } from '../../proxy/cache/askedQuestions.ts';
 import { DynamicAnswers } from '../../proxy/cache/dynamicAnswers.ts';
@@ -44,6 +48,23 @@ describe('rendered answers', () => {
       expect(answer.bodies.identity.equals(tree.file(key)), key).toBe(true);
       expect(answer.etag, key).toBe(tree.manifest.entries[key]!.etag);
       for (const e of ENCODINGS) expect(decompressSync(await dynamic.body(answer, e), e).equals(answer.bodies.identity), `${key} ${e}`).toBe(true);
+    }
+  });
+
+  it('equal the stored CSV files and ETags for every collection question stored as CSV', () => {
+    const dynamic = new DynamicAnswers(1 << 20);
+    const keys = Object.keys(tree.manifest.csv);
+    expect(keys.length).toBe(Object.keys(tree.manifest.entries).filter((k) => k.startsWith('/finanzaemter')).length);
+    for (const key of keys) {
+      const url = new URL(key, 'http://proxy');
+      const parsed = parseQuestion(url.pathname, url.searchParams);
+      if (!parsed.ok) throw new Error(parsed.detail);
+      const answer = dynamic.answer(version, parsed.question, key, 'csv');
+      if (!answer.ok) throw new Error(`${key}: ${answer.detail}`);
+      const { object, etag } = tree.manifest.csv[key]!;
+      expect(answer.bodies.identity.equals(readFileSync(join(tree.root, objectPath(object, 'identity')))), key).toBe(true);
+      expect(answer.etag, key).toBe(etag);
+      expect(etag, key).not.toBe(tree.manifest.entries[key]!.etag);
     }
   });
 
@@ -105,9 +126,12 @@ describe('rendered answers', () => {
   });
 
   it('keeps every stored answer of the manifest as the manifest lists it, and no other', () => {
-    expect(version.answers.size).toBe(Object.keys(tree.manifest.entries).length);
+    expect(version.answers.size).toBe(Object.keys(tree.manifest.entries).length + Object.keys(tree.manifest.csv).length);
     for (const [key, { object, etag }] of Object.entries(tree.manifest.entries)) {
       expect(version.answers.get(key), key).toEqual({ object, etag, files: tree.manifest.objects[object] });
+    }
+    for (const [key, { object, etag }] of Object.entries(tree.manifest.csv)) {
+      expect(version.answers.get(representationKey(key, 'csv')), key).toEqual({ object, etag, files: tree.manifest.objects[object] });
     }
     expect(version.answers.get('/finanzamt?ort=Bochum')).toBeUndefined();
   });

@@ -1,6 +1,6 @@
 // A tax number is personal data, and it leaves the proxy only in the answer to the caller who sent it: whatever a
-// caller does with one (a valid number, a wrong check digit, malformed, in the written form, beside other keys, on
-// paths that do not take it, without a key; in a batch too, also as a JSON number and in bodies refused whole), no
+// caller does with one (a valid number, a wrong check digit, malformed, in the written form, beside other keys or a
+// state it does or does not fit, on paths that do not take it, without a key; in a batch too, also as a JSON number and in bodies refused whole), no
 // error body, no header, nothing the proxy writes (log file, stdout, stderr), none of its metrics and nothing its
 // heap keeps after the requests holds the number, and no response lets a shared cache keep it. As
 // test/reliability/secrets.test.ts proves it of the access keys.
@@ -75,6 +75,9 @@ const NEEDLES = [...new Set(NUMBERS.flatMap(({ federal, written }) => {
   return [federal, federal.slice(5), wrong, wrong.slice(5), written, encodeURIComponent(written), written.replaceAll('/', ''), federal.slice(5, 12)];
 }))];
 
+/** What `bundesland` may be beside a number: the states of NUMBERS, by code and by name, another, and none. */
+const STATES = ['BY', 'Berlin', 'NW', 'HH', 'XX'];
+
 /** Everything sent back: status line, headers and body of every response, with what an answer may echo removed. */
 const answers: { what: string; res: RawResponse; echoed: string }[] = [];
 
@@ -141,6 +144,9 @@ describe('tax numbers never leave the proxy beyond their own answer', () => {
         if (ok.headers.etag) await send('revalidated', `/finanzamt?steuernummer=${q}`, { 'x-api-key': key, 'if-none-match': ok.headers.etag });
         await send('form-encoded', `/finanzamt?steuernummer=${new URLSearchParams({ s: sent }).toString().slice(2)}`);
         for (const more of [`&steuernummer=${q}`, '&ags=05315000', '&gemeinden=2', '&limit=0', '&x=1', '&apikey=x']) await send('with more', `/finanzamt?steuernummer=${q}${more}`);
+        // Read in a state's scheme only (its own or another), or beside a state that is none.
+        for (const state of STATES) await send('with a state', `/finanzamt?steuernummer=${q}&bundesland=${state}`);
+        await send('HEAD with a state', `/finanzamt?steuernummer=${q}&bundesland=BE`, { 'x-api-key': key }, 'HEAD');
         for (const path of [`/finanzaemter?steuernummer=${q}`, `/finanzamt/2115?steuernummer=${q}`, `/finanzamt/2115/bezirk?steuernummer=${q}`, `/finanzamt?STEUERNUMMER=${q}`]) await send('elsewhere', path);
         for (const headers of [{}, { 'x-api-key': 'fa_unknownunknownunknown' }, { 'x-api-key': blocked }] as Record<string, string>[]) await send('without a valid key', `/finanzamt?steuernummer=${q}`, headers);
         await send('another method', `/finanzamt?steuernummer=${q}`, { 'x-api-key': key }, 'POST');
@@ -167,6 +173,8 @@ describe('tax numbers never leave the proxy beyond their own answer', () => {
         if (sent === federal) expect(res.text).toContain(`"steuernummer_bund":"${federal}"`);
         const mixed = answersOf(await sendBatch('among others', fragen({ ags: '05315000' }, { steuernummer: sent, gemeinden: 1, limit: 5 }, { plz: '50667' })), sent);
         expect(mixed.map((a) => a.status), sent).toEqual([200, 200, 200]);
+        const states = answersOf(await sendBatch('with a state', fragen(...STATES.map((bundesland) => ({ steuernummer: sent, bundesland })))), sent);
+        expect(states.map((a) => a.status), sent).toContain(200);
       }
       // Refused, each question on its own: a wrong check digit and malformed numbers.
       for (const sent of [wrong, `${federal}1`, `${written}x`]) {

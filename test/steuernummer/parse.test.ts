@@ -1,10 +1,11 @@
 // The tax-number schemes (core/steuernummer/) in process: ELSTER's example number of every state in each form,
 // with and without separators; every other check digit refused; the numbers another implementation of ELSTER's
 // check-digit document holds valid or invalid; Berlin's weighting by office and district; forms of no state; and
-// no refusal repeats the number.
+// no refusal repeats the number; a number read in the state the caller names, and the names and codes of states.
 import { describe, expect, it } from 'vitest';
 import { requiredCheckDigit, weightingsFor } from '../../core/steuernummer/checkDigit.ts';
-import { acceptedForms, parseSteuernummer, steuernummerReader, type Reading } from '../../core/steuernummer/parse.ts';
+import { BUNDESLAENDER, stateNamed } from '../../core/bundesland.ts';
+import { acceptedForms, parseSteuernummer, parseSteuernummerIn, steuernummerReader, type Reading } from '../../core/steuernummer/parse.ts';
 import { BERLIN_A, BERLIN_B, SCHEMES, type StateScheme } from '../../core/steuernummer/schemes.ts';
 import { realDirectory } from '../support/directory.ts';
 
@@ -253,5 +254,40 @@ describe('a state whose check digit no source documents', () => {
     for (const digit of '0123456789') {
       expect(read(`918108150815${digit}`)).toEqual({ ok: true, readings: [{ bundesland: 'Bayern', bund: `918108150815${digit}`, bufa_nr: '9181', pruefziffer: 'nicht_geprueft' }] });
     }
+  });
+});
+
+describe('read in the state the caller names', () => {
+  it('names each state of the schemes by its code in either case and by its name, umlauts either way', () => {
+    expect(Object.values(BUNDESLAENDER).sort()).toEqual(SCHEMES.map((s) => s.bundesland).sort());
+    for (const [code, name] of Object.entries(BUNDESLAENDER)) {
+      for (const sent of [code, code.toLowerCase(), name, name.toUpperCase(), name.replace('ü', 'ue'), name.replace('ü', 'u').replace('-', ' ')]) {
+        expect(stateNamed(sent), sent).toBe(name);
+      }
+    }
+    for (const sent of ['', 'B', 'Bavaria', 'Sachs', 'Sankt', 'XX', 'Berlin-Brandenburg']) expect(stateNamed(sent), sent).toBeNull();
+  });
+
+  it.each(SCHEMES.map((s) => [s.bundesland, s] as const))('%s: its example in both forms has that one reading, and the others\' examples fit it or are refused naming it', (_name, scheme) => {
+    for (const sent of [scheme.beispiel.schreibweise, scheme.beispiel.bundesschema]) {
+      const parsed = parseSteuernummerIn(scheme.bundesland, sent);
+      expect(parsed.ok && parsed.readings.map((r) => [r.bundesland, r.bund]), sent).toEqual([[scheme.bundesland, scheme.beispiel.bundesschema]]);
+    }
+    for (const other of SCHEMES.filter((s) => s !== scheme)) {
+      const parsed = parseSteuernummerIn(scheme.bundesland, other.beispiel.schreibweise);
+      if (parsed.ok) expect(parsed.readings.map((r) => r.bundesland)).toEqual([scheme.bundesland]);
+      else {
+        expect(parsed.detail).toContain(`${scheme.schreibweisen[0]} (${scheme.bundesland})`);
+        expect(parsed.detail).not.toContain(other.beispiel.schreibweise);
+      }
+    }
+  });
+
+  it('refuses Bayern\'s example as Berlin\'s, and reads Berlin\'s that fits three states as Berlin\'s alone', () => {
+    expect(readings('21/815/08150').map((r) => r.bundesland).length).toBeGreaterThan(1);
+    const berlin = parseSteuernummerIn('Berlin', '21/815/08150');
+    expect(berlin.ok && berlin.readings.map((r) => r.bufa_nr)).toEqual(['1121']);
+    const bayern = parseSteuernummerIn('Berlin', '181/815/08155');
+    expect(bayern.ok ? null : bayern.detail).toMatch(/^Die Steuernummer passt nicht zur Schreibweise von Berlin\./);
   });
 });

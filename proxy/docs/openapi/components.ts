@@ -131,11 +131,11 @@ members(Office, {
 });
 members(AnsweredOffice, { gemeinden: 'The complete district of the office, municipalities by ascending `ags`; present exactly when `gemeinden=1` was asked.' });
 
-component(LookupFrage, 'LookupFrage', 'Echo of the question: the one search parameter used, `stadtteil` as sent where it was given, and `gemeinden` and `limit` as applied (defaults filled in); for a tax number also what it was read as.');
+component(LookupFrage, 'LookupFrage', 'Echo of the question: the one search parameter used, `bundesland` (the state\'s name) where it was given, `stadtteil` as sent where it was given, and `gemeinden` and `limit` as applied (defaults filled in); for a tax number also what it was read as.');
 members(LookupFrage, {
   steuernummer: 'The tax number as sent. The answer is private (`Cache-Control: private`): it goes to its sender only.',
   steuernummer_bund: 'The tax number in the federal form; null where its written form names offices in several states (then `aemter` lists them) or no office in any of several.',
-  bundesland: 'The state whose scheme the tax number fits; null where that is not one state, as for `steuernummer_bund`.',
+  bundesland: 'For a tax number, the state whose scheme it fits (the state `bundesland` named, where one was sent); null where that is not one state, as for `steuernummer_bund`. For a place name asked with `bundesland`, the state its search was narrowed to. Always the state\'s name, also where its code was sent.',
   pruefziffer: '`geprueft`: the state\'s check-digit method is publicly documented and the digit matched it; `nicht_geprueft`: no public source documents the method, or (Berlin, whose two weightings go by office and district) the sources do not establish which weighting the number takes and the digit matched one of them. A digit that does not match is refused (400 `bad_steuernummer`).',
 });
 component(AmtHerkunft, 'AmtHerkunft', 'The office a tax number names (this service\'s addition, in tax-number answers only): `bufa_nr` is the office number inside the tax number.');

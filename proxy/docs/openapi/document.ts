@@ -58,7 +58,9 @@ weak \`ETag\` of the form \`W/"<stand_quelle>-<hash>"\` (\`W/"<stand_quelle>-mit
 \`If-Match\` compares strongly (RFC 9110 13.1.1) and every ETag here is weak, so anything but \`*\` answers 412.
 \`HEAD\` answers the headers, \`ETag\` and \`Content-Length\` included, without the body (each GET has its HEAD
 operation here, and each path its \`OPTIONS\`). Bodies are sent with brotli or gzip when \`Accept-Encoding\`
-allows (\`Vary: Accept-Encoding\`). The answer to a batch is \`no-store\`, without an ETag.
+allows (\`Vary: Accept-Encoding\`). \`/finanzaemter\` answers CSV where \`Accept\` prefers \`text/csv\`, with an ETag
+of its own (the CSV of \`gemeinden=1\` too) and \`Vary: Accept, Accept-Encoding\`. The answer to a batch is
+\`no-store\`, without an ETag.
 
 ## Rate limit
 20 requests per second per client address, with a short burst beyond that: a token bucket whose capacity is
@@ -122,7 +124,9 @@ Ignore unknown fields. The data version is \`stand\` (DD.MM.YYYY) and \`stand_qu
   \`ags\`; a name the division does not know, or a city without one, answers the whole city with a \`hinweis\`.
 - A lookup by \`steuernummer\` (an added parameter) answers in the lookup's shape with \`gemeinden\` empty, says in
   \`frage\` what the number was read as (\`steuernummer_bund\`, \`bundesland\`, \`pruefziffer\`) and adds
-  \`amt_herkunft\`; a written form that names offices in several states lists them all.
+  \`amt_herkunft\`; a written form that names offices in several states lists them all. An added \`bundesland\` (a
+  state's name or two-letter code) beside \`steuernummer\` reads the number in that state's scheme only, and beside
+  \`ort\` narrows the search to that state; beside \`ags\` or \`plz\` it is 400.
 - Lookups in bulk (\`POST /finanzamt\`, up to ${BATCH_MAX_QUESTIONS} questions), each answered as its GET would be.
 - Retired municipality keys: an eight-digit \`ags\` that was valid once and is not now is answered with the offices
   of the current municipalities that hold its area, named in the added member \`ags_nachfolger\` (\`{ags, name,

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import {
   Amtsnummer, CollectionParameters, LookupParameters, OfficeParameters, TEXT_MAX,
 } from '../../../core/parameters.ts';
+import { BUNDESLAENDER } from '../../../core/bundesland.ts';
 import { ORT_MIN_LENGTH } from '../../../core/search/query.ts';
 import { SCHEMES } from '../../../core/steuernummer/schemes.ts';
 import { CACHE_PRIVATE } from '../../http/headers.ts';
@@ -28,7 +29,7 @@ export interface Parameter {
  * question that is 400, and the plain lookup is the first one to try. The value: how each example is used.
  */
 const SWITCHED_OFF: Readonly<Record<string, string>> = {
-  plz: 'instead of ags', ort: 'instead of ags', steuernummer: 'instead of ags', stadtteil: 'beside an eight-digit ags',
+  plz: 'instead of ags', ort: 'instead of ags', steuernummer: 'instead of ags', lookupBundesland: 'beside steuernummer or ort', stadtteil: 'beside an eight-digit ags',
 };
 
 /** The value a query parameter carries, as the parser reads it; optional members are optional in the query. */
@@ -72,6 +73,15 @@ export const PARAMETERS = {
       `The number is personal data: it is in no log, answers carry \`Cache-Control: ${CACHE_PRIVATE}\` and every error of such a request \`no-store\`. \`limit\` has no effect. ${ONE_OF}`,
     ].join(' '),
     schema: schema(lookup.steuernummer),
+  },
+  lookupBundesland: {
+    name: 'bundesland', in: 'query',
+    description: [
+      `The caller's federal state, beside \`steuernummer\` or \`ort\` (this service's addition; beside \`ags\` or \`plz\` it is 400 \`bad_parameter\`): its name as \`bundesland\` fields write it or its two-letter code (${Object.entries(BUNDESLAENDER).map(([code, name]) => `${code} ${name}`).join(', ')}); case does not count, nor umlauts, hyphens and spaces in a name. Any other text is 400 \`bad_parameter\`.`,
+      'Beside `steuernummer` the number is read in that state\'s scheme only, as tax software knows the state (ELSTER asks it first): a number that does not fit that state\'s written or federal form, or whose check digit fails there, is 400 `bad_steuernummer`, whose `detail` names that state\'s written form (never the number); one that fits answers that office (or the office that succeeded it) with `eindeutig` true, and an office number no office has answers 200 without offices and a `hinweis`. Berlin\'s `21/815/08150`, which without it fits three states, is Berlin\'s 1121 alone.',
+      'Beside `ort` the search is narrowed to the municipalities of that state (there are places named Neustadt in nine states). `frage.bundesland` gives the state\'s name.',
+    ].join(' '),
+    schema: schema(lookup.bundesland),
   },
   stadtteil: {
     name: 'stadtteil', in: 'query',
@@ -133,7 +143,7 @@ export const PARAMETERS = {
 export type ParameterId = keyof typeof PARAMETERS;
 
 /** The parameters of the lookup, which are also what each question of a batch holds. */
-export const LOOKUP_PARAMETERS = ['ags', 'plz', 'ort', 'steuernummer', 'stadtteil', 'lookupGemeinden', 'lookupLimit'] as const satisfies readonly ParameterId[];
+export const LOOKUP_PARAMETERS = ['ags', 'plz', 'ort', 'steuernummer', 'lookupBundesland', 'stadtteil', 'lookupGemeinden', 'lookupLimit'] as const satisfies readonly ParameterId[];
 
 /** The parameters, each with its example from the loaded version when there is one. */
 export function parameters(examples?: Examples): Record<ParameterId, Parameter> {

@@ -8,7 +8,7 @@ import { EXAMPLE_PATHS, EXAMPLE_RETIRED_KEY, type Examples, type NamedExamples }
 import { batchOperation } from './batch.ts';
 import type { Operation } from './operation.ts';
 import { LOOKUP_PARAMETERS, parameterRef, PARAMETERS, type ParameterId } from './parameters.ts';
-import { answer, document, health, PREFLIGHT_RESPONSE, responseRef, single, withoutContent, type Response, type ResponseId, type Shown } from './responses.ts';
+import { alsoCsv, answer, document, health, PREFLIGHT_RESPONSE, responseRef, single, withoutContent, type Response, type ResponseId, type Shown } from './responses.ts';
 
 /** Statuses every keyed data operation can give, besides 200 and those particular to it. */
 const KEYED: Record<string, ResponseId> = {
@@ -17,6 +17,9 @@ const KEYED: Record<string, ResponseId> = {
 };
 
 /** `notFound`: the operation can answer 404; `personal`: answers to some of its questions are private (a 304 too). */
+/** What the CSV of the collection holds (core/csv.ts). */
+const CSV_ROWS = 'RFC 4180 CSV in UTF-8 with a header line. Without `gemeinden`: one row per office, columns `bufa_nr`, `name`, `bezeichnung`, `bundesland`, `strasse`, `hausnummer`, `plz`, `ort`, `anschrift_art`, `telefon`, `fax`, `mail`, `mail_stand`, `web`, `zahlungsempfaenger`, `iban`, `bic`, `bank`, `kontoinhaber` (of `bankverbindung`, the first account), `ohne_bezirk` (`true`/`false`), `anzahl_gemeinden`. With `gemeinden=1`: one row per municipality and office, in the order of the JSON districts, columns `ags`, `name`, `plz`, `kreis`, `bundesland` (the municipality\'s), `bufa_nr`, `amt_bezeichnung`, `zuordnung` (`verzeichnis` written out), `ersetzt`, `teile` (the units of a divided city the office serves, as text, `; `-separated). A null is an empty field.';
+
 function keyed(o: Omit<Operation, 'responses' | 'parameters'> & { parameters: ParameterId[]; ok: Response; notFound?: true; personal?: true }): Operation {
   const { ok, notFound, personal, parameters, ...rest } = o;
   const statuses: Record<string, ResponseId> = { ...KEYED, ...(notFound ? { 404: 'NotFound' } : {}), ...(personal ? { 304: 'LookupNotModified' } : {}) };
@@ -86,9 +89,10 @@ function gets(examples?: Examples): Record<string, Operation> {
     '/finanzaemter': keyed({
       operationId: 'offices', tags: ['Offices'],
       summary: 'All offices, filtered and paged',
-      description: 'Without parameters: every office of the federal territory, by `bufa_nr`, without districts. With `gemeinden=1`: the complete municipality-to-office assignment in one response (about 1.4 MB; its ETag is `W/"<stand_quelle>-mit_gemeinden"`) — for high volumes, fetch it once, revalidate it with `If-None-Match`, and look up locally. One municipality key can appear under several offices: a key-to-office table must hold a list per key. With `gemeinden=1` the answer also carries `ersetzte_schluessel` and `ersetzte_amtsnummern`, the retired municipality keys and office numbers with their successors, so that the table answers old keys as the lookup does.',
+      description: 'As JSON, or as CSV (RFC 4180, UTF-8, a header line naming the columns) where `Accept` prefers `text/csv`: the same offices, stored and compressed alike, with an ETag of their own and `Vary: Accept, Accept-Encoding`; an `Accept` that allows neither is 406. '
+        + 'Without parameters: every office of the federal territory, by `bufa_nr`, without districts. With `gemeinden=1`: the complete municipality-to-office assignment in one response (about 1.4 MB; its ETag is `W/"<stand_quelle>-mit_gemeinden"`) — for high volumes, fetch it once, revalidate it with `If-None-Match`, and look up locally. One municipality key can appear under several offices: a key-to-office table must hold a list per key. With `gemeinden=1` the answer also carries `ersetzte_schluessel` and `ersetzte_amtsnummern`, the retired municipality keys and office numbers with their successors, so that the table answers old keys as the lookup does.',
       parameters: ['collectionGemeinden', 'bundesland', 'name', 'ohneBezirk', 'collectionLimit', 'offset'],
-      ok: answer(idOf(CollectionResponse), 'The selected offices.', single(a?.collection)),
+      ok: alsoCsv(answer(idOf(CollectionResponse), 'The selected offices: JSON, or CSV where `Accept` prefers `text/csv`.', single(a?.collection)), CSV_ROWS),
     }),
     '/healthz': open({
       operationId: 'health', tags: ['Service'],

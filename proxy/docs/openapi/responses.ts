@@ -3,6 +3,7 @@
 // Every error response lists the codes (core/errors.ts) it can carry, each with an example body.
 import { ERRORS, type ErrorCode } from '../../../core/errors.ts';
 import { ALLOW, ALLOW_LOOKUP, CACHE_ERROR, CACHE_OK, CACHE_PRIVATE, EXPOSE, PREFLIGHT, PREFLIGHT_LOOKUP } from '../../http/headers.ts';
+import { MEDIA_TYPES } from '../../../core/representation.ts';
 import { schemaRef } from './components.ts';
 import type { Examples, NamedExamples } from './examples.ts';
 
@@ -64,9 +65,9 @@ export const HEADERS = {
     schema: { type: 'string', enum: [CACHE_OK, CACHE_ERROR] },
   },
   Vary: {
-    description: 'The body is sent compressed as the caller\'s `Accept-Encoding` allows.',
+    description: 'The body is sent compressed as the caller\'s `Accept-Encoding` allows; on `/finanzaemter`, which answers JSON or CSV as `Accept` asks, `Accept, Accept-Encoding`.',
     required: true,
-    schema: { type: 'string', const: 'Accept-Encoding' },
+    schema: { type: 'string', enum: ['Accept-Encoding', 'Accept, Accept-Encoding'] },
   },
   ContentEncoding: {
     description: 'Brotli or gzip when `Accept-Encoding` allows (brotli preferred); absent for identity.',
@@ -166,6 +167,11 @@ export function answer(schemaId: string, description: string, shown?: Shown, cac
   };
 }
 
+/** `ok` that is also given as CSV (core/csv.ts) where `Accept` prefers `text/csv`; `csv` says what its rows are. */
+export function alsoCsv(ok: Response, csv: string): Response {
+  return { ...ok, content: { ...ok.content, [MEDIA_TYPES.csv.split(';')[0]!]: { schema: { type: 'string', description: csv } } } };
+}
+
 /** A 200 answer that is served like an answer but is no data (this description). */
 export function document(description: string, content: Response['content']): Response {
   return { description, headers: headers('DocumentETag', 'CacheControl', 'Vary', 'ContentEncoding', 'ContentLength'), content };
@@ -189,7 +195,7 @@ const ERROR_RESPONSES = {
   Forbidden: { summary: 'Key blocked.', codes: ['key_blocked'] },
   NotFound: { summary: 'Office number or path unknown. An office number that no longer exists is 404 too, and its `detail` names the office(s) that took it over.', codes: ['not_found'] },
   MethodNotAllowed: { summary: 'Method not allowed.', codes: ['method_not_allowed'], extra: ['Allow'] },
-  NotAcceptable: { summary: 'No acceptable encoding.', codes: ['not_acceptable'] },
+  NotAcceptable: { summary: 'No acceptable encoding, or on `/finanzaemter` neither JSON nor CSV acceptable.', codes: ['not_acceptable'] },
   PreconditionFailed: { summary: 'An `If-Match` that cannot hold.', codes: ['precondition_failed'] },
   TooManyRequests: { summary: 'Rate limit exceeded: 20 requests per second per client address, with a burst (see `RateLimit-Limit`); a batch costs one per question and is refused whole.', codes: ['rate_limited'], extra: ['RetryAfter'] },
   Unavailable: { summary: 'Directory temporarily unavailable.', codes: ['unavailable'] },
