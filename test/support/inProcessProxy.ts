@@ -3,7 +3,6 @@
 // loopback port. It saves each file a child process (a Node start, the CLI, a second parse of the tree), and answers
 // through the same object as test/support/proxy.ts's processes, so a test moves here without changing a line of its
 // assertions. Starting, stopping, reloading, workers and the CLI are tested on real processes (proxy.ts).
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { afterAll, beforeAll } from 'vitest';
@@ -12,8 +11,8 @@ import type { ServeFlags } from '../../proxy/commands/serveAction.ts';
 import { addKey, setKeyStatus, writeKeysFile, type KeysFile } from '../../proxy/keys/keysFile.ts';
 import { createProxy, type Proxy } from '../../proxy/server.ts';
 import type { FrozenBundle } from './frozenBundle.ts';
-import { eventually, request } from './http.ts';
-import { scratchDir, UNLIMITED, type TestProxy } from './proxy.ts';
+import { eventually } from './http.ts';
+import { askingAt, scratchDir, UNLIMITED, type TestProxy } from './proxy.ts';
 import { recordFile, rememberKey, rememberProxyLog } from './record.ts';
 import { testDist } from './tree.ts';
 
@@ -39,22 +38,7 @@ export async function startInProcess(o: { keysFile: string; args: string[]; heal
   const flags = await serveFlags(['--host', '127.0.0.1', '--port', '0', '--keys-file', o.keysFile, '--log-file', logFile, ...o.args]);
   // As proxy/commands/serveAction.ts turns the flags into options for one process.
   const proxy = await createProxy({ ...flags, port: flags.port!, readTimeoutMs: flags.readTimeout, redisTimeoutMs: flags.redisTimeout });
-  const url = proxy.url;
-  const running: RunningProxy = {
-    url,
-    logFile,
-    logLines: () => {
-      try {
-        return readFileSync(logFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
-      } catch {
-        return [];
-      }
-    },
-    get: (path, headers = {}, method = 'GET') => request(`${url}${path}`, { method, headers }),
-    post: (path, body, headers = {}) => request(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body }),
-    stop: () => proxy.close(),
-    proxy,
-  };
+  const running: RunningProxy = { ...askingAt(proxy.url, logFile), stop: () => proxy.close(), proxy };
   if (o.healthy !== false) await eventually('the proxy to load a version', async () => (await running.get('/healthz')).status === 200, 60_000);
   return running;
 }

@@ -77,6 +77,23 @@ export interface StartOptions {
   nodeArgs?: string[];
 }
 
+/** How a test asks a proxy that listens at `url` and logs to `logFile`, whether a process or in the test's worker. */
+export function askingAt(url: string, logFile: string): Omit<TestProxy, 'stop'> {
+  return {
+    url,
+    logFile,
+    logLines: () => {
+      try {
+        return readFileSync(logFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+      } catch {
+        return [];
+      }
+    },
+    get: (path, headers = {}, method = 'GET') => request(`${url}${path}`, { method, headers }),
+    post: (path, body, headers = {}) => request(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body }),
+  };
+}
+
 export async function startProxy(o: StartOptions): Promise<ProxyProcess> {
   // In the run's record, which outlives the test file: the last check of the run reads every log.
   const logFile = recordFile('proxy.log');
@@ -100,19 +117,9 @@ export async function startProxy(o: StartOptions): Promise<ProxyProcess> {
     void exited.then((code) => reject(new Error(`proxy exited with ${code} before listening:\n${output}`)));
   });
   const proxy: ProxyProcess = {
-    url,
+    ...askingAt(url, logFile),
     child,
-    logFile,
     output: () => output,
-    logLines: () => {
-      try {
-        return readFileSync(logFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
-      } catch {
-        return [];
-      }
-    },
-    get: (path, headers = {}, method = 'GET') => request(`${url}${path}`, { method, headers }),
-    post: (path, body, headers = {}) => request(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body }),
     stop: (signal = 'SIGTERM') => {
       if (child.exitCode === null) child.kill(signal);
       return exited;
