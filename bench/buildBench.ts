@@ -5,7 +5,7 @@
 // Run alone with `npm run bench -- --only build`; FINANZAMT_BENCH_BUILD_RUNS sets the runs per bundle (3).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PHASES, type PhaseTimings } from '../build/phases.ts';
@@ -76,8 +76,6 @@ export async function benchBuild(): Promise<{ runs: Record<string, BuildRun[]>; 
     `- Targets: the 2026 bundle under ${TARGET_SECONDS} s ${met(seconds('2026') < TARGET_SECONDS)}; within ${TARGET_RATIO}× of the 2025 bundle ${met(ratio <= TARGET_RATIO)}.`,
     `- Runs: ${BUNDLES.map((b) => `${b.name} ${runs[b.name]!.map((r) => `${r.seconds.toFixed(1)} s`).join(', ')}`).join('; ')}.`,
     `- Load average (1 min) at the start of each run: ${load.map((l) => l.toFixed(1)).join(', ')}.`,
-    '',
-    `Produced by \`npm run bench -- --only build\` on ${process.version}, ${availableParallelism()} cores.`,
   ].join('\n');
   return { runs, markdown };
 }
