@@ -18,6 +18,7 @@ const BENCHMARKS: Record<string, () => Promise<{ markdown: string }>> = {
   batch: async () => (await import('./batchBench.ts')).benchBatch(),
   origin: async () => (await import('./originBench.ts')).benchOrigin(),
   workers: async () => (await import('./workersBench.ts')).benchWorkers(),
+  neighbour: async () => (await import('./neighbourBench.ts')).benchNeighbour(),
   // Last and long (more than ten minutes): fuzzing, then a load held at the rate limit's edge.
   soak: async () => (await import('./soakBench.ts')).benchSoak(),
 };

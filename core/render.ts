@@ -7,7 +7,8 @@ import { collectionPage } from './collection.ts';
 import { districtForm, municipalitiesUnder, type DirectoryIndex } from './directoryIndex.ts';
 import { joined, lookupHint, noHitHint, replacedKeyHint, taxNumberHint } from './hints.ts';
 import type { Aenderung, CollectionResponse, DistrictResponse, LookupMunicipality, LookupResponse, Office, OfficeResponse, OfficeWithDistrict } from './model.ts';
-import type { CollectionQuestion, LookupQuestion, Question } from './request.ts';
+import { canonicalKey, type CollectionQuestion, type LookupQuestion, type Question } from './request.ts';
+import { queryReadings } from './search/query.ts';
 import type { Hits, OrtSearch } from './search/ortSearch.ts';
 import { narrowToStadtteil } from './stadtteil.ts';
 import { officesNamed } from './steuernummer/offices.ts';
@@ -55,6 +56,43 @@ function lookupHits(ix: DirectoryIndex, q: LookupQuestion, searchOrt?: OrtSearch
 }
 
 function renderLookup(ix: DirectoryIndex, q: LookupQuestion, found: Hits, searchOrt?: OrtSearch): string {
+  return JSON.stringify(lookupResponse(ix, q, found, searchOrt));
+}
+
+/**
+ * A lookup by place name, rendered so that other spellings of the same search can be answered without rendering
+ * again: the search and everything in the answer but `frage.ort` depend only on the query's folded readings
+ * (`ortSearchKey`), so the body is its `head`, the spelling as JSON, and its `tail`. Not so when nothing is
+ * found, since `hinweis` then names the spelling: that body comes whole.
+ */
+export type OrtRendering = { echo: true; head: string; tail: string } | { echo: false; body: string };
+
+const ORT_ECHO = '"frage":{"ort":';
+
+export function renderOrt(ix: DirectoryIndex, q: LookupQuestion, searchOrt: OrtSearch): OrtRendering {
+  const response = lookupResponse(ix, q, lookupHits(ix, q, searchOrt), searchOrt);
+  const body = JSON.stringify(response);
+  if (response.anzahl_gemeinden === 0) return { echo: false, body };
+  // `stand` and `stand_quelle` come first and are dates, so the first `frage` is the one.
+  const at = body.indexOf(ORT_ECHO) + ORT_ECHO.length;
+  return { echo: true, head: body.slice(0, at), tail: body.slice(at + JSON.stringify(q.value).length) };
+}
+
+/**
+ * The body of a rendering split by renderOrt, its parts in UTF-8, for the spelling `value`: what renderAnswer
+ * gives for that spelling, byte for byte. Bytes, not text: joining them is a copy, where encoding half a
+ * megabyte of text anew for every spelling took a millisecond.
+ */
+export function echoOrt(split: { head: Uint8Array; tail: Uint8Array }, value: string): Buffer {
+  return Buffer.concat([split.head, Buffer.from(JSON.stringify(value)), split.tail]);
+}
+
+/** What a lookup by place name searches for, with everything else it asks: the same key, the same `renderOrt` but for `frage.ort`. */
+export function ortSearchKey(q: LookupQuestion): string {
+  return canonicalKey({ ...q, value: queryReadings(q.value).join(' ') });
+}
+
+function lookupResponse(ix: DirectoryIndex, q: LookupQuestion, found: Hits, searchOrt?: OrtSearch): LookupResponse {
   const { retired } = found;
   const { hits, notes } = narrowToStadtteil(found.hits, q.stadtteil, ix.offices);
   const officeNrs = [...new Set(hits.flatMap((m) => m.bufa_nr))];
@@ -84,7 +122,7 @@ function renderLookup(ix: DirectoryIndex, q: LookupQuestion, found: Hits, search
     aenderungen,
     ags_nachfolger: retired?.nachfolger ?? null,
   };
-  return JSON.stringify(body);
+  return body;
 }
 
 /**

@@ -8,6 +8,8 @@
 import pino, { type Logger } from 'pino';
 import type { Exchange } from './http/exchange.ts';
 import { maskKeys } from '../core/accessKey.ts';
+import { maskTaxNumbers } from '../core/taxNumberShape.ts';
+import { logDestination } from './logDestination.ts';
 
 export type AccessLog = (ex: Exchange, status: number, bytes: number) => void;
 
@@ -16,14 +18,16 @@ export interface Logs {
   access: AccessLog;
   /** Writes out what is buffered; for shutdown. */
   flush(): void;
+  /** Lines dropped because the log could not be written (logDestination.ts). */
+  dropped(): number;
 }
 
 const BATCH_CHARS = 16 * 1024;
 const BATCH_MS = 200;
 
-/** Logs to `file` (appended), or to stdout when none is given. */
+/** Logs to `file` (appended), or to stdout when none is given; a log that cannot be written drops lines. */
 export function createLogs(file?: string): Logs {
-  const destination = pino.destination({ dest: file ?? 1, sync: false, mkdir: true });
+  const destination = logDestination(file);
   const batch = new Batch(destination);
   // Events go through the same batch as access lines, so the log keeps the order in which things happened.
   const logger = pino({ base: { pid: process.pid } }, batch);
@@ -32,7 +36,7 @@ export function createLogs(file?: string): Logs {
   const head = `{"level":30,"pid":${process.pid},"msg":"request","time":`;
   const access: AccessLog = (ex, status, bytes) => {
     batch.write(`${head}${Date.now()},"address":${jsonString(ex.address)},"method":${jsonString(ex.req.method ?? '')},`
-      + `"path":${jsonString(maskKeys(ex.path))},"question":${ex.canonicalKey === null ? 'null' : jsonString(maskKeys(ex.canonicalKey))},`
+      + `"path":${jsonString(loggable(ex.path))},"question":${ex.canonicalKey === null ? 'null' : jsonString(loggable(ex.canonicalKey))},`
       + `"key":${ex.keyId === null ? 'null' : jsonString(ex.keyId)},"status":${status},"bytes":${bytes},"ms":${Math.round((performance.now() - ex.started) * 100) / 100}`
       + `${ex.questions === null ? '' : `,"questions":${ex.questions}`}}\n`);
   };
@@ -41,7 +45,8 @@ export function createLogs(file?: string): Logs {
     try {
       destination.flushSync();
     } catch {
-      // The file is not open yet (a stop right after the start): nothing can be written synchronously.
+      // The file is not open yet (a stop right after the start), or it takes no more (a full disk): what is
+      // left is lost, and the process ends all the same.
     }
   };
   // Also when the process ends some other way (a crash), the last lines are the ones most wanted.
@@ -53,6 +58,7 @@ export function createLogs(file?: string): Logs {
       batch.stop();
       flush();
     },
+    dropped: () => destination.dropped,
   };
 }
 
@@ -84,6 +90,11 @@ class Batch {
   stop(): void {
     clearInterval(this.timer);
   }
+}
+
+/** A path or question as the log may hold it: no key, no tax number, wherever a caller put them. */
+function loggable(text: string): string {
+  return maskTaxNumbers(maskKeys(text));
 }
 
 /** What JSON.stringify would escape in a string: quotes, backslashes, control characters, lone surrogates. */

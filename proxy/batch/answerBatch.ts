@@ -1,10 +1,15 @@
 // A batch of lookups answered: each question as its GET would be (the stored answer's bytes, the rendered ones, or
 // the GET's error body), all from the version loaded when the batch is answered, so that a switch meanwhile
 // mixes no data; put together into one envelope (envelope.ts) and compressed as the caller accepts.
-import { compressTo, PER_REQUEST } from '../../core/compress.ts';
+// What one batch may cost is bounded: its answers together hold at most BATCH_ANSWER_BYTES (the question that
+// would go past it, and every one after it, gets 413 and is not answered; a stored answer's size is known from
+// the manifest before it is read), and each rendering waits for the event loop's next turn, so that other
+// clients' requests are answered between the renderings of a batch rather than after all of them.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { ERRORS, type ErrorCode } from '../../core/errors.ts';
 import { keyInQuery, LOOKUP_PATH, parseQuestion } from '../../core/request.ts';
 import { resolveIn, type AskedQuestions } from '../cache/askedQuestions.ts';
+import { compressWhileWaiting } from '../cache/compressWhileWaiting.ts';
 import type { DynamicAnswers } from '../cache/dynamicAnswers.ts';
 import { errorBody, respond, respondError, type Exchange } from '../http/exchange.ts';
 import { CACHE_ERROR, JSON_TYPE, type HeaderList } from '../http/headers.ts';
@@ -28,17 +33,48 @@ export function answerBatch(d: BatchDeps, ex: Exchange, questions: BatchQuestion
   ex.stand = version.stand;
   const encoding = negotiateEncoding(ex.req.headers['accept-encoding']);
   if (encoding === null) return respondError(ex, 'not_acceptable', ERRORS.not_acceptable.detail.noEncoding);
-  return Promise.all(questions.map((q) => answer(d, ex, version, q))).then(async (answers) => {
+  return answerEach(d, ex, version, questions).then(async (answers) => {
     const identity = envelope(version.stand, version.standQuelle, answers);
-    const body = encoding === 'identity' ? identity : await compressTo(encoding, identity, PER_REQUEST);
+    const body = encoding === 'identity' ? identity : await compressWhileWaiting(encoding, identity);
     const headers: HeaderList = ['content-type', JSON_TYPE, 'content-length', body.length, 'cache-control', CACHE_ERROR, 'vary', 'Accept-Encoding'];
     if (encoding !== 'identity') headers.push('content-encoding', encoding);
     respond(ex, 200, headers, body);
   });
 }
 
+/** The answers of a batch together, at most: about sixteen of the largest lookups (200 hits with their districts). */
+export const BATCH_ANSWER_BYTES = 8 * 1024 * 1024;
+
+/** The bytes a batch's answers may still take; none once one answer did not fit. */
+class Budget {
+  left = BATCH_ANSWER_BYTES;
+
+  take(bytes: number): boolean {
+    if (bytes > this.left) {
+      this.left = 0;
+      return false;
+    }
+    this.left -= bytes;
+    return true;
+  }
+}
+
+/** The answers in the questions' order: stored ones read side by side, renderings one per turn of the event loop. */
+async function answerEach(d: BatchDeps, ex: Exchange, version: Version, questions: BatchQuestion[]): Promise<Answered[]> {
+  const budget = new Budget();
+  const answers: (Answered | Promise<Answered>)[] = [];
+  for (const question of questions) {
+    const answered = answer(d, ex, version, question, budget);
+    answers.push(typeof answered === 'function' ? await answered() : answered);
+  }
+  return Promise.all(answers);
+}
+
+/** A rendering still to be made, when its turn comes. */
+type Rendering = () => Promise<Answered>;
+
 /** One question, through the GET's steps after authentication: parameters, the version's answer. */
-function answer(d: BatchDeps, ex: Exchange, version: Version, question: BatchQuestion): Answered | Promise<Answered> {
+function answer(d: BatchDeps, ex: Exchange, version: Version, question: BatchQuestion, budget: Budget): Answered | Promise<Answered> | Rendering {
   const error = (code: ErrorCode, detail: string): Answered => ({ status: ERRORS[code].status, body: errorBody(code, detail, version.stand) });
   const given = questionParams(question);
   if (!given.ok) return error('bad_parameter', given.detail);
@@ -53,7 +89,9 @@ function answer(d: BatchDeps, ex: Exchange, version: Version, question: BatchQue
     asked = d.asked.remember(url, parsed.question);
   }
   const { question: q, key, stored } = resolveIn(version, asked);
+  const overBudget = () => error('batch_answers_too_large', ERRORS.batch_answers_too_large.detail.overBudget(BATCH_ANSWER_BYTES));
   if (stored !== undefined) {
+    if (!budget.take(stored.files.identity.bytes)) return overBudget();
     const cached = version.cached(stored.files.identity);
     d.metrics?.stored(cached !== undefined);
     if (cached !== undefined) return { status: 200, body: cached };
@@ -62,6 +100,11 @@ function answer(d: BatchDeps, ex: Exchange, version: Version, question: BatchQue
       return error('unavailable', ERRORS.unavailable.detail.storedAnswer);
     });
   }
-  const rendered = d.dynamic.answer(version, q, key);
-  return rendered.ok ? { status: 200, body: rendered.bodies.identity } : error(rendered.code, rendered.detail);
+  if (budget.left === 0) return overBudget();
+  return async () => {
+    await nextTurn();
+    const rendered = d.dynamic.answer(version, q, key);
+    if (!rendered.ok) return error(rendered.code, rendered.detail);
+    return budget.take(rendered.bodies.identity.length) ? { status: 200, body: rendered.bodies.identity } : overBudget();
+  };
 }

@@ -5,6 +5,8 @@
 import { z } from 'zod';
 import { ERRORS } from '../../core/errors.ts';
 import { LookupParameters } from '../../core/parameters.ts';
+import { oddMemberName } from './memberNames.ts';
+import { batchWeight } from './weight.ts';
 
 /** The largest body read: a hundred questions of the longest values allowed fit in it. */
 export const BATCH_MAX_BYTES = 64 * 1024;
@@ -24,7 +26,8 @@ export const INTEGER_PARAMETERS: ReadonlySet<string> = new Set(['gemeinden', 'li
 export type BatchRefusal = 'payload_too_large' | 'unsupported_media_type' | 'bad_json' | 'bad_batch' | 'batch_too_large';
 /** `bodyRead`: false when the body was refused before it was read to its end. */
 export type Refused = { ok: false; code: BatchRefusal; detail: string; bodyRead: boolean };
-export type BatchBody = { ok: true; questions: BatchQuestion[] } | Refused;
+/** `weight`: what the batch costs of the rate limit (weight.ts). */
+export type BatchBody = { ok: true; questions: BatchQuestion[]; weight: number } | Refused;
 
 export function refused(code: BatchRefusal, detail: string, bodyRead = true): Refused {
   return { ok: false, code, detail, bodyRead };
@@ -32,11 +35,16 @@ export function refused(code: BatchRefusal, detail: string, bodyRead = true): Re
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
-/** `maxQuestions`: the most questions one batch may ask here (BATCH_MAX_QUESTIONS, or the burst if smaller). */
-export function parseBatch(body: Buffer, maxQuestions: number): BatchBody {
+/**
+ * `maxQuestions`: the most questions one batch may ask here (BATCH_MAX_QUESTIONS, or the burst if smaller);
+ * `maxWeight`: the most it may cost of the rate limit (the burst), since a batch that costs more never passes.
+ */
+export function parseBatch(body: Buffer, maxQuestions: number, maxWeight = maxQuestions): BatchBody {
   let value: unknown;
+  let text: string;
   try {
-    value = JSON.parse(UTF8.decode(body));
+    text = UTF8.decode(body);
+    value = JSON.parse(text);
   } catch {
     return refused('bad_json', ERRORS.bad_json.detail.notJson);
   }
@@ -51,7 +59,15 @@ export function parseBatch(body: Buffer, maxQuestions: number): BatchBody {
     if (!checked.success) return refused('bad_batch', ERRORS.bad_batch.detail.notFlat(i));
     questions.push(checked.data);
   }
-  return { ok: true, questions };
+  // Read as written only once the shape holds: no deeper than a question's members, whatever the body nested.
+  const odd = oddMemberName(text);
+  if (odd !== null) {
+    const where = odd.question === null ? 'Der Rumpf' : `fragen[${odd.question}]`;
+    return refused('bad_batch', odd.why === 'proto' ? ERRORS.bad_batch.detail.proto(where) : ERRORS.bad_batch.detail.repeated(where, odd.name));
+  }
+  const weight = batchWeight(questions);
+  if (weight > maxWeight) return refused('batch_too_large', ERRORS.batch_too_large.detail.tooHeavy(maxWeight, weight));
+  return { ok: true, questions, weight };
 }
 
 /**

@@ -9,11 +9,17 @@ import { ERRORS } from '../../core/errors.ts';
 import { BATCH_MAX_BYTES, parseBatch, refused, type BatchBody } from './batchBody.ts';
 
 /** The body taken apart, or null when the caller went away before sending all of it: then nothing is answered. */
-export async function readBatch(req: IncomingMessage, maxQuestions: number): Promise<BatchBody | null> {
+/** `maxQuestions`, `maxWeight`: as parseBatch takes them. */
+export async function readBatch(req: IncomingMessage, maxQuestions: number, maxWeight: number): Promise<BatchBody | null> {
   // A key among them is still found where every request's query is looked at, and refused before this is.
   const url = req.url ?? '';
   if (url.includes('?') && !url.endsWith('?')) {
     return refused('bad_batch', ERRORS.bad_batch.detail.inAddress, false);
+  }
+  // Not decoded: a body of at most 64 KiB gains little from compression, and a decoder is one more thing to bound.
+  const encoding = req.headers['content-encoding'];
+  if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
+    return refused('unsupported_media_type', ERRORS.unsupported_media_type.detail.encoded, false);
   }
   if (!isJson(req.headers['content-type'])) {
     return refused('unsupported_media_type', ERRORS.unsupported_media_type.detail.notJson, false);
@@ -26,7 +32,7 @@ export async function readBatch(req: IncomingMessage, maxQuestions: number): Pro
     // Aborted or broken off: the connection is gone, and no answer would reach the caller.
     return null;
   }
-  return parseBatch(body, maxQuestions);
+  return parseBatch(body, maxQuestions, maxWeight);
 }
 
 function isJson(header: string | undefined): boolean {

@@ -7,7 +7,7 @@
 // question asked by personal data (a tax number, which its `frage` repeats) is made for its request alone and
 // kept nowhere.
 import { LRUCache } from 'lru-cache';
-import { compressTo, PER_REQUEST, type Compression, type Encoded } from '../../core/compress.ts';
+import type { Compression, Encoded } from '../../core/compress.ts';
 import { etagFor } from '../../core/etag.ts';
 import type { Encoding } from '../../core/manifest.ts';
 import { ERRORS } from '../../core/errors.ts';
@@ -15,6 +15,8 @@ import { renderRepresentation, representationKey, type Format } from '../../core
 import { isPersonal, type Question } from '../../core/request.ts';
 import type { ProxyMetrics } from '../metrics/metrics.ts';
 import type { Version } from '../versions/version.ts';
+import { compressWhileWaiting } from './compressWhileWaiting.ts';
+import { OrtRenderings } from './ortRenderings.ts';
 
 export interface Rendered {
   ok: true;
@@ -33,15 +35,19 @@ export type DynamicAnswer = Rendered | { ok: false; code: 'not_found' | 'unavail
 
 export class DynamicAnswers {
   private readonly lru: LRUCache<string, DynamicAnswer>;
+  /** Place-name searches by what they search for, whatever the spelling. */
+  private readonly ort: OrtRenderings;
   /** Compressions under way, by encoding and cache key. */
   private readonly compressing = new Map<string, Promise<Buffer>>();
 
   private readonly metrics: Pick<ProxyMetrics, 'rendered'> | null;
 
+  /** `maxBytes`: a quarter of it for the searches by place name, the rest for the answers as asked. */
   constructor(maxBytes: number, metrics: Pick<ProxyMetrics, 'rendered'> | null = null) {
     this.metrics = metrics;
+    this.ort = new OrtRenderings(Math.ceil(maxBytes / 4));
     this.lru = new LRUCache({
-      maxSize: maxBytes,
+      maxSize: Math.ceil((maxBytes * 3) / 4),
       sizeCalculation: (a, key) => key.length + (a.ok ? Object.values(a.bodies).reduce((sum, body) => sum + body.length, 0) : a.detail.length),
     });
   }
@@ -62,13 +68,13 @@ export class DynamicAnswers {
     const personal = isPersonal(question);
     const known = personal ? undefined : this.lru.get(cacheKey);
     if (known !== undefined) return known;
-    const rendered = renderRepresentation(version.index, question, format, version.searchOrt ?? undefined);
     let answer: DynamicAnswer;
-    if (rendered.ok) {
-      const identity = Buffer.from(rendered.body);
-      answer = { ok: true, etag: etagFor(version.standQuelle, stored, identity), bodies: { identity }, cacheKey };
+    if (question.kind === 'lookup' && question.by === 'ort') {
+      // JSON, its only format (formatsOf): a copy of its search's rendering, which OrtRenderings keeps whatever the spelling.
+      answer = made(version, stored, cacheKey, this.ort.body(version, question, version.searchOrt!));
     } else {
-      answer = { ok: false, code: 'not_found', detail: rendered.detail };
+      const rendered = renderRepresentation(version.index, question, format, version.searchOrt ?? undefined);
+      answer = rendered.ok ? made(version, stored, cacheKey, Buffer.from(rendered.body)) : { ok: false, code: 'not_found', detail: rendered.detail };
     }
     if (!personal) this.lru.set(cacheKey, answer);
     return answer;
@@ -82,7 +88,7 @@ export class DynamicAnswers {
     const running = `${compression} ${answer.cacheKey}`;
     let body = this.compressing.get(running);
     if (body === undefined) {
-      body = compressTo(compression, answer.bodies.identity, PER_REQUEST).then((compressed) => {
+      body = compressWhileWaiting(compression, answer.bodies.identity).then((compressed) => {
         // Kept with the answer the cache holds now (which may have gained another encoding meanwhile); an
         // answer evicted meanwhile is made again when asked again.
         const kept = this.lru.peek(answer.cacheKey);
@@ -93,4 +99,9 @@ export class DynamicAnswers {
     }
     return body;
   }
+}
+
+/** `stored`: the key the representation is stored and cached under (representationKey). */
+function made(version: Version, stored: string, cacheKey: string, identity: Buffer): Rendered {
+  return { ok: true, etag: etagFor(version.standQuelle, stored, identity), bodies: { identity }, cacheKey };
 }

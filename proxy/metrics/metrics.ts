@@ -12,7 +12,9 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { Exchange } from '../http/exchange.ts';
 import { ROUTES, type Route } from '../http/route.ts';
 import type { KeyStore } from '../keys/keyStore.ts';
+import type { Logs } from '../log.ts';
 import type { CurrentVersion } from '../versions/currentVersion.ts';
+import type { ReadSlots } from '../versions/readSlots.ts';
 import { dataAgeDays } from '../versions/dataAge.ts';
 import { CellHistogram } from './cellHistogram.ts';
 
@@ -128,6 +130,37 @@ export class ProxyMetrics {
   read(seconds: number, ok: boolean): void {
     this.readLatency[this.o.readSource].observe(seconds);
     if (!ok) this.readErrors[this.o.readSource].inc();
+  }
+
+  /** The log lines dropped because the log could not be written (a full disk), read when scraped. */
+  showLogs(logs: Pick<Logs, 'dropped'>): void {
+    new Counter({
+      name: 'finanzamt_log_lines_dropped_total', help: 'Log lines dropped because the log could not be written (a full disk, an unread pipe).',
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        this.inc(logs.dropped());
+      },
+    });
+  }
+
+  /** Disk reads past their timeout that still hold a thread, and how many may hold one (proxy/versions/readSlots.ts). */
+  showReads(reads: Pick<ReadSlots, 'stuck' | 'slots'>): void {
+    const registers = [this.registry];
+    new Gauge({
+      name: 'finanzamt_source_reads_stuck', help: 'Reads from disk past --read-timeout that still hold a thread of the pool (a hung disk).',
+      registers,
+      collect() {
+        this.set(reads.stuck);
+      },
+    });
+    new Gauge({
+      name: 'finanzamt_source_read_slots', help: 'Reads from disk that may run at once; the rest of the thread pool is left to compression.',
+      registers,
+      collect() {
+        this.set(reads.slots);
+      },
+    });
   }
 
   /** Gauges of the version served, read when scraped. With workers, the primary keeps each one's maximum. */

@@ -79,7 +79,7 @@ export const HEADERS = {
     schema: integer,
   },
   RateLimitLimit: {
-    description: 'Rate limit per client address, as a token bucket: the most requests that can be made at once (the burst); a batch costs one per question. Fields as in draft-ietf-httpapi-ratelimit-headers-07.',
+    description: 'Rate limit per client address, as a token bucket: the most requests that can be made at once (the burst); a batch costs one per question (a question with `gemeinden=1` and a `limit` above 20: one per 20 hits asked). Fields as in draft-ietf-httpapi-ratelimit-headers-07.',
     required: true,
     schema: integer,
   },
@@ -94,7 +94,7 @@ export const HEADERS = {
     schema: integer,
   },
   RetryAfter: {
-    description: 'Seconds to wait before the request is allowed: for a batch, until the bucket holds one token per question.',
+    description: 'Seconds to wait before the request is allowed: for a batch, until the bucket holds what it costs (one token per question, more for heavy ones).',
     required: true,
     schema: { type: 'integer', minimum: 1 },
   },
@@ -197,7 +197,7 @@ const ERROR_RESPONSES = {
   MethodNotAllowed: { summary: 'Method not allowed.', codes: ['method_not_allowed'], extra: ['Allow'] },
   NotAcceptable: { summary: 'No acceptable encoding, or on `/finanzaemter` neither JSON nor CSV acceptable.', codes: ['not_acceptable'] },
   PreconditionFailed: { summary: 'An `If-Match` that cannot hold.', codes: ['precondition_failed'] },
-  TooManyRequests: { summary: 'Rate limit exceeded: 20 requests per second per client address, with a burst (see `RateLimit-Limit`); a batch costs one per question and is refused whole.', codes: ['rate_limited'], extra: ['RetryAfter'] },
+  TooManyRequests: { summary: 'Rate limit exceeded: 20 requests per second per client address, with a burst (see `RateLimit-Limit`); a batch costs one per question (more for heavy ones) and is refused whole.', codes: ['rate_limited'], extra: ['RetryAfter'] },
   Unavailable: { summary: 'Directory temporarily unavailable.', codes: ['unavailable'] },
 } satisfies Record<string, ErrorResponseOf>;
 
@@ -205,7 +205,7 @@ const ERROR_RESPONSES = {
 const BATCH_ERROR_RESPONSES = {
   BatchBadRequest: { summary: 'A body that is not a batch, too many questions, or the key in the wrong place; a question\'s own unusable parameters are its answer\'s 400, inside a 200.', codes: ['bad_json', 'bad_batch', 'batch_too_large', 'key_in_query', 'key_in_both_headers'] },
   PayloadTooLarge: { summary: 'Body too large; the connection is closed (the rest of the body is not read).', codes: ['payload_too_large'] },
-  UnsupportedMediaType: { summary: 'The body is not JSON by its `Content-Type`.', codes: ['unsupported_media_type'] },
+  UnsupportedMediaType: { summary: 'The body is not JSON by its `Content-Type`, or is compressed (`Content-Encoding`).', codes: ['unsupported_media_type'] },
 } satisfies Record<string, ErrorResponseOf>;
 
 interface ErrorResponseOf {

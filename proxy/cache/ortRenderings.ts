@@ -1,0 +1,36 @@
+// Lookups by place name, rendered once per search rather than once per spelling. `ort` folds `berg`, `Berg` and
+// ` berg.` into one search, but `frage` echoes the spelling, so each spelling is its own answer: rendered afresh,
+// a hundred spellings in one batch once held the event loop for half a second. The answer to a search is kept
+// split around the echoed spelling (renderOrt, core/render.ts), so another spelling costs a concatenation, not a
+// search and a rendering; what a search that finds nothing answers names the spelling, and is rendered whole.
+import { LRUCache } from 'lru-cache';
+import { echoOrt, ortSearchKey, renderOrt } from '../../core/render.ts';
+import type { LookupQuestion } from '../../core/request.ts';
+import type { OrtSearch } from '../../core/search/ortSearch.ts';
+import type { Version } from '../versions/version.ts';
+
+interface Split {
+  head: Buffer;
+  tail: Buffer;
+}
+
+export class OrtRenderings {
+  private readonly lru: LRUCache<string, Split>;
+
+  constructor(maxBytes: number) {
+    this.lru = new LRUCache({ maxSize: maxBytes, sizeCalculation: (split, key) => key.length + split.head.length + split.tail.length });
+  }
+
+  /** The body of the lookup `q` asks (by `ort`) as `version` answers it, in `q`'s spelling. */
+  body(version: Version, q: LookupQuestion, searchOrt: OrtSearch): Buffer {
+    // The build id, not the version name: a rebuild under the same name may render differently.
+    const key = `${version.buildId} ${ortSearchKey(q)}`;
+    const known = this.lru.get(key);
+    if (known !== undefined) return echoOrt(known, q.value);
+    const rendered = renderOrt(version.index, q, searchOrt);
+    if (!rendered.echo) return Buffer.from(rendered.body);
+    const split = { head: Buffer.from(rendered.head), tail: Buffer.from(rendered.tail) };
+    this.lru.set(key, split);
+    return echoOrt(split, q.value);
+  }
+}
