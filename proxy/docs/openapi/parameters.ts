@@ -37,13 +37,21 @@ const schema = (member: z.ZodType) => jsonSchema(member, 'output');
 const lookup = LookupParameters.shape;
 const collection = CollectionParameters.shape;
 /** The answer order of a place-name search (core/search/rank.ts), as callers read it. */
-const ORT_ORDER = 'Hits come in four ranks, compared on the folded spelling: (1) the query is the whole name or its base name, ' +
+const ORT_ORDER = 'Hits come in five ranks, compared on the folded spelling: (1) the query is the whole name or its base name, ' +
   'the name without its type suffix ("Stadt", "GKSt", "M", "Flecken", …), a parenthesised qualifier ("(Saale)", "(Oldb)") and a ' +
   'trailing geographic qualifier ("am Main", "im Breisgau", "a.d.Aisch", "b.München"), so "Halle" matches the villages named ' +
-  'Halle and "Halle (Saale), Stadt" alike; (2) the name begins with the query; (3) a word of the name does; (4) the name ' +
-  'contains it. Within a rank, the larger population (GV100AD) comes first, then the name. When nothing matches, `hinweis` ' +
-  'suggests up to three names spelled closely (edit distance on the folded spelling: 1 below five letters, 2 from five); they ' +
-  'are not hits and change no count.';
+  'Halle and "Halle (Saale), Stadt" alike; (2) the query is the whole name of a unit of a divided city, alone or after its ' +
+  'city\'s name; (3) the name begins with the query; (4) a word of the name does; (5) the name contains it. Within a rank, ' +
+  'the larger population (GV100AD) comes first, then the name; municipalities before units. When nothing matches, `hinweis` ' +
+  'suggests up to three names spelled closely (edit distance on the folded spelling: 1 below five letters, 2 from five), ' +
+  'units among them as "Köln Ehrenfeld"; they are not hits and change no count.';
+/** What a unit of a divided city found by `ort` answers (core/search/cityUnits.ts). */
+const ORT_UNITS = 'The units of divided cities (the Stadtbezirke, Stadtteile and Ortschaften a state ordinance names, as `teile` ' +
+  'lists them) are place names too: "Ehrenfeld", "Köln-Sülz", "Köln Sülz" and "Dresden Neustadt" find that part of that city ' +
+  '(a hyphen, space or slash between city and part does not count). Such a hit answers the city (its `ags`) with the ' +
+  'office(s) serving the unit, the unit alone in the element\'s `teile`, and `frage.gefundene_teile` naming it. A bare ' +
+  'unit name that several cities have ("Mitte") finds it in each of them, so the answer is not `eindeutig`; named after its ' +
+  'city ("Leipzig Mitte") it finds that city\'s only.';
 const ONE_OF = 'Exactly one of `ags`, `plz`, `ort` and `steuernummer` must be given; none or several is 400.';
 /** Each state's written form with its states, as the parser reads them (core/steuernummer/schemes.ts). */
 const WRITTEN_FORMS = SCHEMES.map((s) => `${s.bundesland} \`${s.schreibweisen.join('`, `')}\``).join(', ');
@@ -62,7 +70,7 @@ export const PARAMETERS = {
   },
   ort: {
     name: 'ort', in: 'query',
-    description: `Municipality or place name; a part of the name suffices. Case and umlauts are ignored (a transliterated spelling such as "Koeln" finds "Köln"), "St." also finds "Sankt". At least ${ORT_MIN_LENGTH} characters as sent, after trimming ("Öl" is two, and refused), with at least one letter or digit; at most ${TEXT_MAX} characters, no control characters. ${ORT_ORDER} ${ONE_OF}`,
+    description: `Municipality or place name; a part of the name suffices. Case and umlauts are ignored (a transliterated spelling such as "Koeln" finds "Köln"), "St." also finds "Sankt". At least ${ORT_MIN_LENGTH} characters as sent, after trimming ("Öl" is two, and refused), with at least one letter or digit; at most ${TEXT_MAX} characters, no control characters. ${ORT_UNITS} ${ORT_ORDER} ${ONE_OF}`,
     schema: schema(lookup.ort),
   },
   steuernummer: {
