@@ -91,8 +91,8 @@ function portFrom(variable: string | undefined): number {
 export const BUILD_DEFAULTS = {
   /** Published versions kept besides the current one. */
   keep: 2,
-  /** Bodies compressed at once: compression runs on the thread pool, so a few per core keep it busy. */
-  concurrency: Math.max(4, availableParallelism() * 2),
+  /** Worker threads that compress, hash and write the bodies: one per core. */
+  threads: availableParallelism(),
   /**
    * 5 %: a month of real territorial reform merges a few dozen of ~11,000 municipalities (well under 1 %), and
    * office reorganisations move a handful of ~600 offices, so a drop of 5 % or more in any count is a defect.

@@ -26,11 +26,16 @@ export class OrtRenderings {
     // The build id, not the version name: a rebuild under the same name may render differently.
     const key = `${version.buildId} ${ortSearchKey(q)}`;
     const known = this.lru.get(key);
-    if (known !== undefined) return echoOrt(known, q.value);
+    if (known !== undefined) return asBuffer(echoOrt(known, q.value));
     const rendered = renderOrt(version.index, q, searchOrt);
     if (!rendered.echo) return Buffer.from(rendered.body);
     const split = { head: Buffer.from(rendered.head), tail: Buffer.from(rendered.tail) };
     this.lru.set(key, split);
-    return echoOrt(split, q.value);
+    return asBuffer(echoOrt(split, q.value));
   }
+}
+
+/** The echoed body as a Buffer over the same memory: core/ gives web types, the proxy's callers take Buffers. */
+function asBuffer(body: Uint8Array): Buffer {
+  return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
 }

@@ -19,11 +19,11 @@ import { Version } from '../../proxy/versions/version.ts';
 import { FROZEN_BUNDLE } from '../support/frozenBundle.ts';
 import { expectedOffices } from '../support/divisionRows.ts';
 import { checkedJson } from '../support/http.ts';
-import { proxyForFile } from '../support/proxy.ts';
+import { inProcessProxyForFile } from '../support/inProcessProxy.ts';
 import { testDist, testTree } from '../support/tree.ts';
 
 const tree = testTree();
-const running = proxyForFile('stadtteil');
+const running = inProcessProxyForFile('stadtteil');
 const get = (path: string) => running.proxy.get(path, { 'x-api-key': running.key });
 const lookup = (params: Record<string, string>) => `/finanzamt?${new URLSearchParams(params)}`;
 const offices = (body: { aemter: { bufa_nr: string }[] }) => body.aemter.map((a) => a.bufa_nr);
