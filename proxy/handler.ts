@@ -171,10 +171,11 @@ function route(d: HandlerDeps, ex: Exchange, url: string, queryStart: number, ba
     d.metrics?.stored(cached !== undefined);
     return sendRepresentation(ex, { ...sent, etag: storedIn.etag, bytes: file.bytes, body: cached ?? (() => version.body(storedIn, encoding)) });
   }
-  const answer = d.dynamic.answer(version, question, key, format);
-  if (!answer.ok) return respondError(ex, answer.code, answer.detail);
-  const body = d.dynamic.body(answer, encoding);
-  return body instanceof Promise ? body.then((b) => sendRendered(ex, answer, sent, b)) : sendRendered(ex, answer, sent, body);
+  return d.dynamic.answer(version, question, key, format, encoding).then((answer) => {
+    if (!answer.ok) return respondError(ex, answer.code, answer.detail, answer.retryAfter === undefined ? undefined : ['retry-after', answer.retryAfter]);
+    const body = d.dynamic.body(answer, encoding);
+    return body instanceof Promise ? body.then((b) => sendRendered(ex, answer, sent, b)) : sendRendered(ex, answer, sent, body);
+  });
 }
 
 function sendRendered(ex: Exchange, answer: Rendered, sent: Omit<Representation, 'etag' | 'bytes' | 'body'>, body: Buffer): Step {

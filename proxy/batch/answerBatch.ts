@@ -3,14 +3,13 @@
 // mixes no data; put together into one envelope (envelope.ts) and compressed as the caller accepts.
 // What one batch may cost is bounded: its answers together hold at most BATCH_ANSWER_BYTES (the question that
 // would go past it, and every one after it, gets 413 and is not answered; a stored answer's size is known from
-// the manifest before it is read), and each rendering waits for the event loop's next turn, so that other
-// clients' requests are answered between the renderings of a batch rather than after all of them.
-import { setImmediate as nextTurn } from 'node:timers/promises';
+// the manifest before it is read), and its renderings are made one after another on the render threads
+// (proxy/cache/renderThreads.ts), so that a batch never holds the thread that answers other clients.
 import { ERRORS, type ErrorCode } from '../../core/errors.ts';
 import { keyInQuery, LOOKUP_PATH, parseQuestion } from '../../core/request.ts';
 import { resolveIn, type AskedQuestions } from '../cache/askedQuestions.ts';
-import { compressWhileWaiting } from '../cache/compressWhileWaiting.ts';
 import type { DynamicAnswers } from '../cache/dynamicAnswers.ts';
+import { compressWhileWaiting } from '../cache/renderThreads.ts';
 import { errorBody, respond, respondError, type Exchange } from '../http/exchange.ts';
 import { CACHE_ERROR, JSON_TYPE, type HeaderList } from '../http/headers.ts';
 import { negotiateEncoding } from '../http/negotiate.ts';
@@ -59,7 +58,7 @@ class Budget {
   }
 }
 
-/** The answers in the questions' order: stored ones read side by side, renderings one per turn of the event loop. */
+/** The answers in the questions' order: stored ones read side by side, renderings one after another. */
 async function answerEach(d: BatchDeps, ex: Exchange, version: Version, questions: BatchQuestion[]): Promise<Answered[]> {
   const budget = new Budget();
   const answers: (Answered | Promise<Answered>)[] = [];
@@ -102,8 +101,7 @@ function answer(d: BatchDeps, ex: Exchange, version: Version, question: BatchQue
   }
   if (budget.left === 0) return overBudget();
   return async () => {
-    await nextTurn();
-    const rendered = d.dynamic.answer(version, q, key);
+    const rendered = await d.dynamic.answer(version, q, key);
     if (!rendered.ok) return error(rendered.code, rendered.detail);
     return budget.take(rendered.bodies.identity.length) ? { status: 200, body: rendered.bodies.identity } : overBudget();
   };

@@ -43,7 +43,7 @@ describe('rendered answers', () => {
       expect(parsed.ok, key).toBe(true);
       if (!parsed.ok) continue;
       expect(canonicalKey(parsed.question)).toBe(key);
-      const answer = dynamic.answer(version, parsed.question, key);
+      const answer = await dynamic.answer(version, parsed.question, key);
       if (!answer.ok) throw new Error(`${key}: ${answer.detail}`);
       expect(answer.bodies.identity.equals(tree.file(key)), key).toBe(true);
       expect(answer.etag, key).toBe(tree.manifest.entries[key]!.etag);
@@ -51,7 +51,7 @@ describe('rendered answers', () => {
     }
   });
 
-  it('equal the stored CSV files and ETags for every collection question stored as CSV', () => {
+  it('equal the stored CSV files and ETags for every collection question stored as CSV', async () => {
     const dynamic = new DynamicAnswers(1 << 20);
     const keys = Object.keys(tree.manifest.csv);
     expect(keys.length).toBe(Object.keys(tree.manifest.entries).filter((k) => k.startsWith('/finanzaemter')).length);
@@ -59,7 +59,7 @@ describe('rendered answers', () => {
       const url = new URL(key, 'http://proxy');
       const parsed = parseQuestion(url.pathname, url.searchParams);
       if (!parsed.ok) throw new Error(parsed.detail);
-      const answer = dynamic.answer(version, parsed.question, key, 'csv');
+      const answer = await dynamic.answer(version, parsed.question, key, 'csv');
       if (!answer.ok) throw new Error(`${key}: ${answer.detail}`);
       const { object, etag } = tree.manifest.csv[key]!;
       expect(answer.bodies.identity.equals(readFileSync(join(tree.root, objectPath(object, 'identity')))), key).toBe(true);
@@ -76,10 +76,10 @@ describe('rendered answers', () => {
       if (!parsed.ok) throw new Error(parsed.detail);
       return [version, parsed.question, canonicalKey(parsed.question)] as const;
     };
-    const answers = [dynamic.answer(...asked('/finanzamt?ort=Bochum')), dynamic.answer(...asked('/finanzamt?ort=Bochum')), dynamic.answer(...asked('/finanzamt?ort=Bonn'))];
+    const answers = await Promise.all([dynamic.answer(...asked('/finanzamt?ort=Bochum')), dynamic.answer(...asked('/finanzamt?ort=Bochum')), dynamic.answer(...asked('/finanzamt?ort=Bonn'))]);
     expect(answers[0]).toBe(answers[1]);
     expect(answers[2]).not.toBe(answers[0]);
-    const unknown = [dynamic.answer(...asked('/finanzamt/9999')), dynamic.answer(...asked('/finanzamt/9999'))];
+    const unknown = await Promise.all([dynamic.answer(...asked('/finanzamt/9999')), dynamic.answer(...asked('/finanzamt/9999'))]);
     expect(unknown[0]).toMatchObject({ ok: false });
     expect(unknown[0]).toBe(unknown[1]);
 
@@ -92,7 +92,7 @@ describe('rendered answers', () => {
     expect(during[0]).toBeInstanceOf(Promise);
     expect(during[1]).toBe(during[0]);
     const br = await during[0]!;
-    const kept = dynamic.answer(...asked('/finanzamt?ort=Bochum'));
+    const kept = await dynamic.answer(...asked('/finanzamt?ort=Bochum'));
     if (!kept.ok) throw new Error(kept.detail);
     expect(kept.bodies.br).toBe(br);
     expect(dynamic.body(kept, 'br')).toBe(br);

@@ -1,0 +1,79 @@
+// What a render thread does (renderThreads.ts): renders an answer the build did not store, with its ETag, or
+// compresses a body, on a thread of its own at a lower priority than the one serving requests. Each thread
+// loads a version from its shared files the first time it is asked about it, and keeps the two newest (the one
+// in service and, during a switch, the one before).
+import { setPriority } from 'node:os';
+import { LRUCache } from 'lru-cache';
+import { compressToSync, PER_REQUEST, type Compression } from '../../core/compress.ts';
+import { indexDirectory, type DirectoryIndex } from '../../core/directoryIndex.ts';
+import { etagFor } from '../../core/etag.ts';
+import { Directory } from '../../core/model.ts';
+import { renderRepresentation, type Format } from '../../core/representation.ts';
+import type { Question } from '../../core/request.ts';
+import type { OrtSearch } from '../../core/search/ortSearch.ts';
+import { PlaceIndex } from '../../core/search/placeIndex.ts';
+import type { VersionSources } from '../versions/parseVersion.ts';
+import { OrtRenderings } from './ortRenderings.ts';
+
+/** The version a rendering is of: its build id names it, its sources load it. */
+export interface RenderVersion {
+  buildId: string;
+  standQuelle: string;
+  sources: VersionSources;
+}
+
+export type RenderTask =
+  | { kind: 'render'; version: RenderVersion; question: Question; stored: string; format: Format; encoding: Compression | null }
+  | { kind: 'compress'; encoding: Compression; identity: Uint8Array };
+
+/** A rendering's body, the encoding asked made of it, and its ETag; or the renderer's 404. */
+export type RenderResult = { ok: true; etag: string; identity: Uint8Array; compressed: Uint8Array | null } | { ok: false; detail: string };
+
+interface Loaded {
+  index: DirectoryIndex;
+  searchOrt: OrtSearch | null;
+  /** Place-name searches of this version, kept split around the spelling (ortRenderings.ts). */
+  ort: OrtRenderings;
+}
+
+/** Bytes each thread keeps of place-name searches, per version: eight of the largest. */
+const ORT_BYTES = 4 * 1024 * 1024;
+
+// Linux gives each thread its own nice value: this one yields the cores to the thread that serves requests.
+try {
+  setPriority(10);
+} catch {
+  // Where a thread cannot be reniced, it renders at the process's priority.
+}
+
+const loaded = new LRUCache<string, Loaded>({ max: 2 });
+
+function load(v: RenderVersion): Loaded {
+  let known = loaded.get(v.buildId);
+  if (known === undefined) {
+    // Checked against the manifest when the version was loaded; parsed again here for this thread's own copy.
+    const directory = Directory.parse(JSON.parse(new TextDecoder().decode(v.sources.directory)));
+    const search = v.sources.search;
+    const searchOrt = search === null ? null : PlaceIndex.deserialize(Buffer.from(search.buffer, search.byteOffset, search.byteLength), directory.municipalities);
+    known = { index: indexDirectory(directory), searchOrt, ort: new OrtRenderings(ORT_BYTES) };
+    loaded.set(v.buildId, known);
+  }
+  return known;
+}
+
+/** Compressed here, not on the thread pool, which serves the process at its own priority. */
+export default function renderTask(task: RenderTask): RenderResult | Uint8Array {
+  if (task.kind === 'compress') return compressToSync(task.encoding, Buffer.from(task.identity.buffer, task.identity.byteOffset, task.identity.byteLength), PER_REQUEST);
+  const { version, question, stored, format, encoding } = task;
+  const v = load(version);
+  let identity: Buffer;
+  if (question.kind === 'lookup' && question.by === 'ort') {
+    identity = v.ort.body(v.index, question, v.searchOrt!);
+  } else {
+    const rendered = renderRepresentation(v.index, question, format, v.searchOrt ?? undefined);
+    if (!rendered.ok) return rendered;
+    identity = Buffer.from(rendered.body);
+  }
+  const compressed = encoding === null ? null : compressToSync(encoding, identity, PER_REQUEST);
+  return { ok: true, etag: etagFor(version.standQuelle, stored, identity), identity, compressed };
+}
