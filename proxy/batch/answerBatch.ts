@@ -103,6 +103,7 @@ function answer(d: BatchDeps, ex: Exchange, version: Version, question: BatchQue
   return async () => {
     const rendered = await d.dynamic.answer(version, q, key);
     if (!rendered.ok) return error(rendered.code, rendered.detail);
-    return budget.take(rendered.bodies.identity.length) ? { status: 200, body: rendered.bodies.identity } : overBudget();
+    const body = await d.dynamic.body(rendered, 'identity');
+    return budget.take(body.length) ? { status: 200, body } : overBudget();
   };
 }

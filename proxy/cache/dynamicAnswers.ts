@@ -1,30 +1,32 @@
 // Answers to the questions the build does not precompute (place names, other limits and filters), rendered
 // with the build's renderer so they are the bytes a stored file would hold. Each is rendered on a render thread
 // (renderThreads.ts), never on the thread serving requests, and kept for a while: callers repeat their
-// questions, and those asking one while it is being rendered share its rendering. A rendering is made with the
-// encoding its first caller asked for; another encoding is made when a caller first asks for it, and shared
-// with whoever asks for it while it is being made: most callers want brotli only, and a batch (proxy/batch/)
-// the rendered bytes alone, so compressing every answer into every encoding up front would mostly be wasted. An
-// answer to a question asked by personal data (a tax number, which its `frage` repeats) is made for its request
-// alone and kept nowhere.
+// questions, and those asking one while it is being rendered share its rendering. A rendering comes back in
+// the encoding its first caller asked for only; another encoding is rendered when a caller first asks for it,
+// and shared with whoever asks for it while it is being made: most callers want brotli only, and a batch
+// (proxy/batch/) the rendered bytes alone, so bringing every encoding (or the half-megabyte identity behind a
+// compressed body) to the serving thread would mostly be garbage for it to collect. An answer to a question
+// asked by personal data (a tax number, which its `frage` repeats) is made for its request alone and kept nowhere.
 import { LRUCache } from 'lru-cache';
-import type { Compression, Encoded } from '../../core/compress.ts';
+import type { Encoded } from '../../core/compress.ts';
 import type { Encoding } from '../../core/manifest.ts';
 import { ERRORS } from '../../core/errors.ts';
 import { representationKey, type Format } from '../../core/representation.ts';
 import { isPersonal, type Question } from '../../core/request.ts';
 import type { ProxyMetrics } from '../metrics/metrics.ts';
 import type { Version } from '../versions/version.ts';
-import { asBuffer, compressWhileWaiting, renderOffThread, RENDER_RETRY_AFTER } from './renderThreads.ts';
-import type { RenderResult } from './renderTask.ts';
+import { asBuffer, renderOffThread, RENDER_RETRY_AFTER } from './renderThreads.ts';
+import type { Rendering, RenderResult } from './renderTask.ts';
 
 export interface Rendered {
   ok: true;
   etag: string;
-  /** The rendered body, and the encodings made of it so far. */
-  bodies: Partial<Encoded> & { identity: Buffer };
+  /** The encodings made of the rendered body so far. */
+  bodies: Partial<Encoded>;
   /** Where the cache keeps it. */
   cacheKey: string;
+  /** What renders it again, in another encoding. */
+  rendering: Omit<Rendering, 'encoding'>;
 }
 
 /**
@@ -38,8 +40,8 @@ export class DynamicAnswers {
   private readonly lru: LRUCache<string, DynamicAnswer>;
   /** Renderings under way, by cache key. */
   private readonly rendering = new Map<string, Promise<DynamicAnswer>>();
-  /** Compressions under way, by encoding and cache key. */
-  private readonly compressing = new Map<string, Promise<Buffer>>();
+  /** Further encodings under way, by encoding and cache key. */
+  private readonly encoding = new Map<string, Promise<Buffer>>();
 
   private readonly metrics: Pick<ProxyMetrics, 'rendered'> | null;
 
@@ -54,9 +56,9 @@ export class DynamicAnswers {
 
   /**
    * `key` is the question's canonical key; `question` must not be one the version has stored in `format` (one of
-   * formatsOf(question), core/representation.ts); `encoding` is the one the caller asked for, made with the
-   * rendering. A GET and each question of a batch ask here, so that both count a rendered answer and refuse a
-   * place name alike.
+   * formatsOf(question), core/representation.ts); `encoding` is the one the caller asked for, which the answer
+   * comes with unless it was rendered for another caller (then body() makes it). A GET and each question of a
+   * batch ask here, so that both count a rendered answer and refuse a place name alike.
    */
   answer(version: Version, question: Question, key: string, format: Format = 'json', encoding: Encoding = 'identity'): Promise<DynamicAnswer> {
     if (question.kind === 'lookup' && question.by === 'ort' && version.searchOrt === null) {
@@ -69,18 +71,18 @@ export class DynamicAnswers {
     const personal = isPersonal(question);
     const known = personal ? undefined : (this.lru.get(cacheKey) ?? this.rendering.get(cacheKey));
     if (known !== undefined) return Promise.resolve(known);
-    const compression = encoding === 'identity' ? null : encoding;
-    const rendering = renderOffThread({
-      kind: 'render', version: { buildId: version.buildId, standQuelle: version.standQuelle, sources: version.sources }, question, stored, format, encoding: compression,
-    });
-    if (rendering === null) {
+    const rendering = { kind: 'render' as const, version: { buildId: version.buildId, standQuelle: version.standQuelle, sources: version.sources }, question, stored, format };
+    const result = renderOffThread({ ...rendering, encoding });
+    if (result === null) {
       return Promise.resolve({ ok: false, code: 'unavailable', detail: ERRORS.unavailable.detail.busy, retryAfter: RENDER_RETRY_AFTER });
     }
-    if (personal) return rendering.then((result) => made(result, cacheKey, compression));
-    const answer = rendering.then((result) => {
-      const kept = made(result, cacheKey, compression);
-      this.lru.set(cacheKey, kept);
-      return kept;
+    const made = result.then((r): DynamicAnswer => (r.ok
+      ? { ok: true, etag: r.etag, bodies: { [encoding]: asBuffer(r.body) }, cacheKey, rendering }
+      : { ok: false, code: 'not_found', detail: r.detail }));
+    if (personal) return made;
+    const answer = made.then((a) => {
+      this.lru.set(cacheKey, a);
+      return a;
     }).finally(() => this.rendering.delete(cacheKey));
     this.rendering.set(cacheKey, answer);
     return answer;
@@ -90,27 +92,21 @@ export class DynamicAnswers {
   body(answer: Rendered, encoding: Encoding): Buffer | Promise<Buffer> {
     const ready = answer.bodies[encoding];
     if (ready !== undefined) return ready;
-    const compression = encoding as Compression;
-    const running = `${compression} ${answer.cacheKey}`;
-    let body = this.compressing.get(running);
+    const running = `${encoding} ${answer.cacheKey}`;
+    let body = this.encoding.get(running);
     if (body === undefined) {
-      body = compressWhileWaiting(compression, answer.bodies.identity).then((compressed) => {
+      body = renderOffThread({ ...answer.rendering, encoding }, true)!.then((r) => {
+        // Rendered before, so rendered alike now: the renderer is a function of the version and the question.
+        if (!r.ok) throw new Error(`${answer.cacheKey} rendered before, not found now`);
+        const made = asBuffer(r.body);
         // Kept with the answer the cache holds now (which may have gained another encoding meanwhile); an
         // answer evicted meanwhile is made again when asked again.
         const kept = this.lru.peek(answer.cacheKey);
-        if (kept?.ok) this.lru.set(answer.cacheKey, { ...kept, bodies: { ...kept.bodies, [compression]: compressed } });
-        return compressed;
-      }).finally(() => this.compressing.delete(running));
-      this.compressing.set(running, body);
+        if (kept?.ok) this.lru.set(answer.cacheKey, { ...kept, bodies: { ...kept.bodies, [encoding]: made } });
+        return made;
+      }).finally(() => this.encoding.delete(running));
+      this.encoding.set(running, body);
     }
     return body;
   }
-}
-
-/** What a render thread made, as the answer the cache keeps. */
-function made(result: RenderResult, cacheKey: string, compression: Compression | null): DynamicAnswer {
-  if (!result.ok) return { ok: false, code: 'not_found', detail: result.detail };
-  const bodies: Rendered['bodies'] = { identity: asBuffer(result.identity) };
-  if (compression !== null && result.compressed !== null) bodies[compression] = asBuffer(result.compressed);
-  return { ok: true, etag: result.etag, bodies, cacheKey };
 }

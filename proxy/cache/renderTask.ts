@@ -9,6 +9,7 @@ import { indexDirectory, type DirectoryIndex } from '../../core/directoryIndex.t
 import { etagFor } from '../../core/etag.ts';
 import { Directory } from '../../core/model.ts';
 import { renderRepresentation, type Format } from '../../core/representation.ts';
+import type { Encoding } from '../../core/manifest.ts';
 import type { Question } from '../../core/request.ts';
 import type { OrtSearch } from '../../core/search/ortSearch.ts';
 import { PlaceIndex } from '../../core/search/placeIndex.ts';
@@ -22,12 +23,24 @@ export interface RenderVersion {
   sources: VersionSources;
 }
 
-export type RenderTask =
-  | { kind: 'render'; version: RenderVersion; question: Question; stored: string; format: Format; encoding: Compression | null }
-  | { kind: 'compress'; encoding: Compression; identity: Uint8Array };
+/** A question to render, and the encoding its body is wanted in. */
+export interface Rendering {
+  kind: 'render';
+  version: RenderVersion;
+  question: Question;
+  /** The key the representation would be stored under (representationKey): its ETag's. */
+  stored: string;
+  format: Format;
+  encoding: Encoding;
+}
 
-/** A rendering's body, the encoding asked made of it, and its ETag; or the renderer's 404. */
-export type RenderResult = { ok: true; etag: string; identity: Uint8Array; compressed: Uint8Array | null } | { ok: false; detail: string };
+export type RenderTask = Rendering | { kind: 'compress'; encoding: Compression; identity: Uint8Array };
+
+/**
+ * A rendering's body in the encoding asked for, and its ETag; or the renderer's 404. Only that encoding comes
+ * back: the serving thread receives what it sends, not half a megabyte it would then have to collect.
+ */
+export type RenderResult = { ok: true; etag: string; body: Uint8Array } | { ok: false; detail: string };
 
 interface Loaded {
   index: DirectoryIndex;
@@ -74,6 +87,6 @@ export default function renderTask(task: RenderTask): RenderResult | Uint8Array 
     if (!rendered.ok) return rendered;
     identity = Buffer.from(rendered.body);
   }
-  const compressed = encoding === null ? null : compressToSync(encoding, identity, PER_REQUEST);
-  return { ok: true, etag: etagFor(version.standQuelle, stored, identity), identity, compressed };
+  const body = encoding === 'identity' ? identity : compressToSync(encoding, identity, PER_REQUEST);
+  return { ok: true, etag: etagFor(version.standQuelle, stored, identity), body };
 }

@@ -7,7 +7,8 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import type { Compression } from '../../core/compress.ts';
-import type { RenderResult, RenderTask } from './renderTask.ts';
+import { owned } from '../versions/parseOffThread.ts';
+import type { Rendering, RenderResult, RenderTask } from './renderTask.ts';
 
 const THREADS = Math.max(1, availableParallelism() - 1);
 /** Renderings that may wait for a thread: about a second's worth of the largest ones. */
@@ -24,20 +25,24 @@ function threads(): Piscina<RenderTask, RenderResult | Uint8Array> {
   return pool;
 }
 
-/** The rendering `task` asks, or null when the queue is full. */
-export function renderOffThread(task: Extract<RenderTask, { kind: 'render' }>): Promise<RenderResult> | null {
+/**
+ * The rendering `task` asks, or null when the queue is full; never null when `admitted` (another encoding of an
+ * answer already made for a caller, who would otherwise have waited for nothing).
+ */
+export function renderOffThread(task: Rendering, admitted = false): Promise<RenderResult> | null {
   const p = threads();
-  if (p.queueSize >= RENDER_QUEUE) return null;
+  if (!admitted && p.queueSize >= RENDER_QUEUE) return null;
   return p.run(task) as Promise<RenderResult>;
 }
 
 /**
- * `identity` compressed with `encoding` at the quality for a waiting caller (rendered answers, batch envelopes).
- * Not refused when the queue is full: each compression belongs to a request already admitted, which would
- * otherwise have been answered for nothing. Stored answers are compressed by the build and need none of this.
+ * `identity` compressed with `encoding` at the quality for a waiting caller: a batch's envelope, moved to the
+ * thread rather than copied where it has its memory to itself (so the caller must not use it afterwards). Not
+ * refused when the queue is full: the batch has been answered, and would otherwise have been for nothing.
  */
 export async function compressWhileWaiting(encoding: Compression, identity: Buffer): Promise<Buffer> {
-  return asBuffer(await threads().run({ kind: 'compress', encoding, identity }) as Uint8Array);
+  const transferList = owned(identity) ? [identity.buffer] : [];
+  return asBuffer(await threads().run({ kind: 'compress', encoding, identity }, { transferList }) as Uint8Array);
 }
 
 /** A body that came from a thread (as a plain Uint8Array) as a Buffer, not copied. */

@@ -45,9 +45,9 @@ describe('rendered answers', () => {
       expect(canonicalKey(parsed.question)).toBe(key);
       const answer = await dynamic.answer(version, parsed.question, key);
       if (!answer.ok) throw new Error(`${key}: ${answer.detail}`);
-      expect(answer.bodies.identity.equals(tree.file(key)), key).toBe(true);
+      expect(answer.bodies.identity!.equals(tree.file(key)), key).toBe(true);
       expect(answer.etag, key).toBe(tree.manifest.entries[key]!.etag);
-      for (const e of ENCODINGS) expect(decompressSync(await dynamic.body(answer, e), e).equals(answer.bodies.identity), `${key} ${e}`).toBe(true);
+      for (const e of ENCODINGS) expect(decompressSync(await dynamic.body(answer, e), e).equals(answer.bodies.identity!), `${key} ${e}`).toBe(true);
     }
   });
 
@@ -62,7 +62,7 @@ describe('rendered answers', () => {
       const answer = await dynamic.answer(version, parsed.question, key, 'csv');
       if (!answer.ok) throw new Error(`${key}: ${answer.detail}`);
       const { object, etag } = tree.manifest.csv[key]!;
-      expect(answer.bodies.identity.equals(readFileSync(join(tree.root, objectPath(object, 'identity')))), key).toBe(true);
+      expect(answer.bodies.identity!.equals(readFileSync(join(tree.root, objectPath(object, 'identity')))), key).toBe(true);
       expect(answer.etag, key).toBe(etag);
       expect(etag, key).not.toBe(tree.manifest.entries[key]!.etag);
     }
