@@ -3,14 +3,17 @@
 // over HTTP a stored question is always answered from its file; the collection's CSV likewise; so too what the
 // caches keep, and what not.
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decompressSync } from '../../core/compress.ts';
+import { ERRORS } from '../../core/errors.ts';
 import { ENCODINGS, objectPath } from '../../core/manifest.ts';
 import { representationKey } from '../../core/representation.ts';
 import { canonicalKey, parseQuestion } from '../../core/request.ts';
 import { AskedQuestions } from '../../proxy/cache/askedQuestions.ts';
+import { RENDER_QUEUE, RENDER_RETRY_AFTER } from '../../proxy/cache/renderThreads.ts';
 import { DynamicAnswers } from '../../proxy/cache/dynamicAnswers.ts';
 import { FileCache } from '../../proxy/cache/fileCache.ts';
 import { localSource } from '../../proxy/versions/localSource.ts';
@@ -97,6 +100,21 @@ describe('rendered answers', () => {
     expect(kept.bodies.br).toBe(br);
     expect(dynamic.body(kept, 'br')).toBe(br);
     expect(kept.bodies.gzip).toBeUndefined();
+  });
+
+  it('refuses renderings beyond the render threads\' queue with 503 and Retry-After, and renders those it took', async () => {
+    const dynamic = new DynamicAnswers(64 << 20);
+    const asked = Array.from({ length: RENDER_QUEUE + 50 }, (_, i) => {
+      const parsed = parseQuestion('/finanzamt', new URLSearchParams({ ort: 'Berg', limit: String(i + 1) }));
+      if (!parsed.ok) throw new Error(parsed.detail);
+      return dynamic.answer(version, parsed.question, canonicalKey(parsed.question));
+    });
+    const answers = await Promise.all(asked);
+    const refused = answers.filter((a) => !a.ok);
+    // All asked at once: the threads take one each, the queue RENDER_QUEUE, and every one after that is refused.
+    expect(refused.length).toBeGreaterThanOrEqual(50 - availableParallelism());
+    for (const a of refused) expect(a).toEqual({ ok: false, code: 'unavailable', detail: ERRORS.unavailable.detail.busy, retryAfter: RENDER_RETRY_AFTER });
+    expect(answers.slice(0, RENDER_QUEUE).every((a) => a.ok)).toBe(true);
   });
 
   it('keeps neither a question asked by tax number nor its answer, which repeats the number', async () => {
