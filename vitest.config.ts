@@ -15,6 +15,7 @@ const UNIT = [
   'test/proxy/clientAddress.test.ts',
   'test/proxy/coalesce.test.ts',
   'test/proxy/dataAge.test.ts',
+  'test/proxy/accessKey.test.ts',
   'test/proxy/keysFile.test.ts',
   'test/proxy/readSlots.test.ts',
   'test/proxy/rateLimiter.test.ts',

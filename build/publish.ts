@@ -1,14 +1,14 @@
 // Atomic publishing of a version: the tree is written into a staging directory beside the published ones,
 // renamed into place, and `current` is switched by renaming a new symlink over the old one. Readers
 // therefore see either the old version or the new one, and a build that dies before the switch leaves the
-// published version as it was.
+// published version as it was. A version replaced by a build of the same name is kept beside the others until
+// the next build starts, since a proxy serving it reads its bodies until it has loaded the new one.
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, readlink, rename, rm, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CURRENT, MANIFEST_FILE } from '../core/manifest.ts';
+import { CURRENT, MANIFEST_FILE, RETIRED_PREFIX, retiredPrefix } from '../core/manifest.ts';
 
 const STAGING_PREFIX = '.staging-';
-const RETIRED_PREFIX = '.retired-';
 
 /** A fresh staging directory; leftovers of builds that died are removed first. */
 export async function createStaging(outDir: string): Promise<string> {
@@ -35,7 +35,7 @@ export async function publish(outDir: string, staging: string, version: string, 
     await rm(staging, { recursive: true, force: true });
     outcome = 'unchanged';
   } else {
-    if (existing !== null) await rename(target, join(outDir, `${RETIRED_PREFIX}${version}-${randomBytes(4).toString('hex')}`));
+    if (existing !== null) await rename(target, join(outDir, `${retiredPrefix(version)}${randomBytes(4).toString('hex')}`));
     await rename(staging, target);
   }
   await pointCurrentAt(outDir, version);
@@ -63,9 +63,6 @@ export async function pruneVersions(outDir: string, keep: number): Promise<strin
   const versions = (await publishedVersions(outDir)).sort().reverse();
   const removed = versions.slice(keep).filter((v) => v !== current);
   for (const v of removed) await rm(join(outDir, v), { recursive: true, force: true });
-  for (const name of await readdir(outDir)) {
-    if (name.startsWith(RETIRED_PREFIX)) await rm(join(outDir, name), { recursive: true, force: true });
-  }
   return removed;
 }
 

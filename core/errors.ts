@@ -6,6 +6,7 @@
 // and the OpenAPI examples show the very words callers get. Callers branch on `code`; `detail` is for people and
 // may be reworded. A text echoes what was sent only through `quote`, and never a tax number: it is personal data.
 import { maskKeys } from './accessKey.ts';
+import { maskTaxNumbers } from './taxNumberShape.ts';
 import { listed } from './wording.ts';
 
 interface ErrorKind {
@@ -30,6 +31,7 @@ export const ERRORS = {
         `Unbekannter Parameter ${quote(name)} (${allowed.length ? `erlaubt: ${allowed.join(', ')}` : 'dieser Pfad kennt keine Parameter'}).`,
       /** `name`: a parameter the path knows. */
       repeated: (name: string) => `Der Parameter ${name} darf nur einmal angegeben werden.`,
+      badEscape: 'Die Adresse enthält ein „%“, dem nicht zwei Hexadezimalziffern folgen (ein „%“ selbst ist %25).',
       noneOf: (names: readonly string[]) => `Genau einer der Parameter ${oneOf(names)} ist anzugeben.`,
       severalOf: (names: readonly string[], given: readonly string[]) => `Nur einer der Parameter ${oneOf(names)} ist anzugeben (erhalten: ${given.join(', ')}).`,
       /** `bundesland` beside `ags` or `plz`, which name their municipalities without a state's help. */
@@ -42,7 +44,7 @@ export const ERRORS = {
       integer: (name: string, sent: string, min: number, max: number) => `${name} muss eine ganze Zahl von ${min} bis ${max} sein (erhalten: ${quote(sent)}).`,
       empty: (name: string) => `${name} darf nicht leer sein.`,
       tooLong: (name: string, max: number) => `${name} ist zu lang (höchstens ${max} Zeichen).`,
-      badCharacters: (name: string) => `${name} enthält Steuerzeichen oder ungültig kodierte Zeichen.`,
+      badCharacters: (name: string) => `${name} enthält Steuer- oder Formatzeichen oder ungültig kodierte Zeichen.`,
       ortTooShort: (name: string, sent: string, min: number, length: number) =>
         `${name} muss mindestens ${min} Zeichen lang sein und einen Buchstaben oder eine Ziffer enthalten (erhalten: ${quote(sent)}, ${length} Zeichen).`,
       ags: (name: string, sent: string) => `${name} muss aus einer bis acht Ziffern bestehen (erhalten: ${quote(sent)}).`,
@@ -93,13 +95,16 @@ export const ERRORS = {
   },
   bad_batch: {
     status: 400, shared: false,
-    means: 'A batch whose body is not an object holding only a `fragen` array of flat question objects, whose `fragen` is empty, or with parameters in its address.',
+    means: 'A batch whose body is not an object holding only a `fragen` array of flat question objects, whose `fragen` is empty, with parameters in its address, or with an object that names a member twice or names `__proto__`.',
     detail: {
       shape: BATCH_SHAPE,
       empty: 'Die Liste fragen ist leer; mindestens eine Frage ist anzugeben.',
       /** `i`: the question's position in `fragen`. */
       notFlat: (i: number) => `fragen[${i}] ist kein flaches Objekt. ${BATCH_SHAPE}`,
       inAddress: 'Die Fragen einer Sammelabfrage stehen im Rumpf, nicht in der Adresse.',
+      /** `where`: `fragen[i]` or the body; as a GET with a parameter given twice is refused. */
+      repeated: (where: string, name: string) => `${where} nennt ${quote(name)} mehr als einmal.`,
+      proto: (where: string) => `${where} enthält den Namen "__proto__", der nirgends angenommen wird.`,
     },
   },
   batch_too_large: {
@@ -112,10 +117,11 @@ export const ERRORS = {
   },
   bad_request: {
     status: 400, shared: false,
-    means: 'Request line and headers larger than 8 KiB, or bytes that are not HTTP/1.1; answered before any path is looked at, and the connection is closed.',
+    means: 'Request line and headers larger than 8 KiB, bytes that are not HTTP/1.1 (a request line of another version among them), or a request without exactly one `Host`; answered before any path is looked at, and a head Node cannot read closes the connection.',
     detail: {
       headTooLarge: (maxBytes: number) => `Anfragezeile und Header sind zusammen größer als ${maxBytes / 1024} KiB.`,
       notHttp: 'Die Anfrage ist kein gültiges HTTP/1.1.',
+      host: 'Eine Anfrage nach HTTP/1.1 hat genau einen Header Host.',
     },
   },
   key_missing: {
@@ -191,15 +197,24 @@ export const ERRORS = {
   },
   unsupported_media_type: {
     status: 415, shared: false,
-    means: 'A batch whose `Content-Type` is not `application/json`.',
-    detail: { notJson: 'Eine Sammelabfrage ist JSON: Content-Type: application/json (Zeichensatz UTF-8).' },
+    means: 'A batch whose `Content-Type` is not `application/json`, or whose body is compressed (`Content-Encoding`): a body of at most 64 KiB is sent as it is.',
+    detail: {
+      notJson: 'Eine Sammelabfrage ist JSON: Content-Type: application/json (Zeichensatz UTF-8).',
+      encoded: 'Der Rumpf einer Sammelabfrage wird unkomprimiert gesendet, ohne Content-Encoding.',
+    },
+  },
+  expectation_failed: {
+    status: 417, shared: false,
+    means: 'An `Expect` header other than `100-continue`, the only expectation this service meets.',
+    detail: { unknown: 'Der Header Expect wird nur als 100-continue verstanden.' },
   },
   rate_limited: {
     status: 429, shared: false,
-    means: 'Rate limit exceeded (a batch costs one request per question, more for heavy ones, and is refused whole); wait `Retry-After` seconds.',
+    means: 'Rate limit exceeded (a batch costs one request per question, more for heavy ones, and is refused whole), or more connections open from one address than allowed (answered as the connection opens, and closed); wait `Retry-After` seconds.',
     detail: {
       tooMany: (rate: number, burst: number, retryAfter: number) =>
         `Zu viele Anfragen: erlaubt sind ${rate} pro Sekunde (kurzzeitig bis zu ${burst}). Bitte in ${retryAfter} s erneut versuchen.`,
+      connections: (max: number) => `Zu viele gleichzeitige Verbindungen von dieser Adresse: erlaubt sind ${max}. Bitte bestehende Verbindungen weiterverwenden.`,
     },
   },
   internal: {
@@ -209,10 +224,12 @@ export const ERRORS = {
   },
   unavailable: {
     status: 503, shared: false,
-    means: 'Directory temporarily unavailable (no data version loaded, the place-name search not loaded, a stored answer not readable in time, or too many answers being rendered; then with `Retry-After`). Retry later, with backoff.',
+    means: 'Directory temporarily unavailable (no data version loaded, the place-name search not loaded, a stored answer not readable in time, or too many answers being rendered, then with `Retry-After`), or the proxy holds as many connections as it takes (answered as the connection opens, and closed). Retry later, with backoff.',
     detail: {
       /** No data version is loaded. */
       directory: 'Das Verzeichnis ist vorübergehend nicht verfügbar.',
+      /** The proxy holds as many connections as it takes. */
+      connections: 'Der Dienst hat gerade zu viele offene Verbindungen. Bitte gleich erneut versuchen.',
       /** A stored answer that could not be read in time or did not match the manifest. */
       storedAnswer: 'Diese Antwort ist vorübergehend nicht verfügbar.',
       /** The place-name index of the version is missing or damaged: `ort` questions cannot be answered. */
@@ -239,9 +256,9 @@ export function codesOf(status: number): ErrorCode[] {
   return ERROR_CODES.filter((code) => ERRORS[code].status === status);
 }
 
-/** Echoes caller input into a message without letting it grow the message, break a log line or show a key. */
+/** Echoes caller input into a message without letting it grow the message, break a log line, or show a key or a tax number. */
 function quote(value: string): string {
-  const masked = maskKeys(value);
+  const masked = maskTaxNumbers(maskKeys(value));
   const shown = masked.length > 40 ? `${masked.slice(0, 40)}…` : masked;
   return JSON.stringify(shown);
 }

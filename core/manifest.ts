@@ -72,3 +72,9 @@ export const DIRECTORY_FILE = 'directory.json';
 export const REPORT_FILE = 'report.json';
 /** The name of the link (on disk) or pointer object (in object storage) that names the served version. */
 export const CURRENT = 'current';
+/**
+ * Where a published version goes when a build of the same name replaces it (build/publish.ts): beside the others,
+ * so that a proxy still serving it reads its own bodies until it has switched (proxy/versions/localSource.ts).
+ */
+export const RETIRED_PREFIX = '.retired-';
+export const retiredPrefix = (version: string) => `${RETIRED_PREFIX}${version}-`;

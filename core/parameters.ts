@@ -73,8 +73,14 @@ function integer(min: number, max: number, byDefault: number) {
   return refused(schema, (name, sent) => BAD.integer(name, sent, min, max));
 }
 
-/** Not blank, no control characters and no U+FFFD (what a wrongly encoded byte decodes to). */
-const TEXT_PATTERN = /^(?=[\s\S]*\S)[^\u0000-\u001f\u007f\ufffd]*$/;
+/**
+ * Not blank; no control characters (C0, DEL, C1), no format characters (Unicode's Cf: soft hyphen, bidirectional
+ * overrides such as RLO, zero-width joiners, BOM, …), no line or paragraph separator (U+2028, U+2029): none is
+ * part of a name, and each would be echoed in `frage`, where it can reorder or hide what a reader sees. And no
+ * U+FFFD (what a wrongly encoded byte decodes to). Written as ranges, not `\p{Cf}`, so that a JSON schema's
+ * `pattern` can carry it.
+ */
+const TEXT_PATTERN = /^(?=[\s\S]*\S)[^\u0000-\u001f\u007f-\u009f\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\ufffd]*$/;
 
 /** The first rule of free text that `sent` breaks, if any. */
 function textProblem(name: string, sent: string): string | null {

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { holdsKey, maskKeys } from './accessKey.ts';
 import { stateNamed } from './bundesland.ts';
+import { holdsTaxNumberShape } from './taxNumberShape.ts';
 import { ERRORS } from './errors.ts';
 import {
   Amtsnummer, CollectionParameters, DistrictParameters, LOOKUP_BY, LOOKUP_LIMIT_DEFAULT, LookupParameters, namedRefused, OfficeParameters, refusal,
@@ -101,6 +102,13 @@ export function keyInQuery(params: URLSearchParams): string | null {
   return null;
 }
 
+const MALFORMED_ESCAPE = /%(?![0-9A-Fa-f]{2})/;
+
+/** Whether a query string holds a `%` that is no escape: URLSearchParams would take it literally. */
+export function malformedEscape(query: string): boolean {
+  return query.includes('%') && MALFORMED_ESCAPE.test(query);
+}
+
 export function parseQuestion(pathname: string, params: URLSearchParams): Parsed {
   const matched = matchRoute(pathname);
   if (!matched.ok) return matched;
@@ -183,9 +191,14 @@ export function isPersonal(q: Question): q is LookupQuestion {
   return q.kind === 'lookup' && PERSONAL.includes(q.by);
 }
 
-/** Whether a query names a personal parameter, in any case: even a request refused for it holds the value. */
+/**
+ * Whether a query names a personal parameter, in any case (even a request refused for it holds the value), or
+ * holds a tax number under another name.
+ */
 export function holdsPersonalData(params: URLSearchParams): boolean {
-  for (const name of params.keys()) if ((PERSONAL as readonly string[]).includes(name.toLowerCase())) return true;
+  for (const [name, value] of params) {
+    if ((PERSONAL as readonly string[]).includes(name.toLowerCase()) || holdsTaxNumberShape(value)) return true;
+  }
   return false;
 }
 

@@ -1,10 +1,12 @@
 // The request pipeline. The order of the checks is chosen so that each one protects the next:
 //   1. rate limit     – first, so that no request, valid or not, costs more than a bucket update when flooding;
-//   2. OPTIONS        – a browser preflight carries no key by design (Fetch standard), so it is answered 204;
-//   3. /healthz       – for load balancers and monitors, which hold no key;
+//      the head      – a request line of another HTTP version, not exactly one Host, an Expect other than
+//                      100-continue, CONNECT (proxy/http/requestHead.ts);
+//   2. key in query   – 400 even with a valid header, on every path: serving it would let a client keep a key in
+//                       its URLs, where every proxy and log on the way records it, and a shared cache the answer;
+//   3. OPTIONS        – a browser preflight carries no key by design (Fetch standard), so it is answered 204;
+//   4. /healthz       – for load balancers and monitors, which hold no key;
 //      /openapi.json, /docs – the description and its reference page (proxy/docs/), read before one has a key;
-//   4. key in query   – 400 even with a valid header: serving it would let a client keep a key in its URLs,
-//                       where every proxy and log on the way records it;
 //   5. authentication – 401 missing or unknown, 403 blocked; before anything reveals which paths exist;
 //   6. method         – 405 for anything but GET and HEAD, and POST on /finanzamt (a batch, proxy/batch/);
 //   7. route, parameters – 404 unknown path, 400 unusable input (core/request.ts);
@@ -16,7 +18,9 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { ERRORS } from '../core/errors.ts';
 import { BATCH_MAX_QUESTIONS } from '../core/parameters.ts';
 import { formatsOf, MEDIA_TYPES, representationKey } from '../core/representation.ts';
-import { holdsPersonalData, isPersonal, keyInQuery as keyParamIn, loggableKey, parseQuestion } from '../core/request.ts';
+import { holdsPersonalData, isPersonal, keyInQuery as keyParamIn, loggableKey, malformedEscape, parseQuestion } from '../core/request.ts';
+import { holdsTaxNumberShape } from '../core/taxNumberShape.ts';
+import { holdsKey } from '../core/accessKey.ts';
 import { answerBatch } from './batch/answerBatch.ts';
 import type { BatchBody } from './batch/batchBody.ts';
 import { readBatch } from './batch/readBatch.ts';
@@ -30,6 +34,7 @@ import { allowedOn, CACHE_ERROR, JSON_TYPE, preflightOn } from './http/headers.t
 import { negotiateEncoding } from './http/negotiate.ts';
 import { negotiateFormat, varyOf } from './http/negotiateFormat.ts';
 import { sendRepresentation, type Representation } from './http/representation.ts';
+import { headProblem } from './http/requestHead.ts';
 import { routeOf } from './http/route.ts';
 import { authenticate } from './keys/authenticate.ts';
 import type { KeyStore } from './keys/keyStore.ts';
@@ -120,19 +125,25 @@ function route(d: HandlerDeps, ex: Exchange, url: string, queryStart: number, ba
   if (!rate.allowed) {
     return respondError(ex, 'rate_limited', ERRORS.rate_limited.detail.tooMany(d.limiter.rate, d.limiter.burst, rate.retryAfter), ['retry-after', rate.retryAfter]);
   }
-  if (req.method === 'OPTIONS') return respond(ex, 204, [...preflightOn(ex.path)]);
-  if (ex.route === 'health') return health(ex, d.versions, d.reads, d.now);
-  if (ex.route === 'docs') return readMethod(ex) ? serveDocs(ex, d.versions.current) : undefined;
+  const head = headProblem(req);
+  if (head !== null) return respondError(ex, head.code, head.detail);
+  if (req.method === 'CONNECT') return void readMethod(ex);
 
   // A remembered URL has parsed before, so it holds no key and needs no parsing now; nor personal data, which
   // is never remembered.
   let asked = d.asked.get(url);
-  const params = asked === undefined ? new URLSearchParams(queryStart === -1 ? '' : url.slice(queryStart + 1)) : null;
-  ex.personal = params !== null && holdsPersonalData(params);
+  const query = queryStart === -1 ? '' : url.slice(queryStart + 1);
+  const params = asked === undefined ? new URLSearchParams(query) : null;
+  // A tax number or a key in the path is refused as a malformed office number, kept by no cache all the same.
+  ex.personal = params !== null && (holdsPersonalData(params) || holdsTaxNumberShape(ex.path) || holdsKey(ex.path));
   const keyParam = params === null ? null : keyParamIn(params);
   if (keyParam !== null) {
     return respondError(ex, 'key_in_query', ERRORS.key_in_query.detail.inQuery(keyParam));
   }
+  if (req.method === 'OPTIONS') return respond(ex, 204, [...preflightOn(ex.path)]);
+  if (ex.route === 'health') return health(ex, d.versions, d.reads, d.now);
+  if (ex.route === 'docs') return readMethod(ex) ? serveDocs(ex, d.versions.current) : undefined;
+
   const auth = authenticate(req.headers, d.keys);
   if (!auth.ok) {
     ex.keyId = auth.key?.id ?? null;
@@ -143,6 +154,7 @@ function route(d: HandlerDeps, ex: Exchange, url: string, queryStart: number, ba
   if (!readMethod(ex)) return;
 
   if (asked === undefined) {
+    if (malformedEscape(query)) return respondError(ex, 'bad_parameter', ERRORS.bad_parameter.detail.badEscape);
     const parsed = parseQuestion(ex.path, params!);
     if (!parsed.ok) return respondError(ex, parsed.code, parsed.detail);
     asked = d.asked.remember(url, parsed.question);

@@ -5,7 +5,11 @@ import { AggregatorRegistry } from 'prom-client';
 import { AskedQuestions } from './cache/askedQuestions.ts';
 import { answerClientError } from './http/clientError.ts';
 import { listen } from './http/listen.ts';
-import { addressResolver } from './rateLimit/clientAddress.ts';
+import { handUnusualRequests } from './http/unusualRequests.ts';
+import { spareResumedConnections } from './http/resumedConnections.ts';
+import { addressResolver, peerBucket, trustedPeer } from './rateLimit/clientAddress.ts';
+import { checkIpv6Prefix, DEFAULT_IPV6_PREFIX } from './rateLimit/canonicalAddress.ts';
+import { DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_CONNECTIONS_PER_ADDRESS, limitConnections } from './http/connectionLimit.ts';
 import { DynamicAnswers } from './cache/dynamicAnswers.ts';
 import { FileCache } from './cache/fileCache.ts';
 import { createHandler } from './handler.ts';
@@ -31,6 +35,11 @@ export interface ProxyOptions {
   keysFile: string;
   /** Addresses and CIDR ranges of reverse proxies whose X-Forwarded-For is believed. */
   trustProxy: string[];
+  /** The bits of an IPv6 address that name one client, for the rate limit and the connection cap (default 64). */
+  ipv6Prefix?: number;
+  /** Connections held at most, in all and from one client address (the trusted proxies count only in all). */
+  maxConnections?: number;
+  maxConnectionsPerAddress?: number;
   /** Requests per second per client address, and how many at once. */
   rate: number;
   burst: number;
@@ -111,6 +120,7 @@ export async function createProxy(o: ProxyOptions): Promise<Proxy> {
     AggregatorRegistry.setRegistries([metrics.registry]);
   }
 
+  const ipv6Prefix = checkIpv6Prefix(o.ipv6Prefix ?? DEFAULT_IPV6_PREFIX);
   const local = o.limiter ?? new MemoryRateLimiter({ rate: o.rate, burst: o.burst, maxClients: o.rateClients });
   // Loaded only for a fleet: the Redis client is about 7 MB of a process that never talks to Redis.
   const fleet = o.redis === undefined
@@ -120,7 +130,7 @@ export async function createProxy(o: ProxyOptions): Promise<Proxy> {
     versions,
     keys,
     limiter: fleet?.limiter ?? local,
-    clientAddress: addressResolver(o.trustProxy),
+    clientAddress: addressResolver(o.trustProxy, ipv6Prefix),
     dynamic: new DynamicAnswers(o.dynamicCacheBytes, metrics),
     reads,
     asked: new AskedQuestions(),
@@ -134,8 +144,18 @@ export async function createProxy(o: ProxyOptions): Promise<Proxy> {
     requestTimeout: 15_000,
     maxHeaderSize: MAX_HEADER_BYTES,
     keepAliveTimeout: 5_000,
+    // The handler refuses a missing Host itself, with JSON and a log line (proxy/http/requestHead.ts).
+    requireHostHeader: false,
   }, handler);
   server.on('clientError', answerClientError(MAX_HEADER_BYTES, logs.logger));
+  handUnusualRequests(server, handler);
+  spareResumedConnections(server);
+  limitConnections(server, {
+    total: o.maxConnections ?? DEFAULT_MAX_CONNECTIONS,
+    perAddress: o.maxConnectionsPerAddress ?? DEFAULT_MAX_CONNECTIONS_PER_ADDRESS,
+    bucketOf: peerBucket(ipv6Prefix),
+    exempt: trustedPeer(o.trustProxy),
+  }, logs.logger);
   const url = await listen(server, o.port, o.host);
   const scrapes = metrics && !o.metricsByPrimary && o.metricsPort !== undefined
     ? await listenForScrapes(o.metricsHost, o.metricsPort, metrics.registry)

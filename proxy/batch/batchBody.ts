@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { ERRORS } from '../../core/errors.ts';
 import { LookupParameters } from '../../core/parameters.ts';
+import { oddMemberName } from './memberNames.ts';
 import { batchWeight } from './weight.ts';
 
 /** The largest body read: a hundred questions of the longest values allowed fit in it. */
@@ -40,8 +41,10 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true });
  */
 export function parseBatch(body: Buffer, maxQuestions: number, maxWeight = maxQuestions): BatchBody {
   let value: unknown;
+  let text: string;
   try {
-    value = JSON.parse(UTF8.decode(body));
+    text = UTF8.decode(body);
+    value = JSON.parse(text);
   } catch {
     return refused('bad_json', ERRORS.bad_json.detail.notJson);
   }
@@ -55,6 +58,12 @@ export function parseBatch(body: Buffer, maxQuestions: number, maxWeight = maxQu
     const checked = BatchQuestion.safeParse(question);
     if (!checked.success) return refused('bad_batch', ERRORS.bad_batch.detail.notFlat(i));
     questions.push(checked.data);
+  }
+  // Read as written only once the shape holds: no deeper than a question's members, whatever the body nested.
+  const odd = oddMemberName(text);
+  if (odd !== null) {
+    const where = odd.question === null ? 'Der Rumpf' : `fragen[${odd.question}]`;
+    return refused('bad_batch', odd.why === 'proto' ? ERRORS.bad_batch.detail.proto(where) : ERRORS.bad_batch.detail.repeated(where, odd.name));
   }
   const weight = batchWeight(questions);
   if (weight > maxWeight) return refused('batch_too_large', ERRORS.batch_too_large.detail.tooHeavy(maxWeight, weight));

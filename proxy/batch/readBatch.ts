@@ -16,6 +16,11 @@ export async function readBatch(req: IncomingMessage, maxQuestions: number, maxW
   if (url.includes('?') && !url.endsWith('?')) {
     return refused('bad_batch', ERRORS.bad_batch.detail.inAddress, false);
   }
+  // Not decoded: a body of at most 64 KiB gains little from compression, and a decoder is one more thing to bound.
+  const encoding = req.headers['content-encoding'];
+  if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
+    return refused('unsupported_media_type', ERRORS.unsupported_media_type.detail.encoded, false);
+  }
   if (!isJson(req.headers['content-type'])) {
     return refused('unsupported_media_type', ERRORS.unsupported_media_type.detail.notJson, false);
   }

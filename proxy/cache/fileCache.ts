@@ -13,6 +13,9 @@ export class FileCache {
       maxSize: maxBytes,
       sizeCalculation: (body) => Math.max(1, body.length),
       fetchMethod: (_sha, _stale, { context }) => context(),
+      // A read in flight whose entry other bodies push out (a cache smaller than what is being asked) is aborted
+      // by default and its callers rejected: every one of them a 503. Its body is good; they get it, uncached.
+      ignoreFetchAbort: true,
     });
   }
 

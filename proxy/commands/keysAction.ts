@@ -4,6 +4,7 @@ import { mergeKeyRecords } from '../keys/mergeKeys.ts';
 import { readSharedKeys, shareKeys, withRedis } from '../keys/sharedKeys.ts';
 import { keyUsage, type KeyUsage } from '../keys/usage.ts';
 import { addKey, readKeysFile, setKeyStatus, writeKeysFile, type KeyRecord, type KeysFile, type KeyStatus } from '../keys/keysFile.ts';
+import { withKeysFileLocked } from '../keys/keysFileLock.ts';
 
 /** The options every subcommand has (keys.ts). */
 export interface FileFlag {
@@ -40,14 +41,26 @@ async function readKeys(flags: FileFlag, redis?: Redis): Promise<KeysFile> {
   return redis ? { ...file, keys: mergeKeyRecords(file.keys, await readSharedKeys(redis)) } : file;
 }
 
-/** Reads the keys, applies `edit`, writes the file, and shares the result with the fleet when connected. */
-function changeKeys<T extends { file: KeysFile }>(flags: FileFlag, edit: (file: KeysFile) => T): Promise<T> {
-  return fleetOrFile(flags, async (flags, redis) => {
+/**
+ * Reads the keys, applies `edit`, writes the file, and shares the result with the fleet when connected; all
+ * under the file's lock, so that commands run at once take turns. What was written is read back and the
+ * changed record looked for, so a command never reports a change that did not land.
+ */
+function changeKeys<T extends { file: KeysFile; record: KeyRecord }>(flags: FileFlag, edit: (file: KeysFile) => T): Promise<T> {
+  return fleetOrFile(flags, (flags, redis) => withKeysFileLocked(flags.keysFile, async () => {
     const result = edit(await readKeys(flags, redis));
     await writeKeysFile(flags.keysFile, result.file);
-    if (redis) await shareKeys(redis, result.file.keys);
+    verifyHeld((await readKeysFile(flags.keysFile)).keys, result.record, flags.keysFile);
+    if (redis) verifyHeld(await shareKeys(redis, result.file.keys), result.record, 'the fleet\'s shared keys');
     return result;
-  });
+  }));
+}
+
+function verifyHeld(records: readonly KeyRecord[], record: KeyRecord, where: string): void {
+  const held = records.find((k) => k.id === record.id);
+  if (held === undefined || JSON.stringify(held) !== JSON.stringify(record)) {
+    throw new Error(`key ${record.id} is not as written in ${where} (changed meanwhile by another command?); check with: finanzamt keys list`);
+  }
 }
 
 function describeUsage(u: KeyUsage | undefined): string {

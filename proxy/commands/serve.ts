@@ -4,6 +4,8 @@
 import type { Command } from 'commander';
 import { parseCount, parseList, parsePort, parsePositive, parseRedisUrl } from '../../core/commandLine.ts';
 import { DEFAULT_BURST, DEFAULT_RATE } from '../rateLimit/defaults.ts';
+import { DEFAULT_IPV6_PREFIX } from '../rateLimit/canonicalAddress.ts';
+import { DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_CONNECTIONS_PER_ADDRESS } from '../http/connectionLimit.ts';
 import { DEFAULT_MAX_DATA_AGE_DAYS } from '../versions/dataAge.ts';
 import type { ServeFlags } from './serveAction.ts';
 
@@ -27,6 +29,9 @@ export function withServeOptions(command: Command): Command {
     .option('--trust-proxy <list>', 'comma-separated addresses or CIDR ranges of reverse proxies whose X-Forwarded-For is believed', parseList, [])
     .option('--rate <n>', 'requests per second per client address', parsePositive, DEFAULT_RATE)
     .option('--burst <n>', 'requests a client may make at once before --rate applies (a batch of n lookups counts n; none larger than this is taken)', parsePositive, DEFAULT_BURST)
+    .option('--ipv6-prefix <bits>', 'bits of an IPv6 address that name one client, for the rate limit and the connection cap', parsePositive, DEFAULT_IPV6_PREFIX)
+    .option('--max-connections <n>', 'connections held at most; one more is answered 503 and closed', parsePositive, DEFAULT_MAX_CONNECTIONS)
+    .option('--max-connections-per-address <n>', 'connections held at most from one client address (--ipv6-prefix); one more is answered 429 and closed; --trust-proxy peers are exempt', parsePositive, DEFAULT_MAX_CONNECTIONS_PER_ADDRESS)
     .option('--rate-clients <n>', 'client addresses whose rate state is kept at most', parsePositive, 100_000)
     .option('--cache-bytes <n>', 'memory for stored bodies', parsePositive, 64 * MIB)
     .option('--warm <n>', 'before a version answers, read the bodies of its n most-asked answers (ranked by the build) into memory', parseCount, 0)

@@ -7,17 +7,20 @@ import type { Logger } from 'pino';
 import { ERRORS, type ErrorCode } from '../../core/errors.ts';
 import { CACHE_ERROR, JSON_TYPE } from './headers.ts';
 
-interface Refusal {
+export interface Refusal {
   status: number;
   bytes: Buffer;
 }
 
-/** No version is looked at before the handler, so these bodies carry no `stand`. */
-function refusal(code: ErrorCode, reason: string, detail: string): Refusal {
+/**
+ * A whole response that closes its connection, for a socket no handler answers. No version is looked at before
+ * the handler, so these bodies carry no `stand`. `extra`: further header lines, each ending in CRLF.
+ */
+export function refusal(code: ErrorCode, reason: string, detail: string, extra = ''): Refusal {
   const { status } = ERRORS[code];
   const body = JSON.stringify({ detail, code });
   const head = `HTTP/1.1 ${status} ${reason}\r\ncontent-type: ${JSON_TYPE}\r\ncontent-length: ${Buffer.byteLength(body)}\r\n`
-    + `cache-control: ${CACHE_ERROR}\r\naccess-control-allow-origin: *\r\nconnection: close\r\n\r\n`;
+    + `cache-control: ${CACHE_ERROR}\r\naccess-control-allow-origin: *\r\nconnection: close\r\n${extra}\r\n`;
   return { status, bytes: Buffer.from(head + body) };
 }
 
@@ -25,7 +28,7 @@ function refusal(code: ErrorCode, reason: string, detail: string): Refusal {
 type ClientSocket = Duplex & { _httpMessage?: { headersSent: boolean; writableEnded: boolean } | null };
 
 /** How long a refused client has to take its answer before the connection is cut. */
-const LINGER_MS = 2_000;
+export const LINGER_MS = 2_000;
 
 /** A `clientError` listener for the server: answers as above, then closes the connection. */
 export function answerClientError(maxHeaderBytes: number, log: Logger) {

@@ -35,7 +35,10 @@ export interface Exchange {
    * and a personal value (a tax number) is left out (core/request.ts, loggableKey).
    */
   canonicalKey: string | null;
-  /** The query holds personal data (a tax number): no shared cache may keep the answer, nor any cache an error. */
+  /**
+   * The request holds personal data (a tax number, in the query or the path) or a key in its path: no shared cache
+   * may keep the answer, nor any cache an error.
+   */
   personal: boolean;
   /** How many questions a batch holds once its body parsed (proxy/batch/); null for every other request. */
   questions: number | null;

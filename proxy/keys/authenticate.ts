@@ -24,12 +24,13 @@ export function authenticate(headers: IncomingHttpHeaders, keys: Pick<KeyStore, 
     const m = BEARER.exec(authorization);
     if (!m) return { ok: false, code: 'key_missing', detail: ERRORS.key_missing.detail.notBearer };
     presented = m[1]!;
-  } else if (apiKey !== undefined) {
+  } else if (apiKey !== undefined && apiKey.trim() !== '') {
     presented = apiKey.trim();
   } else {
+    // An empty X-API-Key is no key, as a missing one is: nothing was presented that could be unknown.
     return { ok: false, code: 'key_missing', detail: ERRORS.key_missing.detail.none };
   }
-  const key = presented === '' ? undefined : keys.lookup(presented);
+  const key = keys.lookup(presented);
   if (key === undefined || key.status === 'revoked') return { ok: false, code: 'key_unknown', detail: ERRORS.key_unknown.detail.unknown };
   if (key.status === 'blocked') return { ok: false, code: 'key_blocked', detail: ERRORS.key_blocked.detail.blocked, key };
   return { ok: true, key };

@@ -1,7 +1,9 @@
 // Keys across a fleet: this machine's keys file and the fleet's shared copy in Redis (sharedKeys.ts) are kept
 // in step. What this machine's file holds is shared (when the proxy starts, whenever the file changes, after
 // every reconnect), and what the fleet shares is put in force here within a message's time, merged over the
-// file. The file is never written: a machine needs no copy of another's keys file, and its own stays the
+// file. What the fleet shared is shared back with the file's keys: a Redis that comes back empty (restarted
+// without persistence) is refilled with the newest record of every key any proxy has seen, so a block made with
+// `keys block --redis` from a machine that runs no proxy is not undone by the files that still say active. The file is never written: a machine needs no copy of another's keys file, and its own stays the
 // operator's. Every announcement carries the whole copy, and the merge is idempotent, so a lost or repeated
 // message does no harm, and a reconnect catches up by reading the copy.
 import { Redis } from 'ioredis';
@@ -37,7 +39,7 @@ export class KeySync {
     this.writer.on('error', () => {});
     this.sync = coalesced(async () => {
       try {
-        this.apply(await shareKeys(this.writer, this.file));
+        this.apply(await shareKeys(this.writer, mergeKeyRecords(this.file, this.shared)));
       } catch (e) {
         this.log.warn({ err: { message: (e as Error).message } }, 'keys not synchronised with the fleet; trying again on reconnect or the next change of the keys file');
       }

@@ -5,11 +5,11 @@ import type { ProxyMetrics } from './metrics.ts';
 export function measuredSource(source: VersionSource, metrics: ProxyMetrics): VersionSource {
   return {
     ...source,
-    async readObject(name, path, encoding) {
+    async readObject(read) {
       const started = performance.now();
       let ok = false;
       try {
-        const body = await source.readObject(name, path, encoding);
+        const body = await source.readObject(read);
         ok = true;
         return body;
       } finally {

@@ -16,6 +16,13 @@ const POLL_MS = 1_000;
 /** Loading a version moves tens of megabytes once a month; the per-request read timeout is far too short for it. */
 const META_TIMEOUT_MS = 60_000;
 const VERSION_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+/** `current` holds a version name and a line end. */
+const POINTER_MAX_BYTES = 1024;
+/**
+ * A version's other files (manifest, directory, place index, ranking), before the manifest can give their sizes:
+ * about eight times the largest the shipped data has, so that an origin answering without end cannot fill memory.
+ */
+const META_MAX_BYTES = 256 * 1024 * 1024;
 
 export function originSource(origin: string, readTimeoutMs: number): VersionSource {
   const base = new URL(origin).href.replace(/\/+$/, '');
@@ -26,7 +33,7 @@ export function originSource(origin: string, readTimeoutMs: number): VersionSour
       const pointer = await fetch(`${base}/${CURRENT}`, { signal: AbortSignal.timeout(readTimeoutMs) });
       if (pointer.status === 404) return null;
       if (!pointer.ok) throw new Error(`${base}/${CURRENT}: HTTP ${pointer.status}`);
-      const name = (await pointer.text()).trim();
+      const name = (await cappedBody(pointer, POINTER_MAX_BYTES, `${base}/${CURRENT}`)).toString('utf8').trim();
       if (!VERSION_NAME.test(name)) throw new Error(`${base}/${CURRENT} names no version (${JSON.stringify(name.slice(0, 40))})`);
       // A rebuild under the same name shows in the manifest's validators.
       const manifest = await fetch(`${base}/${name}/${MANIFEST_FILE}`, { method: 'HEAD', signal: AbortSignal.timeout(readTimeoutMs) });
@@ -38,9 +45,9 @@ export function originSource(origin: string, readTimeoutMs: number): VersionSour
       const res = await fetch(`${base}/${name}/${file}`, { signal: AbortSignal.timeout(META_TIMEOUT_MS) });
       if (res.status === 404) return null;
       if (!res.ok) throw new Error(`${base}/${name}/${file}: HTTP ${res.status}`);
-      return Buffer.from(await res.arrayBuffer());
+      return cappedBody(res, META_MAX_BYTES, `${base}/${name}/${file}`);
     },
-    readObject: (name, path, encoding) => bodies.get(`${name}/${path}`, encoding),
+    readObject: ({ version, path, encoding, bytes }) => bodies.get(`${version.name}/${path}`, encoding, bytes),
     follow(check) {
       const timer = setInterval(check, POLL_MS);
       timer.unref();
@@ -61,7 +68,8 @@ function originBodies(base: string, timeoutMs: number) {
   proxy.on('proxyRes', (res, req) => waiting.get(req)?.onResponse(res));
 
   return {
-    get(path: string, encoding: Encoding): Promise<Buffer> {
+    /** `bytes`: the body's size by the manifest; the read stops as soon as the origin sends more. */
+    get(path: string, encoding: Encoding, bytes: number): Promise<Buffer> {
       const url = `${base}/${path}`;
       return new Promise<Buffer>((resolve, reject) => {
         // The upstream request is this proxy's own, not the caller's: none of the caller's headers (its key)
@@ -85,8 +93,14 @@ function originBodies(base: string, timeoutMs: number) {
           onResponse(res) {
             response = res;
             if (res.statusCode !== 200) return settle(new Error(`${url}: HTTP ${res.statusCode}`));
+            if (Number(res.headers['content-length'] ?? 0) > bytes) return settle(tooLong(url, bytes));
             const chunks: Buffer[] = [];
-            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            let received = 0;
+            res.on('data', (chunk: Buffer) => {
+              received += chunk.length;
+              if (received > bytes) settle(tooLong(url, bytes));
+              else chunks.push(chunk);
+            });
             res.on('end', () => settle(null, ownMemory(chunks)));
             res.on('error', (e) => settle(e));
           },
@@ -102,6 +116,23 @@ function originBodies(base: string, timeoutMs: number) {
       agent.destroy();
     },
   };
+}
+
+function tooLong(url: string, bytes: number): Error {
+  return new Error(`${url}: longer than the ${bytes} bytes the manifest gives`);
+}
+
+/** The body of a fetch, read no further than `max` bytes: the origin is trusted with content, not with its length. */
+async function cappedBody(res: Response, max: number, url: string): Promise<Buffer> {
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  for await (const chunk of res.body ?? []) {
+    received += chunk.length;
+    // Leaving the loop cancels the stream, which closes the connection.
+    if (received > max) throw new Error(`${url}: longer than ${max} bytes`);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
 }
 
 function upstreamRequest(): IncomingMessage {

@@ -10,6 +10,15 @@ export interface Published {
   token: string;
 }
 
+/** One body to read: of the version loaded as `version`, which may no longer be the one published under its name. */
+export interface ObjectRead {
+  version: Published;
+  path: string;
+  encoding: Encoding;
+  /** Its size by the manifest: anything longer is not the body. */
+  bytes: number;
+}
+
 export interface VersionSource {
   /** For logs: the directory or URL. */
   readonly description: string;
@@ -17,8 +26,11 @@ export interface VersionSource {
   published(): Promise<Published | null>;
   /** A file of a version beside its bodies (manifest, directory, search index); null when it does not exist. */
   readMeta(name: string, file: string): Promise<Buffer | null>;
-  /** A stored body (`path` from `objectPath`); rejects when it cannot be read within the read timeout. */
-  readObject(name: string, path: string, encoding: Encoding): Promise<Buffer>;
+  /**
+   * A stored body of `read.version` (`path` from `objectPath`); rejects when it cannot be read within the read
+   * timeout, or turns out longer than the manifest's `bytes`.
+   */
+  readObject(read: ObjectRead): Promise<Buffer>;
   /** Calls `check` whenever the published version may have changed (and periodically); returns a stop function. */
   follow(check: () => void): () => void;
   close(): void;

@@ -105,7 +105,7 @@ export class Version {
   body(answer: StoredAnswer, encoding: Encoding): Promise<Buffer> {
     const file = answer.files[encoding];
     const path = objectPath(answer.object, encoding);
-    return this.files.load(file.sha256, async () => checkedFile(await this.source.readObject(this.name, path, encoding), file, path));
+    return this.files.load(file.sha256, async () => checkedFile(await this.source.readObject({ version: this.published, path, encoding, bytes: file.bytes }), file, path));
   }
 }
 

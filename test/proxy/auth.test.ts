@@ -42,7 +42,7 @@ describe('where the key comes from', () => {
 
   it('answers 401 with WWW-Authenticate for a missing, unknown or malformed key', async () => {
     const cases: [Record<string, string>, string][] = [
-      [{}, 'key_missing'], [{ 'x-api-key': 'fa_unknown' }, 'key_unknown'], [{ 'x-api-key': '' }, 'key_unknown'],
+      [{}, 'key_missing'], [{ 'x-api-key': 'fa_unknown' }, 'key_unknown'], [{ 'x-api-key': '' }, 'key_missing'], [{ 'x-api-key': '  ' }, 'key_missing'],
       [{ authorization: `Basic ${Buffer.from(`u:${key}`).toString('base64')}` }, 'key_missing'],
       [{ authorization: 'Bearer' }, 'key_missing'], [{ 'x-api-key': `${key}x` }, 'key_unknown'],
     ];

@@ -1,9 +1,11 @@
-// The order of the request pipeline (proxy/handler.ts): rate limit → preflight → health and docs → key in the
-// query → key → method → route and parameters → answer. Each check is shown to come before the next by a
+// The order of the request pipeline (proxy/handler.ts): rate limit → key in the query → preflight → health and
+// docs → key → method → route and parameters → answer. Each check is shown to come before the next by a
 // request that fails both. In process: the handler is called with real dependencies (the test tree's version
 // loaded from disk, a keys file, a token bucket) through injected requests, without a listening server, as
 // fastify tests its internals; test/proxy/api.test.ts and auth.test.ts cover the same over HTTP.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import type { IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +25,7 @@ import { MemoryRateLimiter } from '../../proxy/rateLimit/rateLimiter.ts';
 import { CurrentVersion } from '../../proxy/versions/currentVersion.ts';
 import { localSource } from '../../proxy/versions/localSource.ts';
 import type { VersionSource } from '../../proxy/versions/source.ts';
-import { rawResponse } from '../support/http.ts';
+import { eventually, rawResponse } from '../support/http.ts';
 import { testDist, testTree } from '../support/tree.ts';
 
 const silent = pino({ level: 'silent' });
@@ -60,7 +62,7 @@ afterAll(() => {
 });
 
 /** A handler over the shared dependencies; `burst` requests per address before the limit. */
-function handler(o: { burst?: number; versions?: CurrentVersion } = {}) {
+function handler(o: { burst?: number; versions?: CurrentVersion; logs?: Logs } = {}) {
   return createHandler({
     versions: o.versions ?? loaded,
     keys,
@@ -69,7 +71,7 @@ function handler(o: { burst?: number; versions?: CurrentVersion } = {}) {
     dynamic: new DynamicAnswers(1 << 20),
     reads: null,
     asked: new AskedQuestions(),
-    logs,
+    logs: o.logs ?? logs,
     metrics: null,
     now: Date.now,
   });
@@ -96,18 +98,18 @@ describe('the request pipeline, in order', () => {
     }
   });
 
-  it('answers a preflight before looking at the path, the query or a key', async () => {
+  it('answers a preflight before looking at the path or a key', async () => {
     const h = handler();
-    for (const url of ['/finanzamt?apikey=fa_x', '/nirgends', '/healthz']) {
+    for (const url of ['/finanzamt?ags=05315000', '/nirgends', '/healthz']) {
       const res = await ask(h, 'OPTIONS', url);
       expect(res.status, url).toBe(204);
       expect(res.payload.length).toBe(0);
     }
   });
 
-  it('answers health and the docs without a key, before the query is looked at', async () => {
+  it('answers health and the docs without a key', async () => {
     const h = handler();
-    expect((await ask(h, 'GET', '/healthz?apikey=x')).status).toBe(200);
+    expect((await ask(h, 'GET', '/healthz?stand=1')).status).toBe(200);
     expect((await ask(h, 'GET', '/openapi.json')).status).toBe(200);
     const refused = await ask(h, 'POST', '/healthz');
     expect(refused.status).toBe(405);
@@ -120,6 +122,16 @@ describe('the request pipeline, in order', () => {
       const res = await ask(h, 'GET', '/finanzamt?ags=05315000&apikey=x', headers);
       expect(res.status).toBe(400);
       expect(res.body(ErrorResponse).code).toBe('key_in_query');
+    }
+  });
+
+  it('refuses a key in the query on the paths that need none too, and on a preflight', async () => {
+    const h = handler();
+    for (const [method, url] of [['GET', '/healthz'], ['GET', '/openapi.json'], ['GET', '/docs'], ['OPTIONS', '/finanzamt']] as const) {
+      const res = await ask(h, method, `${url}?apikey=x`);
+      expect(res.status, `${method} ${url}`).toBe(400);
+      expect(res.body(ErrorResponse).code).toBe('key_in_query');
+      expect(res.headers['cache-control']).toBe('no-store');
     }
   });
 
@@ -178,9 +190,9 @@ describe('a batch', () => {
     // The switch happens as the batch reads its first stored body: the rest is read after it.
     const switching: VersionSource = {
       ...source,
-      readObject: (name, path, encoding) => {
+      readObject: (read) => {
         versions.current = null;
-        return source.readObject(name, path, encoding);
+        return source.readObject(read);
       },
     };
     const versions = new CurrentVersion(switching, new FileCache(16 << 20), silent);
@@ -196,5 +208,121 @@ describe('a batch', () => {
     expect(batch.antworten[3]!.antwort).toEqual(tree.json('/finanzamt?ags=01001000', LookupResponse));
     // A request after the switch finds no version.
     expect((await ask(handler({ versions }), 'GET', '/finanzamt?ags=05315000', keyed())).status).toBe(503);
+  });
+});
+
+/** Sends `requests` through a handler with a log of its own; returns the answers and, once written, the log. */
+async function askLogged(requests: [method: string, url: string, headers?: Record<string, string>, payload?: string | Buffer][]) {
+  const file = join(scratch, `hostile-${randomBytes(4).toString('hex')}.log`);
+  const own = createLogs(file);
+  const h = handler({ logs: own });
+  const answers = [];
+  for (const [method, url, headers, payload] of requests) {
+    const res = await inject(h, { method: method as 'GET', url, headers, payload, remoteAddress: '192.0.2.1' });
+    answers.push({ status: res.statusCode, headers: res.headers, text: res.payload, code: (JSON.parse(res.payload) as { code?: string }).code });
+  }
+  let log = '';
+  await eventually('the access log', async () => {
+    own.flush();
+    try {
+      log = readFileSync(file, 'utf8');
+    } catch {
+      return false; // not created yet
+    }
+    return log.split('\n').filter(Boolean).length >= requests.length;
+  }, 5_000);
+  return { answers, log };
+}
+
+/** A key as `finanzamt keys add` makes one, whose random part holds a digit (as 999 in 1000 do). */
+function someKey(): string {
+  for (;;) {
+    const key = `fa_${randomBytes(32).toString('base64url')}`;
+    if (/[0-9]/.test(key.slice(3))) return key;
+  }
+}
+
+describe('hostile input in the address', () => {
+  it('refuses a key in the query in any case of its prefix, without it, or split by a space; never echoes or logs it', async () => {
+    const k = someKey();
+    const body = k.slice(3);
+    const sent = [`FA_${body}`, `Fa_${body}`, body, `${k.slice(0, 20)} ${k.slice(20)}`, `${body.slice(0, 21)} ${body.slice(21)}`];
+    const { answers, log } = await askLogged(sent.flatMap((value) => [
+      ['GET', `/finanzamt?ort=${encodeURIComponent(value)}`, keyed()] as [string, string, Record<string, string>],
+      ['GET', `/finanzamt?${encodeURIComponent(value)}=1`, keyed()] as [string, string, Record<string, string>],
+    ]).concat([['GET', `/finanzamt/FA_${body}`, keyed()], ['GET', `/finanzamt/${body.slice(0, 21)}%20${body.slice(21)}`, keyed()]]));
+    for (const [i, a] of answers.entries()) {
+      expect(a.status, String(i)).toBe(400);
+      if (i < sent.length * 2) expect(a.code, String(i)).toBe('key_in_query');
+      expect(a.headers['cache-control']).toBe('no-store');
+    }
+    // No piece of the key of eight characters or more, in any answer or in the log.
+    const pieces = Array.from({ length: body.length - 7 }, (_, i) => body.slice(i, i + 8));
+    for (const text of [...answers.map((a) => a.text), log]) {
+      expect(pieces.filter((p) => text.includes(p))).toEqual([]);
+    }
+  });
+
+  it('never echoes or logs a tax number sent in the path or as another parameter, and lets no shared cache keep the answer', async () => {
+    const { answers, log } = await askLogged([
+      ['GET', '/finanzamt/9181081508155', keyed()],
+      ['GET', '/finanzamt/91%2F810%2F81508155/bezirk', keyed()],
+      ['GET', '/finanzamt?ags=9181081508155', keyed()],
+    ]);
+    for (const a of answers) {
+      expect(a.status).toBe(400);
+      expect(a.headers['cache-control']).toBe('no-store');
+    }
+    for (const text of [...answers.map((a) => a.text), log]) expect(text).not.toMatch(/81508155|810%2F815/);
+  });
+
+  it('refuses C1 controls, format characters and line separators in free text, and echoes none', async () => {
+    const characters = ['\u0085', '\u009b', '\u202e', '\u200d', '\ufeff', '\u2028', '\u00ad', '\u2066'];
+    const { answers } = await askLogged(characters.flatMap((c) => [
+      ['GET', `/finanzamt?ort=${encodeURIComponent(`Kö${c}ln`)}`, keyed()] as [string, string, Record<string, string>],
+      ['GET', `/finanzamt?ags=05315000&stadtteil=${encodeURIComponent(`S${c}ülz`)}`, keyed()] as [string, string, Record<string, string>],
+      ['GET', `/finanzaemter?name=${encodeURIComponent(`Köln${c}`)}`, keyed()] as [string, string, Record<string, string>],
+    ]));
+    for (const [i, a] of answers.entries()) {
+      expect(a.status, JSON.stringify(characters[Math.floor(i / 3)])).toBe(400);
+      expect(a.code).toBe('bad_parameter');
+      for (const c of characters) expect(a.text).not.toContain(c);
+    }
+  });
+
+  it('refuses a % that is no escape rather than take it literally', async () => {
+    const { answers } = await askLogged([['GET', '/finanzamt?ort=K%zzln', keyed()], ['GET', '/finanzamt?ort=K%C3%B6ln%', keyed()]]);
+    for (const a of answers) {
+      expect(a.status).toBe(400);
+      expect(a.code).toBe('bad_parameter');
+    }
+  });
+});
+
+describe('hostile batches', () => {
+  const json = { ...{ 'content-type': 'application/json' } };
+  it('refuses a question naming a parameter twice, as its GET is refused, and a __proto__ anywhere', async () => {
+    const get = await ask(handler(), 'GET', '/finanzamt?ags=05315000&ags=01001000', keyed());
+    expect(get.status).toBe(400);
+    const { answers } = await askLogged([
+      ['POST', '/finanzamt', { ...keyed(), ...json }, '{"fragen": [{"ags": "05315000"}, {"ags": "05315000", "ags": "01001000"}]}'],
+      ['POST', '/finanzamt', { ...keyed(), ...json }, '{"fragen": [{"ags": "05315000", "__proto__": {"ags": "01001000"}}]}'],
+      ['POST', '/finanzamt', { ...keyed(), ...json }, '{"fragen": [{"ags": "05315000"}], "__proto__": {"x": 1}}'],
+      ['POST', '/finanzamt', { ...keyed(), ...json }, '{"fragen": [{"ags": "05315000"}], "fragen": [{"ags": "01001000"}]}'],
+    ]);
+    expect(answers.map((a) => [a.status, a.code])).toEqual([[400, 'bad_batch'], [400, 'bad_batch'], [400, 'bad_batch'], [400, 'bad_batch']]);
+    expect(answers[0]!.text).toContain('fragen[1]');
+  });
+
+  it('answers a compressed body 415, unread', async () => {
+    const body = gzipSync(JSON.stringify({ fragen: [{ ags: '05315000' }] }));
+    const { answers } = await askLogged([['POST', '/finanzamt', { ...keyed(), ...json, 'content-encoding': 'gzip' }, body]]);
+    expect(answers[0]!.status).toBe(415);
+    expect(answers[0]!.code).toBe('unsupported_media_type');
+  });
+
+  it('takes an empty X-API-Key for a missing key', async () => {
+    const { answers } = await askLogged([['GET', '/finanzamt?ags=05315000', { 'x-api-key': '' }]]);
+    expect(answers[0]!.code).toBe('key_missing');
   });
 });

@@ -6,7 +6,7 @@ import fc from 'fast-check';
  * Section 7's statuses, plus 204 (preflight), 304 (conditional), 405, 406 and 412 (method, Accept-Encoding, If-Match),
  * 413 and 415 (the body of a batch, POST /finanzamt).
  */
-export const HANDLER_STATUSES = [200, 204, 304, 400, 401, 403, 404, 405, 406, 412, 413, 415, 429, 503];
+export const HANDLER_STATUSES = [200, 204, 304, 400, 401, 403, 404, 405, 406, 412, 413, 415, 417, 429, 503];
 /**
  * What a request Node cannot hand to the handler gets (proxy/http/clientError.ts): 400 for a head too large or
  * not HTTP/1.1, 408 for one that did not arrive in time.

@@ -205,7 +205,7 @@ const ERROR_RESPONSES = {
 const BATCH_ERROR_RESPONSES = {
   BatchBadRequest: { summary: 'A body that is not a batch, too many questions, or the key in the wrong place; a question\'s own unusable parameters are its answer\'s 400, inside a 200.', codes: ['bad_json', 'bad_batch', 'batch_too_large', 'key_in_query', 'key_in_both_headers'] },
   PayloadTooLarge: { summary: 'Body too large; the connection is closed (the rest of the body is not read).', codes: ['payload_too_large'] },
-  UnsupportedMediaType: { summary: 'The body is not JSON by its `Content-Type`.', codes: ['unsupported_media_type'] },
+  UnsupportedMediaType: { summary: 'The body is not JSON by its `Content-Type`, or is compressed (`Content-Encoding`).', codes: ['unsupported_media_type'] },
 } satisfies Record<string, ErrorResponseOf>;
 
 interface ErrorResponseOf {
