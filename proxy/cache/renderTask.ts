@@ -53,11 +53,8 @@ interface Loaded {
 const ORT_BYTES = 4 * 1024 * 1024;
 
 // Linux gives each thread its own nice value: this one yields the cores to the thread that serves requests.
-try {
-  setPriority(10);
-} catch {
-  // Where a thread cannot be reniced, it renders at the process's priority.
-}
+// Elsewhere the call would renice the whole process, so there the threads render at the process's priority.
+if (process.platform === 'linux') setPriority(10);
 
 const loaded = new LRUCache<string, Loaded>({ max: 2 });
 
