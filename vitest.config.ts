@@ -1,39 +1,25 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * In-process tests: pure logic on hand-made input or on the frozen test bundle's source files, with no server, no
- * child process, no built tree and no network. `npm run test:unit` runs only these, in seconds.
+ * The groups are chosen by folder and file name, so that a new test file falls into its group without an edit here
+ * (docs/contributing.md, how the tests are organised).
+ *
+ * In-process tests on hand-made input or on the frozen bundles' source files: no server, no child process, no built
+ * tree, no network. The parsers, the rules, the search and the tax numbers are all of this kind; elsewhere a file
+ * says so by its name. `npm run test:unit` runs only these, in seconds.
  */
-const UNIT = [
-  'test/assemble/*.test.ts',
-  'test/client/questions.test.ts',
-  'test/client/remembered.test.ts',
-  'test/contract/parameters.test.ts',
-  'test/docs/errorCodes.test.ts',
-  'test/docs/links.test.ts',
-  'test/proxy/cellHistogram.test.ts',
-  'test/proxy/clientAddress.test.ts',
-  'test/proxy/coalesce.test.ts',
-  'test/proxy/dataAge.test.ts',
-  'test/proxy/accessKey.test.ts',
-  'test/proxy/keysFile.test.ts',
-  'test/proxy/readSlots.test.ts',
-  'test/proxy/rateLimiter.test.ts',
-  'test/search/*.test.ts',
-  'test/sources/*.test.ts',
-  'test/steuernummer/*.test.ts',
-];
+const UNIT = ['test/{sources,assemble,search,steuernummer}/**/*.test.ts', 'test/**/*.unit.test.ts'];
 
 /**
- * Load tests measure rates and latencies of a real proxy under autocannon: they run after everything else, one
- * file at a time, so that no other test shares the two cores with them while they measure.
+ * Rates and latencies of a real proxy under load: `npm run test:load`, apart from `npm test`, one file at a time so
+ * that no other test shares the two cores with them while they measure.
  */
-const LOAD = ['test/reliability/overload.test.ts', 'test/reliability/switchUnderLoad.test.ts', 'test/reliability/millionAddresses.test.ts', 'test/reliability/respelled.test.ts'];
+const LOAD = ['test/load/**/*.test.ts'];
 
 /** The checks of what the whole run left: the proxies' output (no key in it) and the temporary directory (nothing in it). */
-const LAST = ['test/reliability/suiteSecrets.test.ts', 'test/reliability/suiteLeftovers.test.ts'];
+const LAST = ['test/last/**/*.test.ts'];
 
-/** Everything but the unit tests reads the tree the global setup builds, in the run's temporary directory. */
+/** Everything but the unit tests reads the trees the global setup builds, in the run's temporary directory. */
 const GLOBAL_SETUP = ['test/support/globalSetup.ts'];
 
 export default defineConfig({
@@ -49,7 +35,8 @@ export default defineConfig({
       },
       {
         extends: true,
-        // Tests start real servers on loopback ports and share one built tree; two workers fit this 2-core machine.
+        // The request path in process over the built trees, and real servers on loopback ports where the process is
+        // what is tested; two workers fit this 2-core machine.
         test: {
           name: 'functional',
           globalSetup: GLOBAL_SETUP,
@@ -65,7 +52,8 @@ export default defineConfig({
       },
       {
         extends: true,
-        // Reads what every other test file wrote and left, so it comes after all of them.
+        // Reads what every other test file of the run wrote and left, so it comes after all of them; both `npm test`
+        // and `npm run test:load` end with it.
         test: { name: 'last', globalSetup: GLOBAL_SETUP, include: LAST, maxWorkers: 1, sequence: { groupOrder: 3 } },
       },
     ],

@@ -1,7 +1,7 @@
 // Another client's latency beside a neighbour that sends the worst place-name mix it is allowed: ten addresses
 // each sending the heaviest batch their bucket holds (one search in ever new spellings, 200 hits with every
 // office's district) whenever it has refilled, and four asking new spellings by GET within the rate limit
-// (test/reliability/load/respeller.ts, a process of its own at
+// (test/load/clients/respeller.ts, a process of its own at
 // a lower priority: it stands for clients on other machines, whose CPU is not the proxy's). The other client asks a stored answer and /healthz
 // from five addresses of its own, a hundred times a second in all; once alone, once beside the neighbour, on one
 // proxy in the systemd unit's environment. Serves FINANZAMT_BENCH_DIST (a dist directory with `current`), else
@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { z } from 'zod';
-import { startLoadClient } from '../test/reliability/load/start.ts';
+import { startLoadClient } from '../test/load/clients/start.ts';
 import { rssMb } from './memory.ts';
 import { proxyFixture, serveProxy } from './proxyProcess.ts';
 import { median, percentile } from './stats.ts';
@@ -66,7 +66,7 @@ export async function benchNeighbour(): Promise<{ markdown: string }> {
       const phases: Phase[] = [];
       const alone = await otherClient(proxy.url, key, SECONDS);
       phases.push({ name: 'alone', ...alone, neighbour: null, rss: rssMb(proxy.pid) });
-      const neighbour = await startLoadClient(join(ROOT, 'test/reliability/load/respeller.ts'), {
+      const neighbour = await startLoadClient(join(ROOT, 'test/load/clients/respeller.ts'), {
         url: proxy.url, key, seconds: SECONDS, encoding: 'br', first: 0,
         batchAddresses: Array.from({ length: 10 }, (_, i) => `198.51.100.${i + 1}`), getAddresses: Array.from({ length: 4 }, (_, i) => `203.0.113.${i + 1}`),
       }, Counts, { nice: 10 });
@@ -90,7 +90,7 @@ function report(phases: Phase[]): string {
     '',
     `Another client asks a stored answer and \`/healthz\` from five addresses, ${1000 / EVERY_MS} requests a second in all, for ${SECONDS} s: alone, then beside a neighbour`,
     'sending the worst place-name mix it is allowed (ten addresses each sending ten questions `ort=<a new spelling of berg>&limit=200&gemeinden=1`, a full burst, every 5 s;',
-    'four addresses asking a new spelling of it by GET 18 times a second; `test/reliability/load/respeller.ts`). One proxy process in the systemd unit\'s environment.',
+    'four addresses asking a new spelling of it by GET 18 times a second; `test/load/clients/respeller.ts`). One proxy process in the systemd unit\'s environment.',
     n ? `The neighbour sent ${n.requests} requests with ${n.spellings} spellings; ${n.ok} were answered 200 and ${n.limited} 429.` : '',
     '',
     '| the other client | requests | not 200 | median ms | p99 ms | max ms | proxy RSS MB after |',

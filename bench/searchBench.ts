@@ -11,6 +11,7 @@ import type { Municipality } from '../core/model.ts';
 import { linearSearch } from '../core/search/linearSearch.ts';
 import { PlaceIndex, SEARCH_FILE } from '../core/search/placeIndex.ts';
 import { ortTooShort } from '../core/search/query.ts';
+import { unitNames } from '../core/stadtteil.ts';
 import { readBundle } from '../build/sources/bundle.ts';
 import { percentile } from './stats.ts';
 import { mulberry32 } from './random.ts';
@@ -81,7 +82,8 @@ export async function benchSearch(): Promise<SearchBench> {
 
 /**
  * What callers type, from the real names, in a fixed pseudo-random order: pieces from inside names, prefixes,
- * whole names, names before their type suffix, and misses. Queries the proxy refuses as too short are left out.
+ * whole names, names before their type suffix, the parts of divided cities (alone or after the city's name), and
+ * misses. Queries the proxy refuses as too short are left out.
  */
 export function queryMix(municipalities: Municipality[]): string[] {
   const random = mulberry32(0x5eed);
@@ -92,11 +94,16 @@ export function queryMix(municipalities: Municipality[]): string[] {
     const at = between(0, name.length - 3);
     return name.slice(at, at + between(3, 12)).toLowerCase();
   };
+  const units = municipalities.flatMap((m) => unitNames(m).map((unit) => ({ city: m.name.split(',')[0]!, unit })));
   const kinds: (() => string)[] = [
     piece,
     () => pick(municipalities).name.slice(0, between(3, 10)),
     () => pick(municipalities).name,
     () => pick(municipalities).name.split(',')[0]!.toUpperCase(),
+    () => {
+      const { city, unit } = pick(units);
+      return random() < 0.5 ? unit : `${city}-${unit}`;
+    },
     () => Array.from({ length: between(5, 10) }, () => pick([...'qxyzjvw'])).join(''),
   ];
   const queries: string[] = [];
@@ -152,7 +159,8 @@ function markdown(r: Omit<SearchBench, 'markdown'>): string {
     '### Place-name search (`ort`), in process',
     '',
     `${index!.queries} queries from the real names (pieces, prefixes, whole names, names before the type suffix,`,
-    `misses), limit ${LIMIT}, each timed alone with \`process.hrtime.bigint()\` after ${WARMUP_ROUNDS} warm-up rounds.`,
+    'parts of divided cities alone or after their city\'s name, misses), the units of divided cities in the index,',
+    `limit ${LIMIT}, each timed alone with \`process.hrtime.bigint()\` after ${WARMUP_ROUNDS} warm-up rounds.`,
     '',
     '| implementation | mean µs | p50 µs | p99 µs | max µs |',
     '|---|---:|---:|---:|---:|',

@@ -6,6 +6,6 @@ import { availableParallelism } from 'node:os';
 export const BUILD_DEFAULTS = {
   /** Published versions kept besides the current one. */
   keep: 2,
-  /** Bodies compressed at once: compression runs on the thread pool, so a few per core keep it busy. */
-  concurrency: Math.max(4, availableParallelism() * 2),
+  /** Worker threads that compress, hash and write the bodies: one per core. */
+  threads: availableParallelism(),
 };

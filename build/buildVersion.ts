@@ -19,14 +19,16 @@ import { createStaging, publish, pruneVersions } from './publish.ts';
 import { buildReport, directoryCounts, type BuildReport } from './report.ts';
 import { readBundle } from './sources/bundle.ts';
 import { sha256 } from './precompute/encode.ts';
+import { storePool } from './precompute/storePool.ts';
+import { PhaseClock, type PhaseTimings } from './phases.ts';
 
 export interface BuildOptions {
   source: string;
   out: string;
   /** Published versions kept besides the current one (BUILD_DEFAULTS.keep). */
   keep?: number;
-  /** Bodies compressed at once (BUILD_DEFAULTS.concurrency). */
-  concurrency?: number;
+  /** Worker threads that compress, hash and write the bodies (BUILD_DEFAULTS.threads). */
+  threads?: number;
   onProgress?: (done: number, total: number) => void;
   /** Defaults to refusing drops of more than DEFAULT_MAX_DROP_PERCENT. */
   guard?: GuardOptions;
@@ -39,34 +41,44 @@ export interface BuildResult {
   removed: string[];
   /** Counts that fell past the guard's limit and were published anyway (--force). */
   forcedDrops: Drop[];
+  /** Wall time of each phase; not in the report, so that two builds of one bundle write the same report. */
+  timings: PhaseTimings;
 }
 
 export async function buildVersion(given: BuildOptions): Promise<BuildResult> {
   const options = { ...BUILD_DEFAULTS, ...given };
-  const bundle = await readBundle(options.source);
-  const { directory, facts } = assembleDirectory(bundle);
-  const published = await localPublished(options.out);
-  const forcedDrops = assertPublishable(published?.counts ?? null, directoryCounts(directory, facts),
-    options.guard ?? { maxDrop: DEFAULT_MAX_DROP_PERCENT, force: false });
-  const diff = published ? diffDirectories(await published.directory(), directory) : null;
+  const clock = new PhaseClock();
+  const bundle = await clock.time('read', () => readBundle(options.source));
+  const published = await clock.time('read', () => localPublished(options.out));
+  const { directory, facts, forcedDrops, diff, questions } = await clock.time('assemble', async () => {
+    const { directory, facts } = assembleDirectory(bundle);
+    const forcedDrops = assertPublishable(published?.counts ?? null, directoryCounts(directory, facts),
+      options.guard ?? { maxDrop: DEFAULT_MAX_DROP_PERCENT, force: false });
+    const diff = published ? diffDirectories(await published.directory(), directory) : null;
+    return { directory, facts, forcedDrops, diff, questions: precomputedQuestions(directory) };
+  });
   const staging = await createStaging(options.out);
+  const pool = storePool(options.threads);
   try {
-    const questions = precomputedQuestions(directory);
-    const { entries, csv, objects, stats } = await writeTree(staging, directory, questions, options);
+    const { entries, csv, objects, stats } = await writeTree(staging, directory, questions, { pool, clock, onProgress: options.onProgress });
     const report = buildReport(directory, facts, stats, questions.length, bundle.files, diff);
-    const files = {
-      [DIRECTORY_FILE]: await writeChecked(join(staging, DIRECTORY_FILE), Buffer.from(JSON.stringify(directory))),
-      [SEARCH_FILE]: await writeChecked(join(staging, SEARCH_FILE), PlaceIndex.build(directory.municipalities).serialize()),
-      [RANKING_FILE]: await writeChecked(join(staging, RANKING_FILE), Buffer.from(JSON.stringify(warmingOrder(entries, indexDirectory(directory))))),
-    };
-    const manifest = makeManifest(directory, entries, objects, files, csv);
-    await writeFile(join(staging, REPORT_FILE), `${JSON.stringify(report, null, 2)}\n`);
-    // The manifest goes last: a version directory with a manifest is a complete one.
-    await writeFile(join(staging, MANIFEST_FILE), JSON.stringify(manifest));
-    const outcome = await publish(options.out, staging, directory.stand_quelle, manifest.build_id);
-    const removed = await pruneVersions(options.out, options.keep + 1);
-    return { version: directory.stand_quelle, outcome, report, removed, forcedDrops };
+    // The version's own files, then the switch: everything after the bodies is the publish phase.
+    const { outcome, removed } = await clock.time('publish', async () => {
+      const files = {
+        [DIRECTORY_FILE]: await writeChecked(join(staging, DIRECTORY_FILE), Buffer.from(JSON.stringify(directory))),
+        [SEARCH_FILE]: await writeChecked(join(staging, SEARCH_FILE), PlaceIndex.build(directory.municipalities).serialize()),
+        [RANKING_FILE]: await writeChecked(join(staging, RANKING_FILE), Buffer.from(JSON.stringify(warmingOrder(entries, indexDirectory(directory))))),
+      };
+      const manifest = makeManifest(directory, entries, objects, files, csv);
+      await writeFile(join(staging, REPORT_FILE), `${JSON.stringify(report, null, 2)}\n`);
+      // The manifest goes last: a version directory with a manifest is a complete one.
+      await writeFile(join(staging, MANIFEST_FILE), JSON.stringify(manifest));
+      const outcome = await publish(options.out, staging, directory.stand_quelle, manifest.build_id);
+      return { outcome, removed: await pruneVersions(options.out, options.keep + 1) };
+    });
+    return { version: directory.stand_quelle, outcome, report, removed, forcedDrops, timings: clock.timings };
   } finally {
+    await pool.destroy();
     await rm(staging, { recursive: true, force: true });
   }
 }

@@ -60,7 +60,7 @@ const PAIR_COLUMNS: readonly Column<Pair>[] = [
   ['teile', (p) => (p.municipality.teile === undefined ? null : p.municipality.teile.map(teilText).join('; '))],
 ];
 
-const ART: Record<Teil['art'], string> = { stadtbezirk: 'Stadtbezirk', stadtteil: 'Stadtteil', bezirk: 'Bezirk' };
+const ART: Record<Teil['art'], string> = { stadtbezirk: 'Stadtbezirk', stadtteil: 'Stadtteil', bezirk: 'Bezirk', ortschaft: 'Ortschaft' };
 
 /** A unit as the ordinance writes it: "Stadtbezirk Lindenthal ohne Klettenberg, Sülz", "Stadtteil Osterfeld nördlich des …". */
 function teilText(t: Teil): string {

@@ -2,7 +2,7 @@
 // names several offices or none, what a retired key or office number became, what a `stadtteil` did. The
 // renderer (core/render.ts) and the narrowing by city part (core/stadtteil.ts) decide which apply; the words
 // are here.
-import { TeilArt, type Municipality, type RetiredKey, type Teil } from './model.ts';
+import { TeilArt, type GefundenerTeil, type Municipality, type RetiredKey, type Teil } from './model.ts';
 import type { DirectoryIndex } from './directoryIndex.ts';
 import { withoutTypeSuffix } from './normalize.ts';
 import type { OfficeGroup } from './officeGroups.ts';
@@ -10,6 +10,7 @@ import type { LookupQuestion } from './request.ts';
 import type { OrtSearch } from './search/ortSearch.ts';
 import type { NamedOffice } from './steuernummer/offices.ts';
 import type { Reading } from './steuernummer/parse.ts';
+import { taskSplit } from './taskSplit.ts';
 import { listed } from './wording.ts';
 
 /** The sentences of a hint, null when there are none. */
@@ -57,8 +58,13 @@ export function noHitHint(q: LookupQuestion, searchOrt?: OrtSearch): string {
   return suggestions.length === 0 ? nothing : `${nothing} Ähnlich geschriebene Namen: ${listed(suggestions)}.`;
 }
 
-/** `notes`: what narrowing by `stadtteil` found (core/stadtteil.ts), said before the closing request to ask. */
-export function lookupHint(ix: DirectoryIndex, hits: Municipality[], officeNrs: string[], announced: boolean, notes: string[]): string | null {
+/**
+ * `notes`: what narrowing by `stadtteil` found (core/stadtteil.ts), said before the closing request to ask; `units`:
+ * parallel to `hits`, the unit of a divided city a place-name search found a hit by, if any.
+ */
+export function lookupHint(
+  ix: DirectoryIndex, hits: Municipality[], officeNrs: string[], announced: boolean, notes: string[], units: (GefundenerTeil | null)[] = [],
+): string | null {
   if (officeNrs.length === 0) {
     return 'Für die gefundenen Gemeinden ist im Verzeichnis kein Finanzamt eingetragen (gemeindefreie, unbewohnte Gebiete).';
   }
@@ -68,7 +74,10 @@ export function lookupHint(ix: DirectoryIndex, hits: Municipality[], officeNrs: 
   if (shared.length < hits.length && hits.length > 1) {
     const groups = groupsOf(ix, officeNrs);
     const numbers = groups.length < officeNrs.length ? ` mit ${officeNrs.length} Amtsnummern` : '';
-    parts.push(`Gefunden wurden ${hits.length} Gemeinden (${placeList(hits)}); sie gehören zu ${groups.length} verschiedenen Finanzämtern${numbers}; eindeutig ist nur die Abfrage mit dem achtstelligen Gemeindeschlüssel (ags).`);
+    const withUnits = units.some((u) => u);
+    const found = withUnits ? 'Gemeinden und Teile geteilter Städte' : 'Gemeinden';
+    const key = withUnits ? ', in einer geteilten Stadt mit dem stadtteil daneben' : '';
+    parts.push(`Gefunden wurden ${hits.length} ${found} (${placeList(hits, units)}); sie gehören zu ${groups.length} verschiedenen Finanzämtern${numbers}; eindeutig ist nur die Abfrage mit dem achtstelligen Gemeindeschlüssel (ags)${key}.`);
   }
   parts.push(...notes);
   if (announced) parts.push('Für die gefundenen Gemeinden ist eine Änderung angekündigt (siehe aenderungen).');
@@ -77,15 +86,16 @@ export function lookupHint(ix: DirectoryIndex, hits: Municipality[], officeNrs: 
 }
 
 /**
- * A city served by several numbers: how many offices they really are, which numbers belong to one office,
- * and, where the offices' names split the city's cases by task (München), that split.
+ * A city served by several numbers: how many offices they really are, which numbers belong to one office, and
+ * how they divide the city where that is known: by the parts an ordinance gives each (rule 12), or by task where
+ * the words in which the offices' names differ are words of a task (München; core/taskSplit.ts). Else the hint
+ * says that the directory does not say.
  */
 function cityHint(ix: DirectoryIndex, m: Municipality): string {
   const city = withoutTypeSuffix(m.name);
   const groups = groupsOf(ix, m.bufa_nr);
   const offices = groups.length === 1 ? 'einem Finanzamt' : `${groups.length} Finanzämtern`;
-  const tasks = groups.length > 1 && groups.every((g) => g.name.startsWith(`${city} `))
-    ? groups.map((g) => g.name.slice(city.length + 1)) : null;
+  const tasks = groups.length > 1 ? taskSplit(groups.map((g) => g.name)) : null;
   const parts: string[] = [];
   if (groups.length === m.bufa_nr.length) {
     parts.push(`Für ${city} sind ${groups.length} Finanzämter zuständig.`);
@@ -110,12 +120,13 @@ function groupsOf(ix: DirectoryIndex, numbers: string[]): OfficeGroup[] {
 
 const PLACES_NAMED = 5;
 
-function placeList(hits: Municipality[]): string {
-  const names = hits.slice(0, PLACES_NAMED).map((m) => withoutTypeSuffix(m.name));
+/** The places found, a unit of a divided city after its city's name ("Leipzig Mitte"). */
+function placeList(hits: Municipality[], units: (GefundenerTeil | null)[]): string {
+  const names = hits.slice(0, PLACES_NAMED).map((m, i) => `${withoutTypeSuffix(m.name)}${units[i] ? ` ${units[i].name}` : ''}`);
   return hits.length > PLACES_NAMED ? `${names.join(', ')} und ${hits.length - PLACES_NAMED} weitere` : listed(names);
 }
 
-const KINDS: Record<TeilArt, string> = { stadtbezirk: 'Stadtbezirken', stadtteil: 'Stadtteilen', bezirk: 'Bezirken' };
+const KINDS: Record<TeilArt, string> = { stadtbezirk: 'Stadtbezirken', stadtteil: 'Stadtteilen', bezirk: 'Bezirken', ortschaft: 'Ortschaften' };
 
 /** What the hint says of a divided city in place of "the directory does not say how they divide it". */
 function divisionHint(m: Municipality): string {
@@ -127,7 +138,7 @@ function divisionHint(m: Municipality): string {
 // What narrowing by `stadtteil` adds to the hint (core/stadtteil.ts, docs/data.md rule 12).
 
 /** A divided city asked for without `stadtteil`. */
-export const STADTTEIL_AVAILABLE = 'Mit dem Parameter stadtteil (ein Stadtbezirk oder Stadtteil, wie ihn teile nennt) neben dem achtstelligen ags nennt die Antwort das zuständige Finanzamt.';
+export const STADTTEIL_AVAILABLE = 'Mit dem Parameter stadtteil (ein Teil der Stadt, wie ihn teile nennt) neben dem achtstelligen ags nennt die Antwort das zuständige Finanzamt.';
 
 /** A city of several offices whose division is not known. */
 export function undividedCityNote(city: string, stadtteil: string): string {

@@ -25,7 +25,7 @@ export const Herkunft = z.object({ zuordnung: Zuordnung, ersetzt: BufaNr.nullabl
 export type Herkunft = z.infer<typeof Herkunft>;
 
 /** The kind of a legal unit of a city's division, as the ordinance calls it (docs/data.md, rule 12). */
-export const TeilArt = z.enum(['stadtbezirk', 'stadtteil', 'bezirk']);
+export const TeilArt = z.enum(['stadtbezirk', 'stadtteil', 'bezirk', 'ortschaft']);
 export type TeilArt = z.infer<typeof TeilArt>;
 
 /**
@@ -40,6 +40,13 @@ export const Teil = z.object({
   nur: z.string().nullable(),
 });
 export type Teil = z.infer<typeof Teil>;
+
+/**
+ * A unit of a divided city that a place-name search found (`ort=Ehrenfeld`, `ort=Köln Sülz`): its city's key, and
+ * the unit's kind and name as the ordinance writes them (docs/data.md, rule 12).
+ */
+export const GefundenerTeil = z.object({ ags: Ags, art: TeilArt, name: z.string() });
+export type GefundenerTeil = z.infer<typeof GefundenerTeil>;
 
 const MunicipalityBase = z.object({
   ags: Ags,
@@ -252,6 +259,11 @@ export const LookupFrage = z.object({
   bundesland: z.string().nullable().optional(),
   pruefziffer: Pruefziffer.optional(),
   stadtteil: z.string().optional(),
+  /**
+   * An `ort` lookup whose hits include units of divided cities: those units, in the order of the hits, each once.
+   * Absent where every hit is a municipality found by its name.
+   */
+  gefundene_teile: z.array(GefundenerTeil).optional(),
   gemeinden: z.literal([0, 1]),
   limit: z.number().int().min(1).max(LOOKUP_LIMIT_MAX),
 });

@@ -6,7 +6,7 @@ import { ERRORS } from './errors.ts';
 import { collectionPage } from './collection.ts';
 import { districtForm, municipalitiesUnder, type DirectoryIndex } from './directoryIndex.ts';
 import { joined, lookupHint, noHitHint, replacedKeyHint, taxNumberHint } from './hints.ts';
-import type { Aenderung, CollectionResponse, DistrictResponse, LookupMunicipality, LookupResponse, Office, OfficeResponse, OfficeWithDistrict } from './model.ts';
+import type { Aenderung, CollectionResponse, DistrictResponse, GefundenerTeil, LookupMunicipality, LookupResponse, Office, OfficeResponse, OfficeWithDistrict } from './model.ts';
 import { canonicalKey, type CollectionQuestion, type LookupQuestion, type Question } from './request.ts';
 import { queryReadings } from './search/query.ts';
 import type { Hits, OrtSearch } from './search/ortSearch.ts';
@@ -104,25 +104,32 @@ function lookupResponse(ix: DirectoryIndex, q: LookupQuestion, found: Hits, sear
     ? m.bufa_nr.map((nr, i) => ({ ...districtForm(m), bufa_nr: nr, zuordnung: m.herkunft[i]!.zuordnung, ersetzt: m.herkunft[i]!.ersetzt, teile: m.teile?.[i] ?? null }))
     : [{ ...districtForm(m), bufa_nr: null, zuordnung: null, ersetzt: null, teile: null }]);
   const aenderungen = noticesFor(ix.dir.aenderungen, hits);
+  const units = foundUnits(found);
   const body: LookupResponse = {
     stand: ix.dir.stand,
     stand_quelle: ix.dir.stand_quelle,
     frage: {
       [q.by]: q.value, ...(q.bundesland === undefined ? {} : { bundesland: q.bundesland }), ...(q.stadtteil === undefined ? {} : { stadtteil: q.stadtteil }),
-      gemeinden: q.gemeinden, limit: q.limit,
+      ...(units.length === 0 ? {} : { gefundene_teile: units }), gemeinden: q.gemeinden, limit: q.limit,
     },
     eindeutig: aemter.length === 1,
     anzahl_aemter: aemter.length,
     anzahl_gemeinden: hits.length,
     vollstaendig: hits.length === found.total,
     hinweis: joined(retired && replacedKeyHint(retired),
-      hits.length === 0 ? (retired ? null : noHitHint(q, searchOrt)) : lookupHint(ix, hits, officeNrs, aenderungen.length > 0, notes)),
+      hits.length === 0 ? (retired ? null : noHitHint(q, searchOrt)) : lookupHint(ix, hits, officeNrs, aenderungen.length > 0, notes, found.units)),
     aemter,
     gemeinden,
     aenderungen,
     ags_nachfolger: retired?.nachfolger ?? null,
   };
   return body;
+}
+
+/** The units of divided cities a place-name search found among the hits shown, each once, in the hits' order. */
+function foundUnits(found: Hits): GefundenerTeil[] {
+  const units = (found.units ?? []).filter((u) => u !== null);
+  return units.filter((u, i) => units.findIndex((v) => v.ags === u.ags && v.name === u.name) === i);
 }
 
 /**

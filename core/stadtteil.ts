@@ -63,6 +63,16 @@ export function narrowToStadtteil(hits: Municipality[], stadtteil: string | unde
   return { hits: narrowed, notes };
 }
 
+/**
+ * A divided city as a place-name search finds it by one of its units (core/search/cityUnits.ts): the offices
+ * serving the unit, each with that unit alone in `teile` (two where the ordinance splits it, as Osterfeld).
+ */
+export function unitHit(m: Municipality, unit: string): Municipality {
+  const folded = fold(unit);
+  const only = restricted(m, officesServing(m, unit));
+  return { ...only, teile: only.teile!.map((units) => units!.filter((u) => foldedForms(u.name).includes(folded))) };
+}
+
 function restricted(m: Municipality, positions: number[]): Municipality {
   const pick = <T>(list: T[]) => positions.map((i) => list[i]!);
   return { ...m, bufa_nr: pick(m.bufa_nr), herkunft: pick(m.herkunft), teile: pick(m.teile!) };

@@ -1,6 +1,8 @@
-// `npm test` and `npm run test:unit`: makes sure this machine has what the tests need, then runs them.
-//   node test/run.mjs [vitest arguments]          the programs the tests drive, a type check, then every test
+// `npm test`, `npm run test:unit` and `npm run test:load`: makes sure this machine has what the tests need, then runs them.
+//   node test/run.mjs [vitest arguments]          the programs the tests drive, a type check, then every test but the
+//                                                 load tests (vitest projects `unit`, `functional`, `last`)
 //   node test/run.mjs --unit [vitest arguments]   the in-process tests only (vitest project `unit`), in seconds
+//   node test/run.mjs --load [vitest arguments]   the load tests (projects `load`, then `last`)
 // Plain JavaScript that an older Node runs too: there it runs itself again on Node 24 from the npm registry.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -11,8 +13,12 @@ import { testNode } from './prerequisites/node.mjs';
 import { ensurePrograms } from './prerequisites/programs.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const unit = process.argv[2] === '--unit';
-const vitestArgs = process.argv.slice(unit ? 3 : 2);
+const mode = ['--unit', '--load'].includes(process.argv[2] ?? '') ? process.argv[2] : null;
+const unit = mode === '--unit';
+const given = process.argv.slice(mode ? 3 : 2);
+/** The projects each command runs, unless its arguments name others. */
+const PROJECTS = { '--unit': ['unit'], '--load': ['load', 'last'] }[mode] ?? ['unit', 'functional', 'last'];
+const vitestArgs = given.some((a) => a === '--project' || a.startsWith('--project=')) ? given : [...PROJECTS.flatMap((p) => ['--project', p]), ...given];
 
 /** Runs `command` in the repository and returns its exit status (1 where a signal ended it). */
 function run(command, args, env) {
@@ -32,7 +38,7 @@ try {
   // tsc, vitest and the proxies and tools the tests start as `node` all run on this node.
   const env = { ...process.env, PATH: `${dirname(node)}${delimiter}${process.env.PATH}` };
   if (node !== process.execPath) process.exit(run(node, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], env));
-  if (unit) process.exit(run(bin('vitest'), ['run', '--project', 'unit', ...vitestArgs], env));
+  if (unit) process.exit(run(bin('vitest'), ['run', ...vitestArgs], env));
   const typeCheck = run(bin('tsc'), ['--noEmit'], env);
   if (typeCheck !== 0) process.exit(typeCheck);
   process.exit(run(bin('vitest'), ['run', ...vitestArgs], env));

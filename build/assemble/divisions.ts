@@ -28,8 +28,8 @@ export interface CityDivision {
     /** How the pair came to the city; null for an office of a division not loaded that no other rule assigns. */
     zuordnung: Zuordnung | null;
   }[];
-  /** The ordinance and the date of its text's last change. */
-  quelle: { titel: string; datum: string };
+  /** The ordinance and the date of its text's last change, null where the source does not date it. */
+  quelle: { titel: string; datum: string | null };
 }
 
 export interface AppliedDivisions {

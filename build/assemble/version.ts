@@ -20,7 +20,7 @@ const TITLES: Record<Exclude<BundleKind, 'terms'>, string> = {
   'states': 'Finanzämter je Land 2022 (ELSTER/ERiC)',
   'ags-successors': 'Nachfolger ehemaliger Gemeindeschlüssel (Destatis-Änderungslisten)',
   'territorial-changes': 'Gebietsänderungen (Destatis)',
-  'divisions': 'Aufteilung großer Städte auf ihre Finanzämter (FA-ZVO NRW § 2)',
+  'divisions': 'Aufteilung großer Städte auf ihre Finanzämter (Zuständigkeitsverordnung eines Landes)',
   'payments': 'Bankverbindungen und Zahlungsempfänger (finanzamt-api, mit Quellen)',
   'corrections': 'Korrekturen (finanzamt-api, mit Quellen)',
   'notices': 'Angekündigte Änderungen (finanzamt-api, mit Quellen)',

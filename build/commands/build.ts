@@ -11,6 +11,6 @@ export function registerBuildCommand(program: Command): void {
     .option('--source <dir>', 'source bundle (with manifest.json)', 'data')
     .option('--out <dir>', 'output tree', 'dist')
     .option('--keep <n>', 'older versions kept besides the current one', parseCount, BUILD_DEFAULTS.keep)
-    .option('--concurrency <n>', 'bodies compressed at once', parseCount, BUILD_DEFAULTS.concurrency)
+    .option('--threads <n>', 'worker threads that compress, hash and write the bodies', parseCount, BUILD_DEFAULTS.threads)
     .action(async (opts: BuildCommandOptions) => (await import('./buildAction.ts')).build(opts));
 }

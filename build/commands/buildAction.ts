@@ -2,6 +2,7 @@
 import { buildVersion } from '../buildVersion.ts';
 import { summarizeDiff } from '../diff/formatDiff.ts';
 import { describeDrops } from '../guard/guard.ts';
+import { formatTimings } from '../phases.ts';
 import { summarize } from '../report.ts';
 import { progressBar } from './progress.ts';
 
@@ -10,7 +11,7 @@ export interface BuildCommandOptions {
   source: string;
   out: string;
   keep: number;
-  concurrency: number;
+  threads: number;
   maxDrop: number;
   force: boolean;
 }
@@ -21,6 +22,7 @@ export async function build(opts: BuildCommandOptions): Promise<void> {
     const result = await buildVersion({ ...opts, guard: { maxDrop: opts.maxDrop, force: opts.force }, onProgress: bar.update });
     bar.stop();
     console.log(summarize(result.report));
+    console.log(`phases: ${formatTimings(result.timings)}`);
     if (result.report.diff) console.log(`changes since ${result.report.diff.from.stand_quelle}: ${summarizeDiff(result.report.diff)}`);
     if (result.forcedDrops.length > 0) console.warn(`published despite the guard (--force): ${describeDrops(result.forcedDrops, opts.maxDrop)}`);
     console.log(result.outcome === 'unchanged'

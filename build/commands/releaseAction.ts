@@ -2,7 +2,6 @@
 import { appendFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BUILD_DEFAULTS } from '../buildDefaults.ts';
 import { resolveTarget } from '../deploy/target.ts';
 import { readSourceConfig } from '../release/fetchSources.ts';
 import { runRelease } from '../release/runRelease.ts';
@@ -32,7 +31,6 @@ export async function release(opts: ReleaseCommandOptions): Promise<void> {
       sources: readSourceConfig(opts.sources),
       target: resolveTarget(opts),
       uploadConcurrency: opts.concurrency,
-      buildConcurrency: BUILD_DEFAULTS.concurrency,
       guard: { maxDrop: opts.maxDrop, force: opts.force },
       log: (line) => console.log(line),
       onDiff: opts.diffOut ? (text) => appendFile(opts.diffOut!, `\`\`\`\n${text}\n\`\`\`\n`) : undefined,

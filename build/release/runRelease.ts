@@ -27,7 +27,6 @@ export interface ReleaseOptions {
   sources: SourceConfig;
   target: DeployTarget | null;
   uploadConcurrency: number;
-  buildConcurrency: number;
   guard: GuardOptions;
   log: (line: string) => void;
   /** Receives the full text of the diff, for a CI job summary. */
@@ -52,7 +51,7 @@ export async function runRelease(o: ReleaseOptions): Promise<void> {
     : o.steps.includes('build') ? await localPublished(o.dist) : null;
 
   await run('build', async () => {
-    const result = await buildVersion({ source: o.source, out: o.dist, concurrency: o.buildConcurrency, guard: o.guard });
+    const result = await buildVersion({ source: o.source, out: o.dist, guard: o.guard });
     return `${result.version} ${result.outcome} in ${o.dist} (${result.report.files} files, ${(result.report.bytes / 1e6).toFixed(1)} MB)`;
   });
 

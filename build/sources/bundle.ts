@@ -28,16 +28,18 @@ const PARSED_KINDS = [
   'gv100ad', 'plz-gemeinde', 'offices', 'plz-office-offices', 'plz-office-locations', 'states', 'corrections', 'notices',
 ] as const;
 /**
- * Kinds a bundle may have once (docs/data.md, rules 3b, 11, 12 and 14): a newer office list than `offices`, the
- * GV100AD of the version shipped before (whose vanished keys must all have successors), the successor table, the
- * divisions of cities (without them, no city is divided), the accounts and payee names (without them, none).
+ * Kinds a bundle may have once (docs/data.md, rules 3b, 11 and 14): a newer office list than `offices`, the GV100AD
+ * of the version shipped before (whose vanished keys must all have successors), the successor table, the accounts
+ * and payee names (without them, none).
  */
-const OPTIONAL_KINDS = ['office-list', 'gv100ad-previous', 'ags-successors', 'divisions', 'payments'] as const;
+const OPTIONAL_KINDS = ['office-list', 'gv100ad-previous', 'ags-successors', 'payments'] as const;
 /**
- * Kinds a bundle may have any number of: one yearly list of territorial changes per file, and the older exports of
- * the office list with addresses, whose Poststelle addresses the newest export dropped (rule 13).
+ * Kinds a bundle may have any number of: one yearly list of territorial changes per file, the older exports of the
+ * office list with addresses, whose Poststelle addresses the newest export dropped (rule 13), and one state
+ * ordinance's divisions of cities per file (rule 12; without them, no city is divided).
  */
-const REPEATED_KINDS = ['territorial-changes', 'offices-history'] as const;
+const REPEATED_KINDS = ['territorial-changes', 'offices-history', 'divisions'] as const;
+const isRepeated = (kind: string): kind is (typeof REPEATED_KINDS)[number] => (REPEATED_KINDS as readonly string[]).includes(kind);
 type ParsedKind = (typeof PARSED_KINDS)[number] | (typeof OPTIONAL_KINDS)[number];
 
 export const BundleKind = z.enum([...PARSED_KINDS, ...OPTIONAL_KINDS, ...REPEATED_KINDS, 'terms']);
@@ -111,8 +113,8 @@ export async function readBundle(dir: string): Promise<SourceBundle> {
     const entry = entryByKind.get(kind);
     return entry === undefined ? null : parse(text(entry), entry.path);
   };
-  const changeLists = manifest.files.filter((entry) => entry.kind === 'territorial-changes');
-  const exports = manifest.files.filter((entry) => entry.kind === 'offices-history').sort((a, b) => b.date.localeCompare(a.date));
+  const ofKind = (kind: (typeof REPEATED_KINDS)[number]) => manifest.files.filter((entry) => entry.kind === kind);
+  const exports = ofKind('offices-history').sort((a, b) => b.date.localeCompare(a.date));
 
   const plzOfficeOffices = parsePlzOfficeOffices(...source('plz-office-offices'));
   return {
@@ -127,9 +129,9 @@ export async function readBundle(dir: string): Promise<SourceBundle> {
     officeList: optional('office-list', parseOfficeList),
     previousGv100ad: optional('gv100ad-previous', parseGv100ad),
     agsSuccessors: optional('ags-successors', parseAgsSuccessors) ?? [],
-    territorialChanges: (await Promise.all(changeLists.map((entry) =>
+    territorialChanges: (await Promise.all(ofKind('territorial-changes').map((entry) =>
       parseTerritorialChanges(contents[manifest.files.indexOf(entry)]!, entry.path)))).flat(),
-    divisions: optional('divisions', parseDivisions) ?? [],
+    divisions: ofKind('divisions').flatMap((entry) => parseDivisions(text(entry), entry.path)),
     payments: optional('payments', parsePayments),
     officeHistory: exports.map((entry) => ({ date: entry.date, path: entry.path, offices: parseOffices(text(entry), entry.path) })),
     files,
@@ -146,7 +148,7 @@ function oneEntryPerParsedKind(
     const line = lineAt(['files', index]);
     paths.add(entry.path, line);
     const kind = entry.kind;
-    if (kind === 'terms' || kind === 'territorial-changes' || kind === 'offices-history') return;
+    if (kind === 'terms' || isRepeated(kind)) return;
     if (entryByKind.has(kind)) throw new SourceError(MANIFEST, line, 'kind', `a second file of kind ${entry.kind}`);
     entryByKind.set(kind, entry);
   });

@@ -1,6 +1,8 @@
 // The divisions of cities that several offices serve, as a state ordinance writes them (docs/data.md, rule 12):
-// one CSV row per legal unit (Stadtbezirk, Stadtteil, or a Bezirk inside a Stadtbezirk) with the ordinance's item
-// that names it, verbatim. The rows of one office become one entry with its units in the ordinance's order; the
+// one CSV row per legal unit (Stadtbezirk, Stadtteil, Ortschaft, or a Bezirk inside a Stadtbezirk) with the
+// ordinance's item that names it, verbatim. North Rhine-Westphalia's FA-ZVO names its items by paragraph ("§ 2 (3)
+// 17.") and dates its last change; Saxony's FA-ZustVO gives its offices in the rows of an annex's section and its
+// consolidated text names no date of its last change. The rows of one office become one entry with its units in the ordinance's order; the
 // checks that need the directory (does a division cover its city?) are the assembly's (build/assemble/divisions.ts).
 import { z } from 'zod';
 import { Teil, type TeilArt } from '../../core/model.ts';
@@ -26,10 +28,10 @@ export const SourceDivision = z.object({
   teile: z.array(Teil).min(1),
   quelle: z.object({
     titel: nonBlank,
-    /** The item of the ordinance: "§ 2 (2) 19." */
-    paragraph: z.string().regex(/^§ \d+ \(\d+\) \d+\.$/),
-    /** The date of the text's last change ("zuletzt geändert 17.12.2018"). */
-    datum: z.iso.date(),
+    /** Where the ordinance names the office: its item ("§ 2 (2) 19.") or the section of its annex ("Anlage Abschnitt II"). */
+    paragraph: z.string().regex(/^(?:§ \d+ \(\d+\) \d+\.|Anlage Abschnitt [IVX]+)$/),
+    /** The date of the text's last change ("zuletzt geändert 17.12.2018"); null where the source does not date it. */
+    datum: z.iso.date().nullable(),
   }),
   /** The ordinance's item, verbatim: every unit, exception and qualification occurs in it. */
   wortlaut: nonBlank,
@@ -42,7 +44,7 @@ const Row = z.object({
   city: nonBlank,
   bufa_nr: digits(4),
   office_name: nonBlank,
-  unit_kind: z.enum(['stadtbezirk', 'stadtteil', 'other']),
+  unit_kind: z.enum(['stadtbezirk', 'stadtteil', 'ortschaft', 'other']),
   unit_code: z.literal('', { error: 'expected no unit code: the units are named by the ordinance and matched by name' }),
   unit_name: nonBlank,
   source_title: nonBlank.refine((title) => !title.startsWith('[SECONDARY'), 'a secondary source (press, encyclopedia) is no ordinance'),
@@ -85,7 +87,7 @@ export function parseDivisions(text: string, file: string): SourceDivision[] {
 }
 
 /** The CSV's kinds, and the kind a row of kind `other` names in its parenthesis ("Schüren (Bezirk im Stadtbezirk Aplerbeck)"). */
-const KINDS: Record<string, TeilArt> = { stadtbezirk: 'stadtbezirk', stadtteil: 'stadtteil', Bezirk: 'bezirk' };
+const KINDS: Record<string, TeilArt> = { stadtbezirk: 'stadtbezirk', stadtteil: 'stadtteil', ortschaft: 'ortschaft', Bezirk: 'bezirk' };
 
 /**
  * A unit as the ordinance writes it: its name, what a bracket takes out of it ("[ohne Stadtteile Klettenberg und
@@ -116,16 +118,21 @@ function parseUnit(row: Row, fail: (field: string, reason: string) => SourceErro
   return { art, name, ausser, nur };
 }
 
-/** "§ 2 (3) 17." from the fragment's beginning. */
+/** "§ 2 (3) 17." from the fragment's beginning, else the annex's section the title names ("Anlage Abschnitt II"). */
 function paragraphOf(row: Row, fail: (field: string, reason: string) => SourceError): string {
-  const m = /^§ \d+ \(\d+\) \d+\./.exec(row.verbatim);
-  if (!m) throw fail('verbatim', 'expected the fragment to begin with its item, as "§ 2 (3) 17."');
+  const m = /^§ \d+ \(\d+\) \d+\./.exec(row.verbatim) ?? /\bAnlage Abschnitt [IVX]+\b/.exec(row.source_title);
+  if (!m) throw fail('verbatim', 'expected the fragment to begin with its item, as "§ 2 (3) 17.", or the title to name an "Anlage Abschnitt"');
   return m[0];
 }
 
-/** The date of the text's last change, as the source's date states it ("§ 2 zuletzt geändert durch VO vom 17.12.2018"). */
-function lastChangeOf(row: Row, fail: (field: string, reason: string) => SourceError): string {
+/**
+ * The date of the text's last change, as the source's date states it ("§ 2 zuletzt geändert durch VO vom
+ * 17.12.2018"); null for a consolidated text the source dates only by when it was read ("scraped on or before
+ * 13.05.2025"), whose last change is not known to the day.
+ */
+function lastChangeOf(row: Row, fail: (field: string, reason: string) => SourceError): string | null {
   const m = /zuletzt geändert (?:durch \S+ vom )?(\d{1,2})\.(\d{1,2})\.(\d{4})/.exec(row.source_date);
-  if (!m) throw fail('source_date', `expected "zuletzt geändert DD.MM.YYYY" in it, got "${row.source_date}"`);
-  return `${m[3]}-${m[2]!.padStart(2, '0')}-${m[1]!.padStart(2, '0')}`;
+  if (m) return `${m[3]}-${m[2]!.padStart(2, '0')}-${m[1]!.padStart(2, '0')}`;
+  if (/^consolidated text as (?:scraped|read) on or before \d{1,2}\.\d{1,2}\.\d{4}\b/.test(row.source_date)) return null;
+  throw fail('source_date', `expected "zuletzt geändert DD.MM.YYYY" or "consolidated text as scraped on or before DD.MM.YYYY" in it, got "${row.source_date}"`);
 }

@@ -1,15 +1,17 @@
 // Place-name search by looking at every name: the baseline of the benchmark and the oracle the index is tested
 // against, so it states the matching rules as plainly as possible.
-import type { Municipality } from '../model.ts';
-import type { Hits, OrtSearch } from './ortSearch.ts';
+import type { GefundenerTeil, Municipality } from '../model.ts';
+import { CityUnits } from './cityUnits.ts';
+import { withUnits, type Hits, type OrtSearch } from './ortSearch.ts';
 import { nameForms, type NameForm } from './nameForms.ts';
 import { queryReadings } from './query.ts';
 import { checkLimit, MatchClass, positionBits, sortKey, tieBreakPositions } from './rank.ts';
-import { distanceTo, suggestionsFrom, suggestionTarget, type Close } from './suggest.ts';
+import { closeMunicipality, distanceTo, suggestionsFrom, suggestionTarget, type Close } from './suggest.ts';
 
 interface Prepared {
   forms: NameForm[][];
   positions: Int32Array;
+  units: CityUnits;
 }
 
 /**
@@ -20,27 +22,34 @@ const preparedLists = new WeakMap<Municipality[], Prepared>();
 
 export function linearSearch(municipalities: Municipality[], query: string, limit: number, bundesland?: string): Hits {
   checkLimit(limit);
-  const { forms, positions } = prepare(municipalities);
+  const { forms, positions, units } = prepare(municipalities);
   const readings = queryReadings(query);
-  const bits = positionBits(municipalities.length);
-  const matches: { key: number; municipality: Municipality }[] = [];
+  const bits = positionBits(municipalities.length + units.count);
+  const matches: { key: number; municipality: Municipality; unit: GefundenerTeil | null }[] = [];
   municipalities.forEach((municipality, i) => {
     if (bundesland !== undefined && municipality.bundesland !== bundesland) return;
     const matchClass = bestClass(forms[i]!, readings);
-    if (matchClass !== null) matches.push({ key: sortKey(matchClass, positions[i]!, bits), municipality });
+    if (matchClass !== null) matches.push({ key: sortKey(matchClass, positions[i]!, bits), municipality, unit: null });
+  });
+  units.match(readings, (position, matchClass) => {
+    const { hit, found } = units.at(position, municipalities.length);
+    if (bundesland !== undefined && hit.bundesland !== bundesland) return;
+    matches.push({ key: sortKey(matchClass, position, bits), municipality: hit, unit: found });
   });
   matches.sort((a, b) => a.key - b.key);
-  return { hits: matches.slice(0, limit).map((m) => m.municipality), total: matches.length };
+  const page = matches.slice(0, limit);
+  return withUnits({ hits: page.map((m) => m.municipality), total: matches.length }, page.map((m) => m.unit));
 }
 
 /** The suggestions of suggest.ts, comparing every form of every name. */
 export function linearSuggest(municipalities: Municipality[], query: string): string[] {
-  const { forms, positions } = prepare(municipalities);
-  const { readings } = suggestionTarget(query);
-  const close: Close[] = [];
+  const { forms, positions, units } = prepare(municipalities);
+  const target = suggestionTarget(query);
+  const { readings } = target;
+  const close: Close[] = units.close(target);
   municipalities.forEach((municipality, i) => {
     const distances = forms[i]!.flatMap((f) => [distanceTo(readings, f.base), distanceTo(readings, f.text)]).filter((d) => d !== null);
-    if (distances.length > 0) close.push({ municipality, distance: Math.min(...distances), position: positions[i]! });
+    if (distances.length > 0) close.push(closeMunicipality(municipality, Math.min(...distances), positions[i]!));
   });
   return suggestionsFrom(close);
 }
@@ -57,7 +66,8 @@ function prepare(municipalities: Municipality[]): Prepared {
   let prepared = preparedLists.get(municipalities);
   if (!prepared) {
     const forms = municipalities.map((m) => nameForms(m.name));
-    prepared = { forms, positions: tieBreakPositions(municipalities, forms.map((f) => f[0]!.text)) };
+    const positions = tieBreakPositions(municipalities, forms.map((f) => f[0]!.text));
+    prepared = { forms, positions, units: new CityUnits(municipalities, positions) };
     preparedLists.set(municipalities, prepared);
   }
   return prepared;

@@ -2,14 +2,15 @@
 // the proxy. A suffix array over the folded names finds every name containing a query with two binary
 // searches, however the query cuts the name; see nameForms.ts and query.ts for what is folded how.
 import { crc32 } from 'node:zlib';
-import type { Municipality } from '../model.ts';
-import type { Hits, OrtSearch } from './ortSearch.ts';
+import type { GefundenerTeil, Municipality } from '../model.ts';
+import { CityUnits } from './cityUnits.ts';
+import { withUnits, type Hits, type OrtSearch } from './ortSearch.ts';
 import { decodeIndex, encodeIndex, type IndexSections } from './indexFile.ts';
 import { nameForms } from './nameForms.ts';
 import { queryReadings } from './query.ts';
 import { checkLimit, MatchClass, positionBits, sortKey, tieBreakPositions } from './rank.ts';
 import { SortedKeySet } from './sortedKeySet.ts';
-import { allowedDistance, distanceTo, suggestionsFrom, suggestionTarget, type Close } from './suggest.ts';
+import { allowedDistance, closeMunicipality, distanceTo, suggestionsFrom, suggestionTarget, type Close } from './suggest.ts';
 import { buildSuffixArray, SEPARATOR, suffixRange } from './suffixArray.ts';
 
 /** The index file's name in a version directory. */
@@ -33,6 +34,8 @@ export class PlaceIndex implements OrtSearch {
   private readonly suffixKeys: Int32Array;
   /** Tie-break position → municipality. */
   private readonly byPosition: Int32Array;
+  /** The units of divided cities, whose tie-break positions follow the municipalities'. */
+  private readonly units: CityUnits;
   // Per-query scratch, allocated once: the keys of the current query's matches, and `seen[x] === generation`
   // once the municipality at tie-break position x has been counted for it.
   private readonly keys: SortedKeySet;
@@ -43,7 +46,8 @@ export class PlaceIndex implements OrtSearch {
     this.municipalities = municipalities;
     this.sections = sections;
     const count = municipalities.length;
-    this.bits = positionBits(count);
+    this.units = new CityUnits(municipalities, sections.positions);
+    this.bits = positionBits(count + this.units.count);
     this.mask = (1 << this.bits) - 1;
     const { text, formMunicipalities, wordStartBits, positions, suffixes } = sections;
     const forms = formMunicipalities.length;
@@ -66,7 +70,7 @@ export class PlaceIndex implements OrtSearch {
     this.byPosition = new Int32Array(count);
     positions.forEach((position, m) => { this.byPosition[position] = m; });
     this.keys = new SortedKeySet(sortKey(MatchClass.partial, this.mask, this.bits) + 1);
-    this.seen = new Int32Array(count);
+    this.seen = new Int32Array(count + this.units.count);
   }
 
   static build(municipalities: Municipality[]): PlaceIndex {
@@ -116,33 +120,41 @@ export class PlaceIndex implements OrtSearch {
   search(query: string, limit: number, bundesland?: string): Hits {
     checkLimit(limit);
     const { text, suffixes } = this.sections;
-    for (const reading of queryReadings(query)) {
+    const readings = queryReadings(query);
+    for (const reading of readings) {
       const [start, end] = suffixRange(text, suffixes, reading);
       this.addKeys(start, end, reading.length);
     }
+    const { seen, mask, byPosition, municipalities, units, keys, bits } = this;
+    units.match(readings, (position, matchClass) => keys.add(sortKey(matchClass, position, bits)));
     // Keys come out in answer order, so a municipality's first key is its best match; later ones are weaker
     // matches of the same name (further in, or in its other form), to be skipped.
     const hits: Municipality[] = [];
+    const found: (GefundenerTeil | null)[] = [];
     let total = 0;
-    const { seen, mask, byPosition, municipalities } = this;
+    const count = municipalities.length;
     const generation = this.nextGeneration();
-    this.keys.drain((key) => {
+    keys.drain((key) => {
       const position = key & mask;
       if (seen[position] === generation) return;
       seen[position] = generation;
-      const municipality = municipalities[byPosition[position]!]!;
+      const unit = position < count ? null : units.at(position, count);
+      const municipality = unit === null ? municipalities[byPosition[position]!]! : unit.hit;
       if (bundesland !== undefined && municipality.bundesland !== bundesland) return;
-      if (total++ < limit) hits.push(municipality);
+      if (total++ >= limit) return;
+      hits.push(municipality);
+      found.push(unit === null ? null : unit.found);
     });
-    return { hits, total };
+    return withUnits({ hits, total }, found);
   }
 
   /** Up to three base names close to a query that matches nothing (suggest.ts); not hits. */
   suggest(query: string): string[] {
-    const { readings, minLength, maxLength } = suggestionTarget(query);
+    const target = suggestionTarget(query);
+    const { readings, minLength, maxLength } = target;
     const { text, formMunicipalities, formBaseLengths, positions } = this.sections;
     const latin1 = Buffer.from(text.buffer, text.byteOffset, text.length); // a view, to decode names cheaply
-    const close: Close[] = [];
+    const close: Close[] = this.units.close(target);
     for (const [m, first] of this.suggestionCandidates(readings)) {
       let best: number | null = null;
       for (let form = first; formMunicipalities[form] === m; form++) {
@@ -153,7 +165,7 @@ export class PlaceIndex implements OrtSearch {
           if (distance !== null && (best === null || distance < best)) best = distance;
         }
       }
-      if (best !== null) close.push({ municipality: this.municipalities[m]!, distance: best, position: positions[m]! });
+      if (best !== null) close.push(closeMunicipality(this.municipalities[m]!, best, positions[m]!));
     }
     return suggestionsFrom(close);
   }

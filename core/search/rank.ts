@@ -2,10 +2,12 @@
 import type { Municipality } from '../model.ts';
 
 /**
- * How well a name matches; a lower class is listed first: the query is the whole name or its base name, the
- * name begins with it, a word of the name begins with it, the name contains it.
+ * How well a name matches; a lower class is listed first: the query is the whole name or its base name of a
+ * municipality, the whole name of a unit of a divided city (alone or after its city's: cityUnits.ts), the name
+ * begins with it, a word of the name begins with it, the name contains it. Within the last three, municipalities
+ * before units (their tie-break positions come first).
  */
-export const MatchClass = { exact: 0, prefix: 1, wordStart: 2, partial: 3 } as const;
+export const MatchClass = { exact: 0, exactUnit: 1, prefix: 2, wordStart: 3, partial: 4 } as const;
 export type MatchClass = (typeof MatchClass)[keyof typeof MatchClass];
 
 /**

@@ -40,18 +40,26 @@ export function distanceTo(readings: string[], folded: string): number | null {
   return best;
 }
 
-/** A municipality close to the query: its fewest edits and its tie-break position (rank.ts). */
+/**
+ * A name close to the query, as a suggestion shows it (a municipality's base name, a unit after its city's), with
+ * its fewest edits and its tie-break position (rank.ts).
+ */
 export interface Close {
-  municipality: Municipality;
+  name: string;
   distance: number;
   position: number;
 }
 
-/** Base names of the closest municipalities: fewest edits first, then in answer order; each name once. */
+/** A municipality close to the query, named by its base name. */
+export function closeMunicipality(municipality: Municipality, distance: number, position: number): Close {
+  return { name: baseName(municipality.name), distance, position };
+}
+
+/** The names of the closest municipalities and units: fewest edits first, then in answer order; each name once. */
 export function suggestionsFrom(close: Close[]): string[] {
   const names = new Set<string>();
   for (const c of close.sort((a, b) => a.distance - b.distance || a.position - b.position)) {
-    names.add(baseName(c.municipality.name));
+    names.add(c.name);
     if (names.size === MAX_SUGGESTIONS) break;
   }
   return [...names];

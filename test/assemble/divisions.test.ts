@@ -61,6 +61,32 @@ describe('rule 12 on the frozen bundle', () => {
   });
 });
 
+describe('rule 12 on the frozen 2026 bundle: Saxony\'s three cities beside the ten', () => {
+  const SAXONY = ['14511000', '14612000', '14713000'];
+
+  it('loads Chemnitz, Dresden and Leipzig, each office with the units its rows give', async () => {
+    const { bundle, directory, facts } = await realDirectory('2026');
+    expect(facts.divisions.cities.map((c) => [c.ags, c.loaded, c.reasons])).toEqual([...TEN, ...SAXONY].map((ags) => [ags, true, []]));
+    for (const ags of SAXONY) {
+      const city = directory.municipalities.find((m) => m.ags === ags)!;
+      const rows = bundle.divisions.filter((d) => d.ags === ags);
+      expect(city.bufa_nr, city.name).toEqual(rows.map((d) => d.bufa_nr).sort());
+      for (const d of rows) expect(city.teile![city.bufa_nr.indexOf(d.bufa_nr)], d.amt).toEqual(d.teile);
+    }
+  });
+
+  it('reaches the residents of thirteen of the 22 multi-office cities, summed from their population', async () => {
+    const { directory, facts } = await realDirectory('2026');
+    const { coverage } = facts.divisions;
+    const shared = directory.municipalities.filter((m) => m.bufa_nr.length > 1);
+    expect(coverage.municipalities).toBe(22);
+    expect(coverage.cities.filter((c) => c.status === 'complete').map((c) => c.ags).sort()).toEqual([...TEN, ...SAXONY]);
+    const divided = shared.filter((m) => m.teile !== undefined).reduce((n, m) => n + m.einwohner!, 0);
+    expect(coverage.divided_residents).toBe(divided);
+    expect(coverage.divided_percent).toBe(Math.round((divided / coverage.residents) * 1000) / 10);
+  });
+});
+
 describe('rule 12: a division that does not cover its city is not loaded', () => {
   const unit = (name: string, more: Partial<Teil> = {}): Teil => ({ art: 'stadtteil', name, ausser: [], nur: null, ...more });
   const office = (bufa_nr: string, amt: string, teile: Teil[]): SourceDivision => ({

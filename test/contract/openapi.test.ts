@@ -92,8 +92,15 @@ describe('the OpenAPI document', () => {
     }
     const lookup = jsonMedia(doc.paths['/finanzamt']!.get.responses['200']);
     expect(LookupResponse.parse(answerExample(lookup, 'lookup')).gemeinden[0]!.ags).toBe('05315000');
-    // November 2025 knows no retired key: no example of one, rather than one of another version.
-    expect(Object.keys(lookup.examples ?? {})).toEqual(['lookup']);
+    // November 2025 knows no retired key: no example of one, rather than one of another version. It divides cities:
+    // a unit found by ort, as the proxy answers it.
+    expect(Object.keys(lookup.examples ?? {})).toEqual(['lookup', 'unit_hit']);
+    const unitExample = lookup.examples!.unit_hit!.value;
+    const unitHit = LookupResponse.parse(unitExample);
+    expect(unitHit.frage.gefundene_teile).toHaveLength(1);
+    expect(unitHit.gemeinden[0]!.teile).toEqual([expect.objectContaining({ name: unitHit.frage.gefundene_teile![0]!.name })]);
+    expect(unitExample).toEqual((await service.get(`/finanzamt?${new URLSearchParams({ ort: unitHit.frage.ort! })}`)).parsed(z.json()));
+    expectValid('/paths/~1finanzamt/get/responses/200/content/application~1json/schema', unitExample);
     for (const [id, response] of Object.entries(doc.components.responses as Record<string, any>)) {
       const media = response.content?.['application/json'];
       if (media === undefined) continue;
@@ -138,7 +145,7 @@ describe('the OpenAPI document', () => {
       expect(validate(value), `${pointer}: ${ajv.errorsText(validate.errors)}`).toBe(true);
     };
     const lookup = jsonMedia(doc.paths['/finanzamt']!.get.responses['200']);
-    expect(Object.keys(lookup.examples ?? {})).toEqual(['lookup', 'retired_key']);
+    expect(Object.keys(lookup.examples ?? {})).toEqual(['lookup', 'retired_key', 'unit_hit']);
     const retired = lookup.examples!.retired_key!;
     expect(retired.value).toEqual((await service2026.get(`/finanzamt?ags=${EXAMPLE_RETIRED_KEY}`)).parsed(z.json()));
     expectValid('/paths/~1finanzamt/get/responses/200/content/application~1json/schema', retired.value);
@@ -195,7 +202,9 @@ describe('the document as generators read it', () => {
     expect(schemas.DistrictMunicipality.required).not.toContain('teile');
     expect(schemas.DistrictMunicipality.properties.teile).toMatchObject({ type: 'array', items: { $ref: '#/components/schemas/Teil' } });
     expect(schemas.Teil.required).toEqual(['art', 'name', 'ausser', 'nur']);
-    expect(schemas.TeilArt.enum).toEqual(['stadtbezirk', 'stadtteil', 'bezirk']);
+    expect(schemas.TeilArt.enum).toEqual(['stadtbezirk', 'stadtteil', 'bezirk', 'ortschaft']);
+    expect(schemas.LookupFrage.properties.gefundene_teile).toMatchObject({ type: 'array', items: { $ref: '#/components/schemas/GefundenerTeil' } });
+    expect(schemas.GefundenerTeil.required).toEqual(['ags', 'art', 'name']);
     expect(schemas.Zuordnung.enum).toContain('verordnung');
     expect(schemas.LookupFrage.properties.stadtteil).toEqual({ type: 'string' });
     expect(doc.paths['/finanzamt']!.get.parameters).toContainEqual({ $ref: '#/components/parameters/stadtteil' });

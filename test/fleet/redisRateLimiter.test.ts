@@ -1,6 +1,6 @@
 // The fleet's token bucket in a real redis-server, in process: a take that costs more than one token (a batch,
 // one per question) is spent whole or not at all by the script in Redis, as the in-memory bucket does
-// (test/proxy/rateLimiter.test.ts). A rate of one token in 1,000 s keeps the clock out of the figures.
+// (test/proxy/rateLimiter.unit.test.ts). A rate of one token in 1,000 s keeps the clock out of the figures.
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -6,11 +6,11 @@ import { CollectionResponse, DistrictResponse, ErrorResponse, LookupResponse, Of
 import { canonicalKey, parseQuestion } from '../../core/request.ts';
 import { HealthResponse } from '../../proxy/health.ts';
 import { eventually } from '../support/http.ts';
-import { proxyForFile } from '../support/proxy.ts';
+import { inProcessProxyForFile } from '../support/inProcessProxy.ts';
 import { testTree } from '../support/tree.ts';
 
 const tree = testTree();
-const running = proxyForFile('api');
+const running = inProcessProxyForFile('api');
 
 const get = (path: string, headers: Record<string, string> = {}) => running.proxy.get(path, { 'x-api-key': running.key, ...headers });
 

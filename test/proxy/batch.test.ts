@@ -9,19 +9,20 @@ import { BatchResponse, ErrorResponse } from '../../core/model.ts';
 import { BATCH_MAX_QUESTIONS } from '../../core/parameters.ts';
 import { DEFAULT_BURST } from '../../proxy/rateLimit/defaults.ts';
 import { eventually, rawResponse, type RawResponse } from '../support/http.ts';
-import { cli, issueKey, proxyForFile, scratchDir, startProxy, type ProxyProcess } from '../support/proxy.ts';
+import { inProcessProxyForFile, startInProcess, type RunningProxy } from '../support/inProcessProxy.ts';
+import { cli, issueKey, scratchDir } from '../support/proxy.ts';
 import { testDist, testTree } from '../support/tree.ts';
 
 const tree = testTree();
-const running = proxyForFile('batch');
+const running = inProcessProxyForFile('batch');
 /** With the default rate limit, believing X-Forwarded-For from loopback so that each test has its own address. */
-let limited: ProxyProcess;
+let limited: RunningProxy;
 let limitedKey: string;
 
 beforeAll(async () => {
   const keysFile = join(scratchDir(), 'keys.json');
   limitedKey = await issueKey(keysFile, 'limited');
-  limited = await startProxy({ keysFile, args: ['--dist', testDist(), '--trust-proxy', '127.0.0.1'] });
+  limited = await startInProcess({ keysFile, args: ['--dist', testDist(), '--trust-proxy', '127.0.0.1'] });
 });
 
 afterAll(async () => {

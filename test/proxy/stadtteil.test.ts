@@ -17,12 +17,13 @@ import { FileCache } from '../../proxy/cache/fileCache.ts';
 import { localSource } from '../../proxy/versions/localSource.ts';
 import { Version } from '../../proxy/versions/version.ts';
 import { FROZEN_BUNDLE } from '../support/frozenBundle.ts';
+import { expectedOffices } from '../support/divisionRows.ts';
 import { checkedJson } from '../support/http.ts';
-import { proxyForFile } from '../support/proxy.ts';
+import { inProcessProxyForFile } from '../support/inProcessProxy.ts';
 import { testDist, testTree } from '../support/tree.ts';
 
 const tree = testTree();
-const running = proxyForFile('stadtteil');
+const running = inProcessProxyForFile('stadtteil');
 const get = (path: string) => running.proxy.get(path, { 'x-api-key': running.key });
 const lookup = (params: Record<string, string>) => `/finanzamt?${new URLSearchParams(params)}`;
 const offices = (body: { aemter: { bufa_nr: string }[] }) => body.aemter.map((a) => a.bufa_nr);
@@ -98,7 +99,7 @@ describe('GET /finanzamt with stadtteil', () => {
     [{ ags: '05315', stadtteil: 'Sülz' }, 'achtstelligen ags oder mit ort'],
     [{ stadtteil: 'Sülz' }, 'Genau einer'],
     [{ ags: '05315000', stadtteil: 'x'.repeat(101) }, 'stadtteil ist zu lang'],
-    [{ ags: '05315000', stadtteil: 'S\u0000lz' }, 'stadtteil enthält Steuerzeichen'],
+    [{ ags: '05315000', stadtteil: 'S\u0000lz' }, 'stadtteil enthält Steuer- oder Formatzeichen'],
     [{ ags: '05315000', stadtteil: '  ' }, 'stadtteil darf nicht leer sein'],
   ])('refuses %j with 400 bad_parameter', async (params, detail) => {
     const res = await get(lookup(params));
@@ -112,16 +113,6 @@ describe('GET /finanzamt with stadtteil', () => {
     expect(res.parsed(ErrorResponse).code).toBe('bad_parameter');
   });
 });
-
-/**
- * The offices the ordinance gives the unit `name` of city `ags`, read off the parsed source rows: every office
- * with a row naming that unit, sorted. A part a unit is given without ("Lindenthal [ohne Stadtteile Klettenberg
- * und Sülz]") is not that unit's name, so it selects only the office whose own row names it; a unit the text
- * splits (Osterfeld north and south of the canal) has a row of each office and expects both.
- */
-function expectedOffices(divisions: SourceDivision[], ags: string, name: string): string[] {
-  return [...new Set(divisions.filter((d) => d.ags === ags && d.teile.some((t) => t.name === name)).map((d) => d.bufa_nr))].sort();
-}
 
 describe('every unit of every divided city, stored and rendered', () => {
   let version: Version;

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readBundle, type SourceBundle } from '../../build/sources/bundle.ts';
 import { caught } from './caught.ts';
-import { FROZEN_BUNDLE } from '../support/frozenBundle.ts';
+import { FROZEN_BUNDLE, FROZEN_BUNDLES } from '../support/frozenBundle.ts';
 
 const DATA = FROZEN_BUNDLE;
 const GV100AD = 'sources/destatis-gv100ad_6cb82e0/GV100AD_30112025.txt';
@@ -98,12 +98,9 @@ describe('readBundle on a changed copy', () => {
     expect((await readBundle(dir)).divisions).toEqual([]);
   });
 
-  it('rejects a manifest with two files of divisions', async () => {
-    const dir = await copyBundle();
-    await editManifest((manifest) => {
-      manifest.files.find((file) => file.kind === 'terms')!.kind = 'divisions';
-    });
-    expect(await caught(() => readBundle(dir))).toMatchObject({ file: 'manifest.json', field: 'kind', reason: 'a second file of kind divisions' });
+  it('reads every file of divisions, one state\'s ordinance each', async () => {
+    const states = (await readBundle(FROZEN_BUNDLES['2026'])).divisions.map((d) => d.ags.slice(0, 2));
+    expect(new Set(states)).toEqual(new Set(['05', '14']));
   });
 
   it('rejects a manifest with two files of one kind', async () => {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { parseDivisions } from '../../build/sources/divisions.ts';
-import { FROZEN_BUNDLE } from '../support/frozenBundle.ts';
+import { FROZEN_BUNDLE, FROZEN_BUNDLES } from '../support/frozenBundle.ts';
 import { caught } from './caught.ts';
 
 const FILE = 'sources/nrw-fa-zvo-divisions/divisions.csv';
@@ -61,6 +61,30 @@ describe('parseDivisions on the shipped file', () => {
       expect(d.wortlaut.startsWith(d.quelle.paragraph), d.amt).toBe(true);
       for (const u of d.teile) for (const part of [u.name, ...u.ausser, u.nur ?? '']) expect(d.wortlaut, `${d.amt}: ${part}`).toContain(part);
     }
+  });
+});
+
+describe('parseDivisions on Saxony\'s file (the 2026 bundle)', () => {
+  const SAXONY = 'sources/sn-fa-zustvo-divisions/divisions.csv';
+  const saxonText = readFileSync(join(FROZEN_BUNDLES['2026'], SAXONY), 'utf8');
+  const saxonRows = parse(saxonText, { columns: true }) as Record<string, string>[];
+  const divisions = parseDivisions(saxonText, SAXONY);
+
+  it('reads each office of Leipzig, Dresden and Chemnitz with its units in the annex\'s order and kind', () => {
+    expect(divisions.map((d) => [d.stadt, d.bufa_nr, d.amt, d.teile.length])).toEqual([
+      ['Chemnitz', '3215', 'Chemnitz-Mitte', 24], ['Chemnitz', '3214', 'Chemnitz-Süd', 15],
+      ['Dresden', '3202', 'Dresden-Nord', 8], ['Dresden', '3203', 'Dresden-Süd', 11],
+      ['Leipzig', '3232', 'Leipzig I', 7], ['Leipzig', '3231', 'Leipzig II', 3],
+    ]);
+    // Each unit as its row gives it, kind included: Dresden's Ortschaften beside its Stadtbezirke.
+    expect(divisions.flatMap((d) => d.teile.map((u) => [d.bufa_nr, u.art, u.name])))
+      .toEqual(saxonRows.map((r) => [r.bufa_nr, r.unit_kind, r.unit_name]));
+    expect(divisions.find((d) => d.bufa_nr === '3203')!.teile.filter((u) => u.art === 'ortschaft').map((u) => u.name))
+      .toEqual(['Altfranken', 'Cossebaude', 'Oberwartha', 'Mobschatz', 'Gompitz']);
+  });
+
+  it('names the annex\'s section as the place, and no date of a last change the source does not give', () => {
+    for (const d of divisions) expect(d.quelle, d.amt).toMatchObject({ paragraph: 'Anlage Abschnitt II', datum: null });
   });
 });
 

@@ -1,18 +1,19 @@
-// A proxy as callers meet it: started on the test tree (or on an empty one) with a valid and a blocked key,
-// every response it gives to `get` checked against its own OpenAPI description.
+// A proxy as callers meet it: started in process (inProcessProxy.ts) on the test tree (or on an empty one) with a
+// valid and a blocked key, every response it gives to `get` checked against its own OpenAPI description.
 import { join } from 'node:path';
 import { withContract, type Contract } from './contract.ts';
-import { cli, issueKey, scratchDir, startProxy, type ProxyProcess } from './proxy.ts';
+import { startInProcess, writeKeys, type RunningProxy } from './inProcessProxy.ts';
+import { scratchDir } from './proxy.ts';
 import { testDist } from './tree.ts';
 
 export interface CallerProxy {
-  proxy: ProxyProcess & { contract: Contract };
+  proxy: RunningProxy & { contract: Contract };
   key: string;
   blockedKey: string;
   /** Sends the valid key in X-API-Key. */
-  get(path: string, headers?: Record<string, string>, method?: string): ReturnType<ProxyProcess['get']>;
+  get(path: string, headers?: Record<string, string>, method?: string): ReturnType<RunningProxy['get']>;
   /** POSTs JSON with the valid key. */
-  post(path: string, body: string | Buffer, headers?: Record<string, string>): ReturnType<ProxyProcess['post']>;
+  post(path: string, body: string | Buffer, headers?: Record<string, string>): ReturnType<RunningProxy['post']>;
 }
 
 export interface CallerProxyOptions {
@@ -26,10 +27,8 @@ export interface CallerProxyOptions {
 
 export async function startCallerProxy(o: CallerProxyOptions = {}): Promise<CallerProxy> {
   const keysFile = join(scratchDir(), 'keys.json');
-  const key = await issueKey(keysFile, 'caller');
-  const blockedKey = await issueKey(keysFile, 'blocked');
-  await cli(['keys', 'block', 'blocked', '--keys-file', keysFile]);
-  const started = await startProxy({ keysFile, args: ['--dist', o.dist ?? testDist(), ...(o.args ?? ['--rate', '100000', '--burst', '100000'])], healthy: o.dist === undefined });
+  const { caller: key, blocked: blockedKey } = await writeKeys(keysFile, { caller: 'active', blocked: 'blocked' });
+  const started = await startInProcess({ keysFile, args: ['--dist', o.dist ?? testDist(), ...(o.args ?? ['--rate', '100000', '--burst', '100000'])], healthy: o.dist === undefined });
   const proxy = await withContract(started, o.contract);
   return {
     proxy, key, blockedKey,

@@ -17,7 +17,7 @@ import { decompressSync } from '../../core/compress.ts';
 import { ENCODINGS } from '../../core/manifest.ts';
 import type { openApiDocument } from '../../proxy/docs/openapi/document.ts';
 import { eventually, type RawResponse } from './http.ts';
-import type { ProxyProcess } from './proxy.ts';
+import type { TestProxy } from './proxy.ts';
 
 /** A JSON object of the document, walked by JSON pointer. */
 type Json = Record<string, unknown>;
@@ -150,7 +150,7 @@ export class Contract {
 }
 
 /** Fetches the description from the proxy itself, so that what is checked is what is served. */
-export async function contractOf(proxy: ProxyProcess): Promise<Contract> {
+export async function contractOf(proxy: TestProxy): Promise<Contract> {
   let res: RawResponse | undefined;
   // A proxy started with a low rate limit may refuse the first tries.
   await eventually('/openapi.json', async () => (res = await proxy.get('/openapi.json')).status !== 429, 10_000);
@@ -159,7 +159,7 @@ export async function contractOf(proxy: ProxyProcess): Promise<Contract> {
 }
 
 /** The proxy with every `get` and `post` checked against its own description; `contract.seen` records what was checked. */
-export async function withContract(proxy: ProxyProcess, contract?: Contract): Promise<ProxyProcess & { contract: Contract }> {
+export async function withContract<P extends TestProxy>(proxy: P, contract?: Contract): Promise<P & { contract: Contract }> {
   const c = contract ?? await contractOf(proxy);
   return {
     ...proxy,

@@ -1,6 +1,6 @@
 // Once per test run. Makes one fresh temporary directory for the run and points TMPDIR at it, so that os.tmpdir()
 // of the test workers and of every process they start (proxies, Redis, Chromium, s3rver) is inside it. The run's
-// last test (test/reliability/suiteLeftovers.test.ts) checks that the other files left nothing in it; at the end
+// last test (test/last/leftovers.test.ts) checks that the other files left nothing in it; at the end
 // the teardown checks the same for the files that ran with that test, naming what is left, and removes it.
 // Builds the frozen test bundles (test/support/frozenBundle.ts) with the real build command, so every test reads
 // the same real trees and parallel runs do not disturb each other. Tests find them through FINANZAMT_TEST_DIST

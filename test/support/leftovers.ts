@@ -1,6 +1,6 @@
 // What a test run may find in its own temporary directory (test/support/globalSetup.ts makes it and points TMPDIR
 // at it) once its tests are done, and the listing of everything else: read by the run's last test
-// (test/reliability/suiteLeftovers.test.ts) and, for the files that run alongside that test, by the global teardown.
+// (test/last/leftovers.test.ts) and, for the files that run alongside that test, by the global teardown.
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 

@@ -43,17 +43,23 @@ export async function issueKey(keysFile: string, name: string): Promise<string> 
   return key;
 }
 
-export interface ProxyProcess {
+/** What a test asks of a proxy, whether it runs as a process (here) or in the test's worker (inProcessProxy.ts). */
+export interface TestProxy {
   url: string;
-  child: ChildProcess;
   logFile: string;
-  /** Everything the process printed so far. */
-  output(): string;
   /** The log lines written so far, parsed. */
   logLines(): Record<string, unknown>[];
   get(path: string, headers?: Record<string, string>, method?: string): Promise<RawResponse>;
   /** POSTs `body` as JSON (with `headers` added to, or overriding, its Content-Type). */
   post(path: string, body: string | Buffer, headers?: Record<string, string>): Promise<RawResponse>;
+  /** Stops it, letting requests in flight finish. */
+  stop(): Promise<unknown>;
+}
+
+export interface ProxyProcess extends TestProxy {
+  child: ChildProcess;
+  /** Everything the process printed so far. */
+  output(): string;
   /** Sends `signal` and resolves with the exit code. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
   exited: Promise<number | null>;
@@ -69,6 +75,23 @@ export interface StartOptions {
   command?: string;
   /** Flags for node itself, before the CLI (e.g. a heap limit). */
   nodeArgs?: string[];
+}
+
+/** How a test asks a proxy that listens at `url` and logs to `logFile`, whether a process or in the test's worker. */
+export function askingAt(url: string, logFile: string): Omit<TestProxy, 'stop'> {
+  return {
+    url,
+    logFile,
+    logLines: () => {
+      try {
+        return readFileSync(logFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+      } catch {
+        return [];
+      }
+    },
+    get: (path, headers = {}, method = 'GET') => request(`${url}${path}`, { method, headers }),
+    post: (path, body, headers = {}) => request(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body }),
+  };
 }
 
 export async function startProxy(o: StartOptions): Promise<ProxyProcess> {
@@ -94,19 +117,9 @@ export async function startProxy(o: StartOptions): Promise<ProxyProcess> {
     void exited.then((code) => reject(new Error(`proxy exited with ${code} before listening:\n${output}`)));
   });
   const proxy: ProxyProcess = {
-    url,
+    ...askingAt(url, logFile),
     child,
-    logFile,
     output: () => output,
-    logLines: () => {
-      try {
-        return readFileSync(logFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
-      } catch {
-        return [];
-      }
-    },
-    get: (path, headers = {}, method = 'GET') => request(`${url}${path}`, { method, headers }),
-    post: (path, body, headers = {}) => request(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body }),
     stop: (signal = 'SIGTERM') => {
       if (child.exitCode === null) child.kill(signal);
       return exited;

@@ -1,4 +1,4 @@
-// What the whole test run leaves for its last check (test/reliability/suiteSecrets.test.ts): every key issued
+// What the whole test run leaves for its last check (test/last/secrets.test.ts): every key issued
 // to a test, and every file a proxy wrote (its log file, and its stdout and stderr saved when it ended). The
 // directory is made by the global setup and named in FINANZAMT_TEST_RECORD; without it nothing is recorded.
 import { randomUUID } from 'node:crypto';

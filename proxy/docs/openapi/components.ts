@@ -4,7 +4,7 @@
 // global registry stays untouched.
 import { z } from 'zod';
 import {
-  Aenderung, Ags, AgsNachfolger, AmtHerkunft, AnsweredOffice, Anschrift, Bankverbindung, BatchAntwort, BatchResponse, BufaNr, CollectionResponse, DistrictMunicipality, DistrictResponse, ErrorResponse,
+  Aenderung, Ags, AgsNachfolger, AmtHerkunft, AnsweredOffice, Anschrift, Bankverbindung, BatchAntwort, BatchResponse, BufaNr, CollectionResponse, DistrictMunicipality, DistrictResponse, ErrorResponse, GefundenerTeil,
   Kontakt, LookupFrage, LookupMunicipality, LookupResponse, Office, OfficeResponse, Plz, RetiredKey, RetiredOffice, Stand, StandQuelle, SteuernummerBund, Teil, TeilArt, Zuordnung,
 } from '../../../core/model.ts';
 import { HealthResponse } from '../../health.ts';
@@ -40,8 +40,9 @@ component(BufaNr, 'BufaNr', 'Four-digit federal office number (Bundesfinanzamtsn
 component(SteuernummerBund, 'SteuernummerBund', 'A tax number in the 13-digit federal form ELSTER uses: the four-digit office number, 0, eight digits.', ['9181081508155']);
 
 component(Zuordnung, 'Zuordnung', 'How a (municipality, office) pair was derived (this service\'s addition): `verzeichnis` named by the official municipality directory (GV100AD); `nachfolger` the directory names a retired office number and this office succeeded it; `korrektur` a curated correction with a cited source (listed in the build report); `grossstadt` one of several offices added to a large city whose directory entry names only one; `verordnung` an office that a state ordinance\'s division of the city gives a part of it and no other rule added (Dortmund-Unna for Dortmund\'s Stadtbezirk Brackel).', ['verzeichnis']);
-component(TeilArt, 'TeilArt', 'The kind of a unit as the ordinance calls it: `stadtbezirk`, `stadtteil`, or `bezirk` (a Bezirk inside a Stadtbezirk, as Dortmund\'s Schüren in Aplerbeck).', ['stadtteil']);
-component(Teil, 'Teil', 'A part of a city that an office serves, as a state ordinance divides the city between its offices (this service\'s addition; North Rhine-Westphalia\'s FA-ZVO § 2).');
+component(TeilArt, 'TeilArt', 'The kind of a unit as the ordinance calls it: `stadtbezirk`, `stadtteil`, `ortschaft` (Dresden\'s Ortschaften) or `bezirk` (a Bezirk inside a Stadtbezirk, as Dortmund\'s Schüren in Aplerbeck).', ['stadtteil']);
+component(Teil, 'Teil', 'A part of a city that an office serves, as a state ordinance divides the city between its offices (this service\'s addition; North Rhine-Westphalia\'s FA-ZVO § 2, Saxony\'s FA-ZustVO Anlage Abschnitt II).');
+component(GefundenerTeil, 'GefundenerTeil', 'A unit of a divided city that `ort` found (this service\'s addition): the city\'s `ags`, and the unit\'s `art` and `name` as in `teile`.');
 members(Teil, {
   name: 'The name as the ordinance writes it (its spelling, e.g. "Karlstadt" in Düsseldorf, "Rath/Heumar" in Köln).',
   ausser: 'The parts of this unit that the ordinance gives to another office, by name ("Lindenthal" without "Klettenberg" and "Sülz"); empty when none.',
@@ -131,8 +132,9 @@ members(Office, {
 });
 members(AnsweredOffice, { gemeinden: 'The complete district of the office, municipalities by ascending `ags`; present exactly when `gemeinden=1` was asked.' });
 
-component(LookupFrage, 'LookupFrage', 'Echo of the question: the one search parameter used, `bundesland` (the state\'s name) where it was given, `stadtteil` as sent where it was given, and `gemeinden` and `limit` as applied (defaults filled in); for a tax number also what it was read as.');
+component(LookupFrage, 'LookupFrage', 'Echo of the question: the one search parameter used, `bundesland` (the state\'s name) where it was given, `stadtteil` as sent where it was given, the units of divided cities `ort` found, and `gemeinden` and `limit` as applied (defaults filled in); for a tax number also what it was read as.');
 members(LookupFrage, {
+  gefundene_teile: 'Only for `ort`, where units of divided cities are among the hits (this service\'s addition): each unit found, in the order of the hits; its city is the hit\'s `ags`, its offices the elements of `gemeinden` whose `teile` name it.',
   steuernummer: 'The tax number as sent. The answer is private (`Cache-Control: private`): it goes to its sender only.',
   steuernummer_bund: 'The tax number in the federal form; null where its written form names offices in several states (then `aemter` lists them) or no office in any of several.',
   bundesland: 'For a tax number, the state whose scheme it fits (the state `bundesland` named, where one was sent); null where that is not one state, as for `steuernummer_bund`. For a place name asked with `bundesland`, the state its search was narrowed to. Always the state\'s name, also where its code was sent.',

@@ -6,7 +6,9 @@ import { ERRORS, type ErrorCode } from '../../../core/errors.ts';
 import type { ErrorResponse } from '../../../core/model.ts';
 import { renderAnswer } from '../../../core/render.ts';
 import type { DirectoryIndex } from '../../../core/directoryIndex.ts';
+import { baseName } from '../../../core/search/baseName.ts';
 import type { OrtSearch } from '../../../core/search/ortSearch.ts';
+import { unitNames } from '../../../core/stadtteil.ts';
 import { BATCH_MAX_QUESTIONS } from '../../../core/parameters.ts';
 import { LOOKUP_PATH, parseQuestion } from '../../../core/request.ts';
 import { BATCH_MAX_BYTES, parseBatch, questionParams, type BatchBody, type BatchQuestion } from '../../batch/batchBody.ts';
@@ -50,6 +52,11 @@ export interface Examples {
   answers: Record<AnswerId, unknown>;
   /** The answer to the lookup of EXAMPLE_RETIRED_KEY; absent where the version does not know it as retired with a successor. */
   retiredKey?: unknown;
+  /**
+   * A place-name lookup that finds a unit of a divided city: the first unit of the most populous divided city, after
+   * its city's name, as `ort` (and the path asked); absent where the version divides no city or cannot search names.
+   */
+  unitHit?: { ort: string; value: unknown };
   /** One example body per code the handler answers. */
   errors: Partial<Record<ErrorCode, ErrorResponse>>;
   /** Further examples of a code whose answers differ by case, shown after its own: the 404 of a retired office number. */
@@ -78,9 +85,12 @@ export function examplesFrom(ix: DirectoryIndex, buildId: string, searchOrt?: Or
   };
   const municipality = answers.lookup.gemeinden[0];
   const retiredKey = ix.retiredKeys.get(EXAMPLE_RETIRED_KEY)?.nachfolger.length ? JSON.parse(rendered(ix, `${LOOKUP_PATH}?ags=${EXAMPLE_RETIRED_KEY}`, searchOrt)) : undefined;
+  const unitOrt = searchOrt === undefined ? undefined : exampleUnitOrt(ix);
+  const unitHit = unitOrt === undefined ? undefined : { ort: unitOrt, value: JSON.parse(rendered(ix, `${LOOKUP_PATH}?${new URLSearchParams({ ort: unitOrt })}`, searchOrt)) };
   return {
     answers,
     ...(retiredKey === undefined ? {} : { retiredKey }),
+    ...(unitHit === undefined ? {} : { unitHit }),
     errors: {
       bad_parameter: error('bad_parameter', refused(parseQuestion('/finanzamt', new URLSearchParams({ ort: 'Öl' })))),
       bad_steuernummer: error('bad_steuernummer', refused(parseQuestion('/finanzamt', new URLSearchParams({ steuernummer: '12/345' })))),
@@ -112,6 +122,12 @@ export function examplesFrom(ix: DirectoryIndex, buildId: string, searchOrt?: Or
     // Its age as on the day the document is generated.
     health: healthBody({ stand, standQuelle, buildId, ortssuche: searchOrt !== undefined, aenderungen: ix.dir.aenderungen, quellen: ix.dir.quellen }, Date.now()),
   };
+}
+
+/** "Köln Altstadt-Süd": the most populous divided city's base name and its first unit, as a caller would type them. */
+function exampleUnitOrt(ix: DirectoryIndex): string | undefined {
+  const city = ix.dir.municipalities.filter((m) => m.teile !== undefined).sort((a, b) => (b.einwohner ?? 0) - (a.einwohner ?? 0))[0];
+  return city === undefined ? undefined : `${baseName(city.name)} ${unitNames(city)[0]}`;
 }
 
 function rendered(ix: DirectoryIndex, path: string, searchOrt?: OrtSearch): string {

@@ -36,8 +36,9 @@ const CACHE_NOT_MODIFIED = { 304: responseRef('DocumentNotModified'), 406: respo
 const ALWAYS = { 405: responseRef('MethodNotAllowed'), 429: responseRef('TooManyRequests') };
 
 /**
- * The lookup's examples: the plain lookup, and a retired key answered with its successor where the loaded
- * version knows one (examples.ts); each summary says what its answer shows, from the answer itself.
+ * The lookup's examples: the plain lookup, a retired key answered with its successor where the loaded version
+ * knows one, and a unit of a divided city found by `ort` where the version divides one (examples.ts); each summary
+ * says what its answer shows, from the answer itself.
  */
 function lookupExamples(examples?: Examples): Shown | undefined {
   if (examples === undefined) return undefined;
@@ -47,6 +48,11 @@ function lookupExamples(examples?: Examples): Shown | undefined {
     const successors = LookupResponse.parse(examples.retiredKey).ags_nachfolger ?? [];
     const named = successors.map((s) => `${s.ags} (${s.name}, since ${s.gilt_ab})`).join(', ');
     shown.retired_key = { summary: `\`ags=${EXAMPLE_RETIRED_KEY}\`: a key no longer valid, answered with its successor${successors.length === 1 ? '' : 's'} ${named}, named in \`ags_nachfolger\``, value: examples.retiredKey };
+  }
+  if (examples.unitHit !== undefined) {
+    const { ort, value } = examples.unitHit;
+    const found = LookupResponse.parse(value).frage.gefundene_teile?.[0];
+    shown.unit_hit = { summary: `\`ort=${ort}\`: the ${found?.art} ${found?.name} of a divided city, answered with the office serving it, named in \`frage.gefundene_teile\``, value };
   }
   return { examples: shown };
 }

@@ -15,7 +15,7 @@ import { eventually } from '../support/http.ts';
 import { HealthResponse } from '../../proxy/health.ts';
 import { issueKey, scratchDir, startProxy, type ProxyProcess } from '../support/proxy.ts';
 import { publish } from '../support/versions.ts';
-import { startLoadClient } from './load/start.ts';
+import { startLoadClient } from './clients/start.ts';
 
 const VERSIONS = ['20251130_0000', '20260228_0000'];
 const LOAD_SECONDS = 12;
@@ -65,7 +65,7 @@ describe('a version switch under sustained load', () => {
     const shared = Object.keys(a.entries).filter((k) => Object.hasOwn(b.entries, k));
     expect(shared.length).toBeGreaterThan(100);
     const settings = { url: proxy.url, key, paths: [...shared, ...RENDERED], seconds: LOAD_SECONDS };
-    const load = await startLoadClient(join(import.meta.dirname, 'load', 'versionChecker.ts'), settings, Counts);
+    const load = await startLoadClient(join(import.meta.dirname, 'clients', 'versionChecker.ts'), settings, Counts);
     const switchedTo: string[] = [];
     const pause = (LOAD_SECONDS * 1000) / (SWITCHES + 1);
     for (let i = 0; i < SWITCHES; i++) {

@@ -14,7 +14,8 @@ const RUN = new RegExp(`[A-Za-z0-9_-]{${PIECE},}`, 'g');
 describe('everything the proxies of this run wrote', () => {
   it('holds no key issued during the run, nor any piece of one', async () => {
     const { keys, files } = recorded();
-    expect(keys.length).toBeGreaterThan(20);
+    // `npm test` issues dozens of keys; `npm run test:load` one to each of its three proxies.
+    expect(keys.length).toBeGreaterThanOrEqual(3);
     const pieces = new Map<string, string>();
     for (const key of keys) {
       const random = key.slice(3);
@@ -36,9 +37,10 @@ describe('everything the proxies of this run wrote', () => {
       lines += scan(rest, pieces, file, leaks);
     }
     console.log(`suite secrets: ${keys.length} keys issued, ${read} files the proxies wrote, ${lines} lines, ${leaks.length} leaks`);
-    // Not vacuous: the proxies of the suite wrote a great deal, the access logs of the load tests above all.
-    expect(read).toBeGreaterThan(20);
-    expect(lines).toBeGreaterThan(100_000);
+    // Not vacuous: the proxies of the run wrote a great deal: about 24,000 lines in `npm test`, and the access logs
+    // of the load tests above all in `npm run test:load`.
+    expect(read).toBeGreaterThanOrEqual(3);
+    expect(lines).toBeGreaterThan(10_000);
     expect(leaks).toEqual([]);
   }, 5 * 60_000);
 });

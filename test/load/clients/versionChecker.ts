@@ -1,4 +1,4 @@
-// The load of test/reliability/switchUnderLoad.test.ts: cycles through `paths` and 65,536 client addresses, without
+// The load of test/load/switchUnderLoad.test.ts: cycles through `paths` and 65,536 client addresses, without
 // Accept-Encoding (so bodies are readable JSON), and checks each response: status 200, and the `stand` at the start
 // of the body is the date the ETag names, so a response whose body came from one version and whose ETag from the
 // other is counted as mixed.

@@ -11,7 +11,7 @@ import { percentile } from '../../bench/stats.ts';
 import { MemoryRateLimiter } from '../../proxy/rateLimit/rateLimiter.ts';
 import { issueKey, scratchDir, startProxy, type ProxyProcess } from '../support/proxy.ts';
 import { testDist } from '../support/tree.ts';
-import { startLoadClient } from './load/start.ts';
+import { startLoadClient } from './clients/start.ts';
 
 const RATE = 20;
 const BURST = 40;
@@ -78,7 +78,7 @@ const AbuserCounts = z.object({ requests: z.number(), ok: z.number(), limited: z
  * the other clients; the proxy gets every request it manages to send. Resolves once it sends.
  */
 function abuser(seconds: number) {
-  return startLoadClient(join(import.meta.dirname, 'load', 'abuser.ts'), { url: proxy.url, key, address: ABUSER, seconds }, AbuserCounts, { nice: 19 });
+  return startLoadClient(join(import.meta.dirname, 'clients', 'abuser.ts'), { url: proxy.url, key, address: ABUSER, seconds }, AbuserCounts, { nice: 19 });
 }
 
 function add(to: Seen, seen: Seen): void {

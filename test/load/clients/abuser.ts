@@ -1,4 +1,4 @@
-// The abusive client of test/reliability/overload.test.ts: one address, as fast as it goes on 8 connections,
+// The abusive client of test/load/overload.test.ts: one address, as fast as it goes on 8 connections,
 // counting what it was answered.
 import { z } from 'zod';
 import { answered, load, report, settings } from './client.ts';

@@ -1,4 +1,4 @@
-// The load of test/reliability/millionAddresses.test.ts: 16 pipelined requests per connection, each from the next
+// The load of test/load/millionAddresses.test.ts: 16 pipelined requests per connection, each from the next
 // address of this client (the first octet, given, tells clients and rounds apart; the other three count), so no
 // address is seen twice in the whole test.
 import { z } from 'zod';

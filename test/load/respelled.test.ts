@@ -1,6 +1,6 @@
 // Respelled place names against the real proxy with its default rate limit: ten addresses each send the heaviest
 // batch they are allowed (one search in ever new spellings, 200 hits with every district) as often as their bucket
-// refills, and four more ask new spellings by GET eighteen times a second (load/respeller.ts, a process of its own,
+// refills, and four more ask new spellings by GET eighteen times a second (clients/respeller.ts, a process of its own,
 // at a lower priority: it stands for clients on other machines).
 // Meanwhile another client's /healthz stays under 50 ms, the bound the issue sets: each spelling is an echo of
 // one rendering of its search, made, hashed and compressed on the render threads, never on the thread that
@@ -13,8 +13,8 @@ import { z } from 'zod';
 import { BatchResponse, LookupResponse } from '../../core/model.ts';
 import { issueKey, scratchDir, startProxy, type ProxyProcess } from '../support/proxy.ts';
 import { testDist } from '../support/tree.ts';
-import { HEAVY, spelling } from './load/respeller.ts';
-import { startLoadClient } from './load/start.ts';
+import { HEAVY, spelling } from './clients/respeller.ts';
+import { startLoadClient } from './clients/start.ts';
 
 const SECONDS = 7;
 /** The issue's bound for another client's /healthz. */
@@ -41,7 +41,7 @@ afterAll(async () => {
 
 describe('respelled place names', () => {
   it('leave another client\'s /healthz under 50 ms while neighbours send the heaviest mix they are allowed', async () => {
-    const neighbour = await startLoadClient(join(import.meta.dirname, 'load', 'respeller.ts'), {
+    const neighbour = await startLoadClient(join(import.meta.dirname, 'clients', 'respeller.ts'), {
       url: proxy.url, key, seconds: SECONDS, encoding: 'br', first: 0,
       batchAddresses: addresses('198.51.100', 10), getAddresses: addresses('203.0.113', 4),
     }, Counts, { nice: 10 });

@@ -14,7 +14,7 @@ import { heapAfterGc, INSPECT } from '../support/inspector.ts';
 import { issueKey, scratchDir, startProxy, type ProxyProcess } from '../support/proxy.ts';
 import { testDist } from '../support/tree.ts';
 import { unitEnvironment } from '../support/unitEnvironment.ts';
-import { startLoadClient } from './load/start.ts';
+import { startLoadClient } from './clients/start.ts';
 
 const ADDRESSES = 1_000_000;
 const RATE_CLIENTS = 10_000;
@@ -65,7 +65,7 @@ function residentMb(): { now: number; peak: number } {
  */
 async function round(n: number, seconds: number): Promise<number> {
   const clients = await Promise.all(Array.from({ length: CLIENTS }, (_, c) =>
-    startLoadClient(join(import.meta.dirname, 'load', 'addressFlood.ts'), { url: proxy.url, key, octet: 11 + n * CLIENTS + c, seconds }, Counts)));
+    startLoadClient(join(import.meta.dirname, 'clients', 'addressFlood.ts'), { url: proxy.url, key, octet: 11 + n * CLIENTS + c, seconds }, Counts)));
   let requests = 0;
   for (const { done } of clients) {
     const counts = await done;

@@ -3,7 +3,7 @@
 // which `ort` folds into one search but `frage` echoes, so that no cache keyed by the spelling helps. Batch
 // addresses each send a full batch's worth (ten such questions, costing the whole burst of 100) whenever
 // their bucket has refilled; GET addresses each ask a new spelling eighteen times a second.
-// Used by test/reliability/respelled.test.ts and the neighbour benchmark (bench/neighbourBench.ts).
+// Used by test/load/respelled.test.ts and the neighbour benchmark (bench/neighbourBench.ts).
 import { request } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';

@@ -1,0 +1,75 @@
+// The proxy in the test's own worker, for the tests of the request path, where the process is not what is tested:
+// `createProxy` (what `finanzamt serve` runs) with the flags `serve` parses from the same arguments, on a free
+// loopback port. It saves each file a child process (a Node start, the CLI, a second parse of the tree), and answers
+// through the same object as test/support/proxy.ts's processes, so a test moves here without changing a line of its
+// assertions. Starting, stopping, reloading, workers and the CLI are tested on real processes (proxy.ts).
+import { join } from 'node:path';
+import { Command } from 'commander';
+import { afterAll, beforeAll } from 'vitest';
+import { withServeOptions } from '../../proxy/commands/serve.ts';
+import type { ServeFlags } from '../../proxy/commands/serveAction.ts';
+import { addKey, setKeyStatus, writeKeysFile, type KeysFile } from '../../proxy/keys/keysFile.ts';
+import { createProxy, type Proxy } from '../../proxy/server.ts';
+import type { FrozenBundle } from './frozenBundle.ts';
+import { eventually } from './http.ts';
+import { askingAt, scratchDir, UNLIMITED, type TestProxy } from './proxy.ts';
+import { recordFile, rememberKey, rememberProxyLog } from './record.ts';
+import { testDist } from './tree.ts';
+
+export interface RunningProxy extends TestProxy {
+  stop(): Promise<void>;
+  proxy: Proxy;
+}
+
+/** The flags `finanzamt serve` takes from `args`, with its defaults for the rest. */
+async function serveFlags(args: string[]): Promise<ServeFlags> {
+  let flags: ServeFlags | undefined;
+  const program = new Command().exitOverride();
+  withServeOptions(program.command('serve')).action((f: ServeFlags) => { flags = f; });
+  await program.parseAsync(['serve', ...args], { from: 'user' });
+  return flags!;
+}
+
+/** `healthy`: wait until /healthz says a version is loaded (default true). */
+export async function startInProcess(o: { keysFile: string; args: string[]; healthy?: boolean }): Promise<RunningProxy> {
+  // In the run's record, which outlives the test file: the last check of the run reads every log.
+  const logFile = recordFile('proxy.log');
+  rememberProxyLog(logFile);
+  const flags = await serveFlags(['--host', '127.0.0.1', '--port', '0', '--keys-file', o.keysFile, '--log-file', logFile, ...o.args]);
+  // As proxy/commands/serveAction.ts turns the flags into options for one process.
+  const proxy = await createProxy({ ...flags, port: flags.port!, readTimeoutMs: flags.readTimeout, redisTimeoutMs: flags.redisTimeout });
+  const running: RunningProxy = { ...askingAt(proxy.url, logFile), stop: () => proxy.close(), proxy };
+  if (o.healthy !== false) await eventually('the proxy to load a version', async () => (await running.get('/healthz')).status === 200, 60_000);
+  return running;
+}
+
+/** A keys file with a key of each name and status, written as `finanzamt keys` writes it; returns the keys by name. */
+export async function writeKeys<N extends string>(keysFile: string, statuses: Record<N, 'active' | 'blocked'>): Promise<Record<N, string>> {
+  let file: KeysFile = { format: 1, keys: [] };
+  const keys = {} as Record<N, string>;
+  for (const [name, status] of Object.entries(statuses) as [N, 'active' | 'blocked'][]) {
+    const added = addKey(file, name);
+    file = status === 'blocked' ? setKeyStatus(added.file, added.record.id, 'blocked').file : added.file;
+    keys[name] = added.key;
+    rememberKey(added.key);
+  }
+  await writeKeysFile(keysFile, file);
+  return keys;
+}
+
+/**
+ * For a test file: a proxy in process over a test tree with one key issued for it, started before the file's tests
+ * and stopped after them (test/support/proxy.ts's proxyForFile, without the child process).
+ */
+export function inProcessProxyForFile(name: string, bundle: FrozenBundle = '2025'): { proxy: RunningProxy; key: string; keysFile: string } {
+  const context = {} as { proxy: RunningProxy; key: string; keysFile: string };
+  beforeAll(async () => {
+    context.keysFile = join(scratchDir(), 'keys.json');
+    context.key = (await writeKeys(context.keysFile, { [name]: 'active' }))[name]!;
+    context.proxy = await startInProcess({ keysFile: context.keysFile, args: ['--dist', testDist(bundle), ...UNLIMITED] });
+  });
+  afterAll(async () => {
+    await context.proxy?.stop();
+  });
+  return context;
+}
