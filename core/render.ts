@@ -83,8 +83,14 @@ export function renderOrt(ix: DirectoryIndex, q: LookupQuestion, searchOrt: OrtS
  * gives for that spelling, byte for byte. Bytes, not text: joining them is a copy, where encoding half a
  * megabyte of text anew for every spelling took a millisecond.
  */
-export function echoOrt(split: { head: Uint8Array; tail: Uint8Array }, value: string): Buffer {
-  return Buffer.concat([split.head, Buffer.from(JSON.stringify(value)), split.tail]);
+export function echoOrt(split: { head: Uint8Array; tail: Uint8Array }, value: string): Uint8Array {
+  // Web types, not Node's Buffer: core/ is compiled into the client package, which runs in browsers too.
+  const spelling = new TextEncoder().encode(JSON.stringify(value));
+  const body = new Uint8Array(split.head.length + spelling.length + split.tail.length);
+  body.set(split.head);
+  body.set(spelling, split.head.length);
+  body.set(split.tail, split.head.length + spelling.length);
+  return body;
 }
 
 /** What a lookup by place name searches for, with everything else it asks: the same key, the same `renderOrt` but for `frage.ort`. */

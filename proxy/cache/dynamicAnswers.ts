@@ -15,7 +15,8 @@ import { representationKey, type Format } from '../../core/representation.ts';
 import { isPersonal, type Question } from '../../core/request.ts';
 import type { ProxyMetrics } from '../metrics/metrics.ts';
 import type { Version } from '../versions/version.ts';
-import { asBuffer, renderOffThread, RENDER_RETRY_AFTER } from './renderThreads.ts';
+import { asBuffer } from './ortRenderings.ts';
+import { renderOffThread, RENDER_RETRY_AFTER } from './renderThreads.ts';
 import type { Rendering, RenderResult } from './renderTask.ts';
 
 export interface Rendered {

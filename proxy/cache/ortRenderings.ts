@@ -25,11 +25,19 @@ export class OrtRenderings {
   body(index: DirectoryIndex, q: LookupQuestion, searchOrt: OrtSearch): Buffer {
     const key = ortSearchKey(q);
     const known = this.lru.get(key);
-    if (known !== undefined) return echoOrt(known, q.value);
+    if (known !== undefined) return asBuffer(echoOrt(known, q.value));
     const rendered = renderOrt(index, q, searchOrt);
     if (!rendered.echo) return Buffer.from(rendered.body);
     const split = { head: Buffer.from(rendered.head), tail: Buffer.from(rendered.tail) };
     this.lru.set(key, split);
-    return echoOrt(split, q.value);
+    return asBuffer(echoOrt(split, q.value));
   }
+}
+
+/**
+ * `body` as a Buffer over the same memory: core/ gives web types, and a body from a render thread comes as a
+ * plain Uint8Array; the proxy's callers take Buffers.
+ */
+export function asBuffer(body: Uint8Array): Buffer {
+  return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
 }

@@ -8,6 +8,7 @@ import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import type { Compression } from '../../core/compress.ts';
 import { owned } from '../versions/parseOffThread.ts';
+import { asBuffer } from './ortRenderings.ts';
 import type { Rendering, RenderResult, RenderTask } from './renderTask.ts';
 
 const THREADS = Math.max(1, availableParallelism() - 1);
@@ -43,9 +44,4 @@ export function renderOffThread(task: Rendering, admitted = false): Promise<Rend
 export async function compressWhileWaiting(encoding: Compression, identity: Buffer): Promise<Buffer> {
   const transferList = owned(identity) ? [identity.buffer] : [];
   return asBuffer(await threads().run({ kind: 'compress', encoding, identity }, { transferList }) as Uint8Array);
-}
-
-/** A body that came from a thread (as a plain Uint8Array) as a Buffer, not copied. */
-export function asBuffer(data: Uint8Array): Buffer {
-  return Buffer.from(data.buffer, data.byteOffset, data.byteLength);
 }

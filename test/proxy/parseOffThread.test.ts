@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DIRECTORY_FILE, MANIFEST_FILE } from '../../core/manifest.ts';
+import { representationKey } from '../../core/representation.ts';
 import { parseOffThread } from '../../proxy/versions/parseOffThread.ts';
 import { parseVersion } from '../../proxy/versions/parseVersion.ts';
 import { testTree } from '../support/tree.ts';
@@ -22,7 +23,9 @@ describe('parsing a version off the serving thread', () => {
     expect(JSON.stringify(manifest)).toBe(JSON.stringify(inProcess.manifest));
     expect(JSON.stringify(directory)).toBe(JSON.stringify(inProcess.directory));
     expect(directory.municipalities.length).toBe(tree.directory.municipalities.length);
-    expect(answers.keys.join('\n')).toBe(Object.keys(tree.manifest.entries).join('\n'));
+    // Every stored answer: the JSON entries, then each stored CSV under its representation's key.
+    const csvKeys = Object.keys(tree.manifest.csv).map((key) => representationKey(key, 'csv'));
+    expect(answers.keys.join('\n')).toBe([...Object.keys(tree.manifest.entries), ...csvKeys].join('\n'));
     expect(answers.etags.join('\n')).toBe(inProcess.answers.etags.join('\n'));
     const bytes = (a: Uint8Array | Uint32Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
     for (const field of ['objectOf', 'hashes', 'sizes'] as const) {
