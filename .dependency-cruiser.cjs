@@ -27,6 +27,13 @@ module.exports = {
       to: { path: '^(bin|build|client|bench|test)/' },
     },
     {
+      name: 'proxy-no-openapi-generator',
+      comment: 'The OpenAPI document and its reference page are built with their version (build/openapi/) and served as stored answers: no part of the proxy, not even `finanzamt start`, generates them.',
+      severity: 'error',
+      from: { path: '^proxy/' },
+      to: { path: '^build/openapi/|node_modules/@scalar/' },
+    },
+    {
       name: 'client-only-core',
       comment: 'The client is what callers install: it renders local answers with core/ and needs nothing else here.',
       severity: 'error',

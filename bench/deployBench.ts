@@ -9,10 +9,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildVersion } from '../build/buildVersion.ts';
 import { deployVersion, type DeployResult } from '../build/deploy/deployVersion.ts';
 import { s3Store } from '../build/deploy/objectStore.ts';
-import { DEFAULT_UPLOAD_CONCURRENCY } from '../build/deploy/options.ts';
 import { resolveTarget } from '../build/deploy/target.ts';
-import { DEFAULT_MAX_DROP_PERCENT } from '../build/guard/defaults.ts';
-import { startLocalS3 } from './localS3.ts';
+import { startLocalS3 } from '../test/support/localS3.ts';
+import { BUILD_DEFAULTS } from '../core/options.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
@@ -34,7 +33,7 @@ export async function benchDeploy(): Promise<DeployBench> {
     const target = resolveTarget({ bucket: server.bucket, prefix: 'api' }, server.env)!;
     const store = s3Store(target, server.credentials);
     const deploy = () => deployVersion(store, {
-      dist, target, concurrency: DEFAULT_UPLOAD_CONCURRENCY, guard: { maxDrop: DEFAULT_MAX_DROP_PERCENT, force: false }, dryRun: false,
+      dist, target, concurrency: BUILD_DEFAULTS.uploadConcurrency, guard: { maxDrop: BUILD_DEFAULTS.maxDropPercent, force: false }, dryRun: false,
     });
     const [first, seconds] = await timed(deploy);
     const [, resume_seconds] = await timed(deploy);
@@ -58,7 +57,7 @@ function report(r: DeployResult, seconds: number, resume_seconds: number): Deplo
     '## Deploy to a local S3-compatible server',
     '',
     `Version ${r.version}: ${files} files, ${(bytes / 1e6).toFixed(1)} MB, uploaded to s3rver on 127.0.0.1 `
-      + `(its own process) with ${DEFAULT_UPLOAD_CONCURRENCY} uploads in flight.`,
+      + `(its own process) with ${BUILD_DEFAULTS.uploadConcurrency} uploads in flight.`,
     '',
     '| run | files uploaded | seconds | files/s | MB/s |',
     '| --- | ---: | ---: | ---: | ---: |',

@@ -14,10 +14,10 @@ import Fastify from 'fastify';
 import { pino } from 'pino';
 import { ERRORS, type ErrorCode } from '../core/errors.ts';
 import { objectPath } from '../core/manifest.ts';
-import { CACHE_OK, EXPOSE, JSON_TYPE } from '../proxy/http/headers.ts';
-import { DEFAULT_BURST, DEFAULT_RATE } from '../proxy/rateLimit/defaults.ts';
+import { CACHE_OK, EXPOSE, JSON_TYPE } from '../core/headers.ts';
 import type { MixRequest } from './requestMix.ts';
 import { announcedUrl, spawnServer, type Served } from './spawnServer.ts';
+import { SERVE_DEFAULTS } from '../core/options.ts';
 
 export interface PeerConfig {
   versionDir: string;
@@ -39,7 +39,7 @@ export const PEER_ERRORS = {
   missing: peerError('key_missing', ERRORS.key_missing.detail.none),
   unknown: peerError('key_unknown', ERRORS.key_unknown.detail.unknown),
   blocked: peerError('key_blocked', ERRORS.key_blocked.detail.blocked),
-  limited: peerError('rate_limited', ERRORS.rate_limited.detail.tooMany(DEFAULT_RATE, DEFAULT_BURST, 1)),
+  limited: peerError('rate_limited', ERRORS.rate_limited.detail.tooMany(SERVE_DEFAULTS.rate, SERVE_DEFAULTS.burst, 1)),
   notFound: peerError('not_found', ERRORS.not_found.detail.path),
 };
 
@@ -66,7 +66,7 @@ async function main(configFile: string): Promise<void> {
     if (!keys.has(key)) return refuse(reply, PEER_ERRORS.unknown);
   });
   await app.register(rateLimit, {
-    max: DEFAULT_BURST, timeWindow: (DEFAULT_BURST / DEFAULT_RATE) * 1000, cache: 100_000,
+    max: SERVE_DEFAULTS.burst, timeWindow: (SERVE_DEFAULTS.burst / SERVE_DEFAULTS.rate) * 1000, cache: 100_000,
     errorResponseBuilder: () => ({ statusCode: 429, ...PEER_ERRORS.limited.body }),
   });
   app.addHook('onResponse', async (request, reply) => {

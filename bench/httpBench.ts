@@ -10,7 +10,6 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CURRENT, objectPath } from '../core/manifest.ts';
-import { DEFAULT_BURST, DEFAULT_RATE } from '../proxy/rateLimit/defaults.ts';
 import { alternateRounds, type Load, type Round, type Target } from './loadRounds.ts';
 import { serveNginx } from './nginxServer.ts';
 import { servePlain } from './plainServer.ts';
@@ -19,6 +18,7 @@ import { MIX_SHARES, requestMix, type MixRequest } from './requestMix.ts';
 import type { Served } from './spawnServer.ts';
 import { median } from './stats.ts';
 import { writeWrkScript } from './wrk.ts';
+import { SERVE_DEFAULTS } from '../core/options.ts';
 
 /** The HTTP benchmarks' load (this one and peersBench.ts). */
 export const LOAD: Load = {
@@ -178,7 +178,7 @@ function report(runs: Record<string, Round[]>, mix: MixRequest[]): string {
       + `before measuring, the first ${CHECKED} requests were fetched from each server and compared (status, Content-Type, Content-Encoding, `
       + 'Vary, Cache-Control, the CORS headers, an ETag present, body bytes).',
     '',
-    `- **proxy**: \`finanzamt serve --trust-proxy 127.0.0.1\` (and \`--workers 2\`): key check and rate limit (${DEFAULT_RATE}/s, burst ${DEFAULT_BURST}, per address; never reached, `
+    `- **proxy**: \`finanzamt serve --trust-proxy 127.0.0.1\` (and \`--workers 2\`): key check and rate limit (${SERVE_DEFAULTS.rate}/s, burst ${SERVE_DEFAULTS.burst}, per address; never reached, `
       + 'each address recurs once in 65,536 requests) on every request, RateLimit-* fields on every answer, access log to a file as in production. '
       + 'With `--workers 2` the rate limit is the fleet\'s: each request asks the primary process (proxy/fleet/).',
     '- **nginx**: the same files by their object paths (`/objects/ab/<sha>.json`), `brotli_static on` (Debian module) and `gzip_static on`, '

@@ -7,9 +7,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
-import { CACHE_OK, EXPOSE } from '../proxy/http/headers.ts';
-import { DEFAULT_BURST, DEFAULT_RATE } from '../proxy/rateLimit/defaults.ts';
+import { CACHE_OK, EXPOSE } from '../core/headers.ts';
 import { answering, spawnServer, type Served } from './spawnServer.ts';
+import { SERVE_DEFAULTS } from '../core/options.ts';
 
 const BROTLI_STATIC = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 
@@ -17,7 +17,7 @@ const BROTLI_STATIC = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
  * What nginx does besides sending files when it does the proxy's job (the peers benchmark): the key checked on
  * every request against a `map` of the keys (401 / 403 with a JSON `detail`), and `limit_req` per client
  * address (X-Forwarded-For believed from 127.0.0.1 through the realip module) at the proxy's default rate and
- * burst (proxy/rateLimit/defaults.ts), 429 with a JSON `detail`. The key check runs in nginx's rewrite phase, before limit_req.
+ * burst (core/options.ts), 429 with a JSON `detail`. The key check runs in nginx's rewrite phase, before limit_req.
  */
 export interface SameJob {
   keys: string[];
@@ -62,7 +62,7 @@ http {
 ${job ? `
   set_real_ip_from 127.0.0.1;
   real_ip_header X-Forwarded-For;
-  limit_req_zone $binary_remote_addr zone=per_address:16m rate=${DEFAULT_RATE}r/s;
+  limit_req_zone $binary_remote_addr zone=per_address:16m rate=${SERVE_DEFAULTS.rate}r/s;
   limit_req_status 429;
   # A refusal is the expected answer under this load, not an error worth a line on stderr.
   limit_req_log_level info;
@@ -88,7 +88,7 @@ ${job ? `
       if ($key_state = missing) { ${json(job.errors.missing)} }
       if ($key_state = unknown) { ${json(job.errors.unknown)} }
       if ($key_state = blocked) { ${json(job.errors.blocked)} }
-      limit_req zone=per_address burst=${DEFAULT_BURST} nodelay;` : ''}
+      limit_req zone=per_address burst=${SERVE_DEFAULTS.burst} nodelay;` : ''}
       brotli_static on;
       gzip_static on;
       gzip_vary on;

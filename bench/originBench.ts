@@ -17,16 +17,15 @@ import { rankedQuestions } from '../core/ranking.ts';
 import { indexDirectory } from '../core/directoryIndex.ts';
 import { deployVersion } from '../build/deploy/deployVersion.ts';
 import { s3Store } from '../build/deploy/objectStore.ts';
-import { DEFAULT_UPLOAD_CONCURRENCY } from '../build/deploy/options.ts';
 import { resolveTarget } from '../build/deploy/target.ts';
-import { DEFAULT_MAX_DROP_PERCENT } from '../build/guard/defaults.ts';
 import { startDelayingProxy, type DelayingProxy } from './delayingProxy.ts';
-import { startLocalS3 } from './localS3.ts';
+import { startLocalS3 } from '../test/support/localS3.ts';
 import { heapAfterGcMb, rssMb } from './memory.ts';
 import { freePort } from './nginxServer.ts';
 import { proxyFixture, serveProxy } from './proxyProcess.ts';
 import { mulberry32 } from './random.ts';
 import { runWrk, writeWrkScript } from './wrk.ts';
+import { BUILD_DEFAULTS } from '../core/options.ts';
 
 const DELAY_MS = 20;
 const ZIPF_S = 1.0;
@@ -157,7 +156,7 @@ async function deployBrotli(scratch: string, versionDir: string, s3: Awaited<Ret
   symlinkSync(version, join(dist, CURRENT));
   const target = resolveTarget({ bucket: s3.bucket, prefix: 'api' }, s3.env)!;
   await deployVersion(s3Store(target, s3.credentials), {
-    dist, target, concurrency: DEFAULT_UPLOAD_CONCURRENCY, guard: { maxDrop: DEFAULT_MAX_DROP_PERCENT, force: false }, dryRun: false,
+    dist, target, concurrency: BUILD_DEFAULTS.uploadConcurrency, guard: { maxDrop: BUILD_DEFAULTS.maxDropPercent, force: false }, dryRun: false,
   });
   return files;
 }

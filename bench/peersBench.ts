@@ -11,7 +11,6 @@ import { request } from 'node:http';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { DEFAULT_BURST, DEFAULT_RATE } from '../proxy/rateLimit/defaults.ts';
 import { PEER_ERRORS, serveFastify, type PeerConfig } from './fastifyServer.ts';
 import { CHECKED, checkSameAnswers, LOAD, medianRows, mixFixture, storedPath, type Server } from './httpBench.ts';
 import { alternateRounds, type Round } from './loadRounds.ts';
@@ -20,6 +19,7 @@ import { serveNginx } from './nginxServer.ts';
 import { serveProxy } from './proxyProcess.ts';
 import { MIX_SHARES, type MixRequest } from './requestMix.ts';
 import type { Served } from './spawnServer.ts';
+import { SERVE_DEFAULTS } from '../core/options.ts';
 
 const TARGET_OF_NGINX = 0.6;
 const TARGET_OF_FASTIFY = 1.3;
@@ -66,7 +66,7 @@ export async function benchPeers(): Promise<{ markdown: string }> {
 }
 
 /** Requests sent at once from one address to see each server refuse some: more than the burst. */
-const AT_ONCE = DEFAULT_BURST + 50;
+const AT_ONCE = SERVE_DEFAULTS.burst + 50;
 
 /** The refusals that make it the same job: 401 without a key or with an unknown one, 429 over the limit, each with a JSON `detail`. */
 async function checkSameJob(name: string, { served, pathOf }: Server, r: MixRequest, key: string): Promise<void> {
@@ -126,11 +126,11 @@ function report(runs: Record<string, Round[]>, rss: Record<string, number>, mix:
       + `Before measuring, every server was checked to send the same bytes and headers for ${CHECKED} requests, 401 with a JSON \`detail\` without a key and with an `
       + `unknown key, and 429 with a JSON \`detail\` to an address sending ${AT_ONCE} requests at once.`,
     '',
-    `- **proxy**: \`finanzamt serve --trust-proxy 127.0.0.1\`, as in the HTTP section (key check, ${DEFAULT_RATE}/s burst ${DEFAULT_BURST} per address, RateLimit-* fields, access log to a file).`,
+    `- **proxy**: \`finanzamt serve --trust-proxy 127.0.0.1\`, as in the HTTP section (key check, ${SERVE_DEFAULTS.rate}/s burst ${SERVE_DEFAULTS.burst} per address, RateLimit-* fields, access log to a file).`,
     '- **nginx doing the same job** (`bench/nginxServer.ts`): the HTTP section\'s nginx (brotli_static, same headers, buffered access log) plus the key checked '
-      + `against a \`map\` of the bench's keys (\`if\` + \`return 401/403\` with the JSON body), \`limit_req\` ${DEFAULT_RATE} r/s burst ${DEFAULT_BURST} \`nodelay\` per address (realip from X-Forwarded-For), `
+      + `against a \`map\` of the bench's keys (\`if\` + \`return 401/403\` with the JSON body), \`limit_req\` ${SERVE_DEFAULTS.rate} r/s burst ${SERVE_DEFAULTS.burst} \`nodelay\` per address (realip from X-Forwarded-For), `
       + '429 with the JSON body. It sends no RateLimit-* fields (nginx has no variable for what is left of a burst).',
-    `- **fastify** (\`bench/fastifyServer.ts\`): fastify 5 with \`@fastify/rate-limit\` (fixed window: ${DEFAULT_BURST} per ${DEFAULT_BURST / DEFAULT_RATE} s per address, its LRU of 100,000 addresses; `
+    `- **fastify** (\`bench/fastifyServer.ts\`): fastify 5 with \`@fastify/rate-limit\` (fixed window: ${SERVE_DEFAULTS.burst} per ${SERVE_DEFAULTS.burst / SERVE_DEFAULTS.rate} s per address, its LRU of 100,000 addresses; `
       + 'it sends x-ratelimit-* fields), a key check in an `onRequest` hook (401/403 JSON), the same stored brotli bytes from a Map with the same headers, '
       + 'one pino line per answer to a file (asynchronous destination).',
     '',

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { objectPath } from '../core/manifest.ts';
 import { finishSoon } from '../proxy/http/finishTogether.ts';
-import { CACHE_OK, EXPOSE, JSON_TYPE } from '../proxy/http/headers.ts';
+import { CACHE_OK, EXPOSE, JSON_TYPE } from '../core/headers.ts';
 import type { MixRequest } from './requestMix.ts';
 import { announcedUrl, spawnServer, type Served } from './spawnServer.ts';
 

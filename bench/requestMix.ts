@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { Manifest, MANIFEST_FILE } from '../core/manifest.ts';
 import { parseQuestion, type Question } from '../core/request.ts';
 import { mulberry32 } from './random.ts';
+import { DOCUMENTS } from '../core/routes.ts';
 
 export interface MixRequest {
   /** The canonical API request, e.g. `/finanzamt?ags=01001000`. */
@@ -33,6 +34,7 @@ export function requestMix(versionDir: string, size: number, seed: number): MixR
   const manifest = Manifest.parse(JSON.parse(readFileSync(join(versionDir, MANIFEST_FILE), 'utf8')));
   const candidates: MixRequest[][] = KINDS.map(() => []);
   for (const [path, { object, etag }] of Object.entries(manifest.entries)) {
+    if (path in DOCUMENTS) continue;
     const queryStart = path.indexOf('?');
     const parsed = parseQuestion(queryStart === -1 ? path : path.slice(0, queryStart), new URLSearchParams(queryStart === -1 ? '' : path.slice(queryStart + 1)));
     if (!parsed.ok) throw new Error(`the manifest lists ${path}, which does not parse: ${parsed.detail}`);

@@ -1,7 +1,7 @@
 // Benchmark of `--workers 2` against one process: the same request mix (wrk.ts) from loopback for a bounded
 // time, several rounds alternating between the two, each proxy started once and warmed up. Reports median
 // requests/s, p50/p99 latency and their ratio, and the CPU time per request of all the proxy's processes and
-// of the cluster primary alone, which answers the workers' rate-limit asks (proxy/rateLimit/ipcRateLimit.ts): that
+// of the cluster primary alone, which answers the workers' rate-limit asks (proxy/fleet/ipcRateLimit.ts): that
 // is the price of one limit per address across workers. Serves FINANZAMT_BENCH_DIST (a dist directory with
 // `current`), else builds the shipped bundle first. Run alone with `npx tsx bench/workersBench.ts`.
 import { mkdtempSync, rmSync } from 'node:fs';

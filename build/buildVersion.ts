@@ -4,23 +4,23 @@
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { assembleDirectory } from './assemble/assemble.ts';
-import { BUILD_DEFAULTS } from './buildDefaults.ts';
 import { DIRECTORY_FILE, makeManifest, MANIFEST_FILE, REPORT_FILE, type StoredFile } from '../core/manifest.ts';
 import { diffDirectories } from './diff/diffDirectories.ts';
-import { DEFAULT_MAX_DROP_PERCENT } from './guard/defaults.ts';
 import { assertPublishable, type Drop, type GuardOptions } from './guard/guard.ts';
 import { localPublished } from './guard/published.ts';
 import { RANKING_FILE, warmingOrder } from '../core/ranking.ts';
 import { indexDirectory } from '../core/directoryIndex.ts';
 import { PlaceIndex, SEARCH_FILE } from '../core/search/placeIndex.ts';
 import { precomputedQuestions } from './precompute/questions.ts';
-import { writeTree } from './precompute/writeTree.ts';
+import { writeDocuments, writeTree } from './precompute/writeTree.ts';
+import { versionDocuments } from './openapi/documents.ts';
 import { createStaging, publish, pruneVersions } from './publish.ts';
 import { buildReport, directoryCounts, type BuildReport } from './report.ts';
 import { readBundle } from './sources/bundle.ts';
 import { sha256 } from './precompute/encode.ts';
 import { storePool } from './precompute/storePool.ts';
 import { PhaseClock, type PhaseTimings } from './phases.ts';
+import { BUILD_DEFAULTS } from '../core/options.ts';
 
 export interface BuildOptions {
   source: string;
@@ -30,7 +30,7 @@ export interface BuildOptions {
   /** Worker threads that compress, hash and write the bodies (BUILD_DEFAULTS.threads). */
   threads?: number;
   onProgress?: (done: number, total: number) => void;
-  /** Defaults to refusing drops of more than DEFAULT_MAX_DROP_PERCENT. */
+  /** Defaults to refusing drops of more than BUILD_DEFAULTS.maxDropPercent. */
   guard?: GuardOptions;
 }
 
@@ -53,7 +53,7 @@ export async function buildVersion(given: BuildOptions): Promise<BuildResult> {
   const { directory, facts, forcedDrops, diff, questions } = await clock.time('assemble', async () => {
     const { directory, facts } = assembleDirectory(bundle);
     const forcedDrops = assertPublishable(published?.counts ?? null, directoryCounts(directory, facts),
-      options.guard ?? { maxDrop: DEFAULT_MAX_DROP_PERCENT, force: false });
+      options.guard ?? { maxDrop: BUILD_DEFAULTS.maxDropPercent, force: false });
     const diff = published ? diffDirectories(await published.directory(), directory) : null;
     return { directory, facts, forcedDrops, diff, questions: precomputedQuestions(directory) };
   });
@@ -61,20 +61,25 @@ export async function buildVersion(given: BuildOptions): Promise<BuildResult> {
   const pool = storePool(options.threads);
   try {
     const { entries, csv, objects, stats } = await writeTree(staging, directory, questions, { pool, clock, onProgress: options.onProgress });
-    const report = buildReport(directory, facts, stats, questions.length, bundle.files, diff);
     // The version's own files, then the switch: everything after the bodies is the publish phase.
-    const { outcome, removed } = await clock.time('publish', async () => {
+    const { outcome, removed, report } = await clock.time('publish', async () => {
+      const index = indexDirectory(directory);
+      const search = PlaceIndex.build(directory.municipalities);
       const files = {
         [DIRECTORY_FILE]: await writeChecked(join(staging, DIRECTORY_FILE), Buffer.from(JSON.stringify(directory))),
-        [SEARCH_FILE]: await writeChecked(join(staging, SEARCH_FILE), PlaceIndex.build(directory.municipalities).serialize()),
-        [RANKING_FILE]: await writeChecked(join(staging, RANKING_FILE), Buffer.from(JSON.stringify(warmingOrder(entries, indexDirectory(directory))))),
+        [SEARCH_FILE]: await writeChecked(join(staging, SEARCH_FILE), search.serialize()),
+        [RANKING_FILE]: await writeChecked(join(staging, RANKING_FILE), Buffer.from(JSON.stringify(warmingOrder(entries, index)))),
       };
+      // The documents describe the answers: their example of /healthz shows the id of the answers alone.
+      const answersId = makeManifest(directory, entries, objects, files, csv).build_id;
+      await writeDocuments(staging, directory.stand_quelle, await versionDocuments(index, answersId, search), { entries, objects, stats });
+      const report = buildReport(directory, facts, stats, questions.length, bundle.files, diff);
       const manifest = makeManifest(directory, entries, objects, files, csv);
       await writeFile(join(staging, REPORT_FILE), `${JSON.stringify(report, null, 2)}\n`);
       // The manifest goes last: a version directory with a manifest is a complete one.
       await writeFile(join(staging, MANIFEST_FILE), JSON.stringify(manifest));
       const outcome = await publish(options.out, staging, directory.stand_quelle, manifest.build_id);
-      return { outcome, removed: await pruneVersions(options.out, options.keep + 1) };
+      return { outcome, report, removed: await pruneVersions(options.out, options.keep + 1) };
     });
     return { version: directory.stand_quelle, outcome, report, removed, forcedDrops, timings: clock.timings };
   } finally {

@@ -163,7 +163,7 @@ export const ERRORS = {
     status: 405, shared: false,
     means: 'A method the path does not answer: GET, HEAD and OPTIONS on every path, POST on `/finanzamt` only.',
     detail: {
-      /** `allow`: the methods the path answers (proxy/http/headers.ts). */
+      /** `allow`: the methods the path answers (core/routes.ts). */
       method: (method: string | undefined, allow: string) => `Die Methode ${JSON.stringify(method?.slice(0, 20))} ist hier nicht erlaubt; erlaubt sind ${allow}.`,
     },
   },
@@ -273,4 +273,9 @@ type JsonScalar = number | boolean | null;
 /** What a JSON value is, without repeating a number, which may be something personal such as a tax number. */
 function kind(value: JsonScalar): string {
   return typeof value === 'number' ? 'eine Zahl' : String(value);
+}
+
+/** The body of an error; `stand` of the version answering, when one is loaded. */
+export function errorJson(code: ErrorCode, detail: string, stand: string | null): string {
+  return JSON.stringify(stand === null ? { detail, code } : { detail, code, stand });
 }

@@ -1,5 +1,5 @@
 // The parameters of each route, one zod schema per route: the parser (request.ts) checks a request against it,
-// the OpenAPI description generates its parameter schemas from it (proxy/docs/openapi/parameters.ts), and the
+// the OpenAPI description generates its parameter schemas from it (build/openapi/parameters.ts), and the
 // client's option types are taken from it (client/questions.ts). Query values arrive as text; each
 // parameter is a codec from the text to the value a question holds, so the description shows the value
 // (`limit` an integer from 1 to 200), as the response side shows the answer.

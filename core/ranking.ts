@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { DirectoryIndex } from './directoryIndex.ts';
 import { parseQuestion, type Question } from './request.ts';
 import { unitNames } from './stadtteil.ts';
+import { DOCUMENTS } from './routes.ts';
 
 /** The version file holding the warming order: one canonical key per stored body, most-asked first. */
 export const RANKING_FILE = 'ranking.json';
@@ -19,7 +20,8 @@ export const WarmingOrder = z.array(z.string());
 /** The stored questions, most-asked first (equal weights in the order given). */
 export function rankedQuestions(keys: Iterable<string>, index: DirectoryIndex): string[] {
   const weigh = questionWeight(index);
-  return Array.from(keys, (path) => ({ path, weight: weigh(parsePath(path)) }))
+  // The version's documents (the description and its page) are stored beside the answers, and are no question.
+  return Array.from(keys).filter((path) => !(path in DOCUMENTS)).map((path) => ({ path, weight: weigh(parsePath(path)) }))
     .sort((a, b) => b.weight - a.weight || (a.path < b.path ? -1 : 1)).map((q) => q.path);
 }
 

@@ -7,9 +7,10 @@ import { stateNamed } from './bundesland.ts';
 import { holdsTaxNumberShape } from './taxNumberShape.ts';
 import { ERRORS } from './errors.ts';
 import {
-  Amtsnummer, CollectionParameters, DistrictParameters, LOOKUP_BY, LOOKUP_LIMIT_DEFAULT, LookupParameters, namedRefused, OfficeParameters, refusal,
+  Amtsnummer, CollectionParameters, LOOKUP_BY, LOOKUP_LIMIT_DEFAULT, LookupParameters, namedRefused, OfficeParameters, refusal,
   type Flag, type LookupBy, type ParameterCode,
 } from './parameters.ts';
+import { LOOKUP_PATH, matchRoute, ROUTE_TABLE, type Match, type QuestionRoute } from './routes.ts';
 import { parseSteuernummerIn } from './steuernummer/parse.ts';
 
 export interface LookupQuestion {
@@ -60,34 +61,11 @@ export interface Refused {
 
 export type Parsed = { ok: true; question: Question } | Refused;
 
-/** The path of the lookup by residence. */
-export const LOOKUP_PATH = '/finanzamt';
-
 /** Query parameter names under which callers put keys by mistake; the key belongs in a header only. */
 const KEY_PARAMS = new Set([
   'key', 'apikey', 'api_key', 'api-key', 'x-api-key', 'x_api_key', 'token', 'access_token', 'auth',
   'authorization', 'bearer',
 ]);
-
-const ROUTE_PARAMETERS = {
-  lookup: LookupParameters,
-  office: OfficeParameters,
-  district: DistrictParameters,
-  collection: CollectionParameters,
-} as const satisfies Record<Question['kind'], z.ZodObject>;
-
-type Route = { kind: Question['kind']; bufa_nr?: string };
-
-/** The route a path names, or an error: 404 for unknown paths, 400 for a malformed office number. */
-export function matchRoute(pathname: string): { ok: true; route: Route } | Refused {
-  if (pathname === LOOKUP_PATH) return { ok: true, route: { kind: 'lookup' } };
-  if (pathname === '/finanzaemter') return { ok: true, route: { kind: 'collection' } };
-  const m = /^\/finanzamt\/([^/]*)(\/bezirk)?$/.exec(pathname);
-  if (!m) return { ok: false, code: 'not_found', detail: ERRORS.not_found.detail.path };
-  const nr = m[1] ?? '';
-  if (!Amtsnummer.safeParse(nr).success) return { ok: false, ...refusal(Amtsnummer, 'amtsnummer', nr) };
-  return { ok: true, route: { kind: m[2] ? 'district' : 'office', bufa_nr: nr } };
-}
 
 /**
  * The name of a query parameter that holds an access key, if any: by its name, or because its name or value
@@ -109,11 +87,22 @@ export function malformedEscape(query: string): boolean {
   return query.includes('%') && MALFORMED_ESCAPE.test(query);
 }
 
-export function parseQuestion(pathname: string, params: URLSearchParams): Parsed {
-  const matched = matchRoute(pathname);
-  if (!matched.ok) return matched;
-  const { route } = matched;
-  const schema: z.ZodObject = ROUTE_PARAMETERS[route.kind];
+/** The question `path` and `params` ask, or why they ask none: 404 for a path that names no question, 400 for bad input. */
+export function parseQuestion(path: string, params: URLSearchParams): Parsed {
+  const match = matchRoute(path);
+  if (match === null || match.route.answer !== 'question') return { ok: false, code: 'not_found', detail: ERRORS.not_found.detail.path };
+  return questionOf(match as QuestionMatch, params);
+}
+
+/** A request matched to a route of a question (core/routes.ts). */
+export type QuestionMatch = Match & { name: QuestionRoute };
+
+/** The question a request matched to its route asks with `params`, or why it asks none (400). */
+export function questionOf(route: QuestionMatch, params: URLSearchParams): Parsed {
+  if (route.bufa_nr !== undefined && !Amtsnummer.safeParse(route.bufa_nr).success) {
+    return { ok: false, ...refusal(Amtsnummer, 'amtsnummer', route.bufa_nr) };
+  }
+  const schema: z.ZodObject = route.route.parameters!;
   const values = new Map<string, string>();
   const allowed = Object.keys(schema.shape);
   for (const [name, value] of params) {
@@ -121,7 +110,7 @@ export function parseQuestion(pathname: string, params: URLSearchParams): Parsed
     if (values.has(name)) return bad(BAD.repeated(name));
     values.set(name, value);
   }
-  if (route.kind === 'lookup') {
+  if (route.name === 'lookup') {
     const given = LOOKUP_BY.filter((k) => values.has(k));
     if (given.length !== 1) return bad(given.length === 0 ? BAD.noneOf(LOOKUP_BY) : BAD.severalOf(LOOKUP_BY, given));
     const refusedState = bundeslandRefusal(given[0]!, values);
@@ -132,7 +121,7 @@ export function parseQuestion(pathname: string, params: URLSearchParams): Parsed
     const name = namedRefused(schema, parsed.error.issues.map((issue) => String(issue.path[0])));
     return { ok: false, ...refusal(schema.shape[name]!, name, values.get(name)!) };
   }
-  if (route.kind === 'lookup' && values.has('stadtteil') && !values.has('ort') && values.get('ags')?.length !== 8) {
+  if (route.name === 'lookup' && values.has('stadtteil') && !values.has('ort') && values.get('ags')?.length !== 8) {
     // A postal code or a key prefix names no one city whose parts `stadtteil` could name (docs/data.md, rule 12).
     return bad(BAD.stadtteilAlone);
   }
@@ -154,8 +143,8 @@ function bundeslandRefusal(by: LookupBy, values: Map<string, string>): Refused |
   return read.ok ? null : { ok: false, code: 'bad_steuernummer', detail: read.detail };
 }
 
-function question(route: Route, data: Record<string, unknown>): Question {
-  switch (route.kind) {
+function question(route: QuestionMatch, data: Record<string, unknown>): Question {
+  switch (route.name) {
     case 'lookup': {
       const p = data as z.output<typeof LookupParameters>;
       const by = LOOKUP_BY.find((k) => p[k] !== undefined)!;
@@ -221,7 +210,7 @@ export function canonicalKey(q: Question): string {
       if (q.stadtteil !== undefined) p.push(['stadtteil', q.stadtteil]);
       if (q.gemeinden) p.push(['gemeinden', '1']);
       if (q.limit !== LOOKUP_LIMIT_DEFAULT) p.push(['limit', String(q.limit)]);
-      return withQuery('/finanzamt', p);
+      return withQuery(LOOKUP_PATH, p);
     case 'office':
       if (q.gemeinden) p.push(['gemeinden', '1']);
       return withQuery(`/finanzamt/${q.bufa_nr}`, p);
@@ -234,7 +223,7 @@ export function canonicalKey(q: Question): string {
       if (q.gemeinden) p.push(['gemeinden', '1']);
       if (q.limit !== 0) p.push(['limit', String(q.limit)]);
       if (q.offset !== 0) p.push(['offset', String(q.offset)]);
-      return withQuery('/finanzaemter', p);
+      return withQuery(ROUTE_TABLE.collection.path, p);
   }
 }
 

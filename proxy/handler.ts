@@ -5,56 +5,48 @@
 //   2. key in query   – 400 even with a valid header, on every path: serving it would let a client keep a key in
 //                       its URLs, where every proxy and log on the way records it, and a shared cache the answer;
 //   3. OPTIONS        – a browser preflight carries no key by design (Fetch standard), so it is answered 204;
-//   4. /healthz       – for load balancers and monitors, which hold no key;
-//      /openapi.json, /docs – the description and its reference page (proxy/docs/), read before one has a key;
+//   4. the routes without a key (core/routes.ts): /healthz, for load balancers and monitors; /openapi.json and
+//      /docs, the description and its reference page as the build stored them (build/openapi/), read before one
+//      has a key;
 //   5. authentication – 401 missing or unknown, 403 blocked; before anything reveals which paths exist;
 //   6. method         – 405 for anything but GET and HEAD, and POST on /finanzamt (a batch, proxy/batch/);
-//   7. route, parameters – 404 unknown path, 400 unusable input (core/request.ts);
-//   8. the answer     – stored file, or rendered; 404 for an unknown office, 503 when no version is loaded.
-// A batch costs one token per question (more for heavy ones, proxy/batch/weight.ts), so its body is read (within
+//   7. parameters     – of the route matched once on arrival (core/routes.ts): 404 unknown path, 400 unusable
+//                       input (core/request.ts);
+//   8. the answer     – stored file, or rendered (proxy/answer.ts, as for each question of a batch); 404 for an
+//                       unknown office, 503 when no version is loaded.
+// A batch costs one token per question (more for heavy ones, core/batchWeight.ts), so its body is read (within
 // its limits, proxy/batch/readBatch.ts) and weighed before the rate limit; what is wrong with it is answered where
 // its parameters would be, after the key.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { BatchBody } from '../core/batch.ts';
 import { ERRORS } from '../core/errors.ts';
 import { BATCH_MAX_QUESTIONS } from '../core/parameters.ts';
-import { formatsOf, MEDIA_TYPES, representationKey } from '../core/representation.ts';
-import { holdsPersonalData, isPersonal, keyInQuery as keyParamIn, loggableKey, malformedEscape, parseQuestion } from '../core/request.ts';
-import { holdsTaxNumberShape } from '../core/taxNumberShape.ts';
 import { holdsKey } from '../core/accessKey.ts';
+import { allowedOn, CACHE_ERROR, JSON_TYPE, preflightOn } from '../core/headers.ts';
+import { healthBody } from '../core/health.ts';
+import { holdsPersonalData, keyInQuery as keyParamIn, malformedEscape } from '../core/request.ts';
+import { DOCUMENTS, matchRoute, metricRoute } from '../core/routes.ts';
+import { holdsTaxNumberShape } from '../core/taxNumberShape.ts';
+import { answer, parseAsked, encodingFor, storedAnswer, versionFor, type AnswerDeps } from './answer.ts';
 import { answerBatch } from './batch/answerBatch.ts';
-import type { BatchBody } from './batch/batchBody.ts';
 import { readBatch } from './batch/readBatch.ts';
-import { resolveIn, type AskedQuestions } from './cache/askedQuestions.ts';
 import type { AddressResolver } from './rateLimit/clientAddress.ts';
-import type { DynamicAnswers, Rendered } from './cache/dynamicAnswers.ts';
-import { serveDocs } from './docs/serve.ts';
-import { healthBody } from './health.ts';
 import { respond, respondError, type Exchange } from './http/exchange.ts';
-import { allowedOn, CACHE_ERROR, JSON_TYPE, preflightOn } from './http/headers.ts';
-import { negotiateEncoding } from './http/negotiate.ts';
-import { negotiateFormat, varyOf } from './http/negotiateFormat.ts';
-import { sendRepresentation, type Representation } from './http/representation.ts';
+import { sendAnswer, sendRepresentation } from './http/representation.ts';
 import { headProblem } from './http/requestHead.ts';
-import { routeOf } from './http/route.ts';
 import { authenticate } from './keys/authenticate.ts';
 import type { KeyStore } from './keys/keyStore.ts';
 import type { Logs } from './log.ts';
-import type { ProxyMetrics } from './metrics/metrics.ts';
 import type { RateDecision, RateLimiter } from './rateLimit/rateLimiter.ts';
-import type { CurrentVersion } from './versions/currentVersion.ts';
 import type { ReadSlots } from './versions/readSlots.ts';
 
-export interface HandlerDeps {
-  versions: CurrentVersion;
+export interface HandlerDeps extends AnswerDeps {
   keys: KeyStore;
   limiter: RateLimiter;
   clientAddress: AddressResolver;
-  dynamic: DynamicAnswers;
   /** The slots of disk reads, null for an origin: /healthz says 503 while every one is stuck. */
   reads: Pick<ReadSlots, 'allStuck'> | null;
-  asked: AskedQuestions;
   logs: Logs;
-  metrics: ProxyMetrics | null;
   /** Milliseconds since the epoch, for the data's age. */
   now: () => number;
 }
@@ -75,9 +67,12 @@ function openExchange(d: HandlerDeps, req: IncomingMessage, res: ServerResponse)
   const queryStart = url.indexOf('?');
   // Node joins repeated X-Forwarded-For fields with ", ": one string, as if sent as one list.
   const address = d.clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'] as string | undefined);
+  // The one place the URL is cut: its path, matched once, and its query.
   const path = queryStart === -1 ? url : url.slice(0, queryStart);
+  const query = queryStart === -1 ? '' : url.slice(queryStart + 1);
+  const match = matchRoute(path);
   return {
-    req, res, started: performance.now(), address, rate: NOT_YET_LIMITED, path, route: routeOf(req.method, path, queryStart === -1 ? '' : url.slice(queryStart + 1)),
+    req, res, started: performance.now(), address, rate: NOT_YET_LIMITED, path, query, match, route: metricRoute(match, req.method, query),
     canonicalKey: null, personal: false, questions: null, keyId: null, stand: d.versions.current?.stand ?? null, code: null, logs: d.logs, metrics: d.metrics,
   };
 }
@@ -102,25 +97,21 @@ function handle(d: HandlerDeps, ex: Exchange): Step {
 
 /** `batch`: the body of a batch taken apart, null for every other request. */
 function limit(d: HandlerDeps, ex: Exchange, batch: BatchBody | null): Step {
-  const url = ex.req.url ?? '/';
-  // The path is the URL up to its query string, if it has one.
-  const queryStart = ex.path.length === url.length ? -1 : ex.path.length;
   const rate = d.limiter.take(ex.address, batch?.ok ? batch.weight : 1);
   if (rate instanceof Promise) {
     return rate.then((r) => {
       ex.rate = r;
-      return route(d, ex, url, queryStart, batch);
+      return route(d, ex, batch);
     });
   }
   ex.rate = rate;
-  return route(d, ex, url, queryStart, batch);
+  return route(d, ex, batch);
 }
 
 /** Placeholder until the limiter has answered; never sent. */
 const NOT_YET_LIMITED: RateDecision = { allowed: true, limit: 0, remaining: 0, reset: 0, retryAfter: 0 };
 
-/** `queryStart`: where the query string starts in `url` (its `?`), or -1. */
-function route(d: HandlerDeps, ex: Exchange, url: string, queryStart: number, batch: BatchBody | null): Step {
+function route(d: HandlerDeps, ex: Exchange, batch: BatchBody | null): Step {
   const { req, rate } = ex;
   if (!rate.allowed) {
     return respondError(ex, 'rate_limited', ERRORS.rate_limited.detail.tooMany(d.limiter.rate, d.limiter.burst, rate.retryAfter), ['retry-after', rate.retryAfter]);
@@ -131,18 +122,21 @@ function route(d: HandlerDeps, ex: Exchange, url: string, queryStart: number, ba
 
   // A remembered URL has parsed before, so it holds no key and needs no parsing now; nor personal data, which
   // is never remembered.
-  let asked = d.asked.get(url);
-  const query = queryStart === -1 ? '' : url.slice(queryStart + 1);
-  const params = asked === undefined ? new URLSearchParams(query) : null;
+  const url = req.url ?? '/';
+  const remembered = d.asked.get(url);
+  const params = remembered === undefined ? new URLSearchParams(ex.query) : null;
   // A tax number or a key in the path is refused as a malformed office number, kept by no cache all the same.
   ex.personal = params !== null && (holdsPersonalData(params) || holdsTaxNumberShape(ex.path) || holdsKey(ex.path));
   const keyParam = params === null ? null : keyParamIn(params);
   if (keyParam !== null) {
     return respondError(ex, 'key_in_query', ERRORS.key_in_query.detail.inQuery(keyParam));
   }
-  if (req.method === 'OPTIONS') return respond(ex, 204, [...preflightOn(ex.path)]);
-  if (ex.route === 'health') return health(ex, d.versions, d.reads, d.now);
-  if (ex.route === 'docs') return readMethod(ex) ? serveDocs(ex, d.versions.current) : undefined;
+  const { match } = ex;
+  if (req.method === 'OPTIONS') return respond(ex, 204, [...preflightOn(match?.route ?? null)]);
+  if (match !== null && !match.route.keyed) {
+    if (!readMethod(ex)) return;
+    return match.route.answer === 'health' ? health(ex, d, d.now) : documentAt(ex, d);
+  }
 
   const auth = authenticate(req.headers, d.keys);
   if (!auth.ok) {
@@ -153,45 +147,27 @@ function route(d: HandlerDeps, ex: Exchange, url: string, queryStart: number, ba
   if (batch !== null) return batchAfterKey(d, ex, batch);
   if (!readMethod(ex)) return;
 
-  if (asked === undefined) {
-    if (malformedEscape(query)) return respondError(ex, 'bad_parameter', ERRORS.bad_parameter.detail.badEscape);
-    const parsed = parseQuestion(ex.path, params!);
-    if (!parsed.ok) return respondError(ex, parsed.code, parsed.detail);
-    asked = d.asked.remember(url, parsed.question);
-  }
-
-  const version = d.versions.current;
-  if (version === null) return respondError(ex, 'unavailable', ERRORS.unavailable.detail.directory);
-  ex.stand = version.stand;
-  const { question, key, stored } = resolveIn(version, asked);
-  ex.canonicalKey = loggableKey(question, key);
-  // Also where the URL was remembered and its query not read again (which no personal question is).
-  ex.personal ||= isPersonal(question);
-  const encoding = negotiateEncoding(req.headers['accept-encoding']);
-  if (encoding === null) {
-    return respondError(ex, 'not_acceptable', ERRORS.not_acceptable.detail.noEncoding);
-  }
-  const formats = formatsOf(question);
-  const format = negotiateFormat(req.headers.accept, formats);
-  if (format === null) return respondError(ex, 'not_acceptable', ERRORS.not_acceptable.detail.noFormat);
-  const sent = { type: MEDIA_TYPES[format], vary: varyOf(formats), encoding };
-
-  const storedIn = format === 'json' ? stored : version.answers.get(representationKey(key, format));
-  if (storedIn !== undefined) {
-    const file = storedIn.files[encoding];
-    const cached = version.cached(file);
-    d.metrics?.stored(cached !== undefined);
-    return sendRepresentation(ex, { ...sent, etag: storedIn.etag, bytes: file.bytes, body: cached ?? (() => version.body(storedIn, encoding)) });
-  }
-  return d.dynamic.answer(version, question, key, format, encoding).then((answer) => {
-    if (!answer.ok) return respondError(ex, answer.code, answer.detail, answer.retryAfter === undefined ? undefined : ['retry-after', answer.retryAfter]);
-    const body = d.dynamic.body(answer, encoding);
-    return body instanceof Promise ? body.then((b) => sendRendered(ex, answer, sent, b)) : sendRendered(ex, answer, sent, body);
-  });
+  if (remembered === undefined && malformedEscape(ex.query)) return respondError(ex, 'bad_parameter', ERRORS.bad_parameter.detail.badEscape);
+  const asked = remembered ?? parseAsked(d, url, match, params!);
+  if ('ok' in asked) return respondError(ex, asked.code, asked.detail);
+  const version = versionFor(ex, d.versions);
+  if (version === null) return;
+  const encoding = encodingFor(ex);
+  if (encoding === null) return;
+  const answered = answer(d, ex, version, asked, encoding, req.headers.accept);
+  return answered instanceof Promise ? answered.then((a) => sendAnswer(ex, a)) : sendAnswer(ex, answered);
 }
 
-function sendRendered(ex: Exchange, answer: Rendered, sent: Omit<Representation, 'etag' | 'bytes' | 'body'>, body: Buffer): Step {
-  return sendRepresentation(ex, { ...sent, etag: answer.etag, bytes: body.length, body });
+/** A document the build stored under its path (core/routes.ts, DOCUMENTS): the description and its page. */
+function documentAt(ex: Exchange, d: HandlerDeps): Step {
+  const version = versionFor(ex, d.versions);
+  if (version === null) return;
+  const type = (DOCUMENTS as Record<string, string>)[ex.path];
+  const stored = type === undefined ? undefined : version.answers.get(ex.path);
+  if (stored === undefined) return respondError(ex, 'not_found', ERRORS.not_found.detail.docsPath);
+  const encoding = encodingFor(ex);
+  if (encoding === null) return;
+  return sendRepresentation(ex, storedAnswer(d, ex, version, stored, { type: type!, encoding }));
 }
 
 /** A batch whose caller's key passed: its questions answered, or what is wrong with the request. */
@@ -199,11 +175,10 @@ function batchAfterKey(d: HandlerDeps, ex: Exchange, batch: BatchBody): Step {
   return batch.ok ? answerBatch(d, ex, batch.questions) : respondError(ex, batch.code, batch.detail);
 }
 
-function health(ex: Exchange, versions: CurrentVersion, reads: HandlerDeps['reads'], now: () => number): void {
-  if (!readMethod(ex)) return;
-  const v = versions.current;
-  if (v === null) return respondError(ex, 'unavailable', ERRORS.unavailable.detail.directory);
-  if (reads?.allStuck) return respondError(ex, 'unavailable', ERRORS.unavailable.detail.readsStuck);
+function health(ex: Exchange, d: HandlerDeps, now: () => number): void {
+  const v = versionFor(ex, d.versions);
+  if (v === null) return;
+  if (d.reads?.allStuck) return respondError(ex, 'unavailable', ERRORS.unavailable.detail.readsStuck);
   const body = Buffer.from(JSON.stringify(healthBody({
     stand: v.stand, standQuelle: v.standQuelle, buildId: v.buildId, ortssuche: v.searchOrt !== null, aenderungen: v.index.dir.aenderungen, quellen: v.index.dir.quellen,
   }, now())));
@@ -213,7 +188,7 @@ function health(ex: Exchange, versions: CurrentVersion, reads: HandlerDeps['read
 function readMethod(ex: Exchange): boolean {
   const method = ex.req.method;
   if (method === 'GET' || method === 'HEAD') return true;
-  const allow = allowedOn(ex.path);
+  const allow = allowedOn(ex.match?.route ?? null);
   respondError(ex, 'method_not_allowed', ERRORS.method_not_allowed.detail.method(method, allow), ['allow', allow]);
   return false;
 }

@@ -1,6 +1,9 @@
 // Puts the proxy together and runs it: keys, rate limiter, version source, caches, the HTTP server, and an
-// orderly stop. `createProxy` is what `finanzamt serve` runs and what a benchmark or test can start in process.
+// orderly stop. `createProxy` is what `finanzamt serve` runs (proxy/commands/serveAction.ts), and what a test or
+// a benchmark starts in process with one call: `createProxy({ dist, keysFile, port: 0 })`, every other option
+// taking its default from core/options.ts.
 import { createServer, type Server } from 'node:http';
+import { serveOptions, type ServeInput } from '../core/options.ts';
 import { AggregatorRegistry } from 'prom-client';
 import { AskedQuestions } from './cache/askedQuestions.ts';
 import { answerClientError } from './http/clientError.ts';
@@ -8,10 +11,10 @@ import { listen } from './http/listen.ts';
 import { handUnusualRequests } from './http/unusualRequests.ts';
 import { spareResumedConnections } from './http/resumedConnections.ts';
 import { addressResolver, peerBucket, trustedPeer } from './rateLimit/clientAddress.ts';
-import { checkIpv6Prefix, DEFAULT_IPV6_PREFIX } from './rateLimit/canonicalAddress.ts';
-import { DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_CONNECTIONS_PER_ADDRESS, limitConnections } from './http/connectionLimit.ts';
+import { checkIpv6Prefix } from './rateLimit/canonicalAddress.ts';
+import { limitConnections } from './http/connectionLimit.ts';
 import { DynamicAnswers } from './cache/dynamicAnswers.ts';
-import { FileCache } from './cache/fileCache.ts';
+import { FileCache } from './versions/fileCache.ts';
 import { createHandler } from './handler.ts';
 import { KeyStore } from './keys/keyStore.ts';
 import { createLogs, type Logs } from './log.ts';
@@ -24,53 +27,15 @@ import { warnWhenStale } from './versions/dataAge.ts';
 import { localSource } from './versions/localSource.ts';
 import { originSource } from './versions/originSource.ts';
 
-export interface ProxyOptions {
-  host: string;
-  /** 0 picks a free port. */
-  port: number;
-  /** The local tree (serving `<dist>/current`); ignored when `origin` is given. */
-  dist: string;
-  /** Serve the tree held by this origin instead of a local one. */
-  origin?: string;
-  keysFile: string;
-  /** Addresses and CIDR ranges of reverse proxies whose X-Forwarded-For is believed. */
-  trustProxy: string[];
-  /** The bits of an IPv6 address that name one client, for the rate limit and the connection cap (default 64). */
-  ipv6Prefix?: number;
-  /** Connections held at most, in all and from one client address (the trusted proxies count only in all). */
-  maxConnections?: number;
-  maxConnectionsPerAddress?: number;
-  /** Requests per second per client address, and how many at once. */
-  rate: number;
-  burst: number;
-  /** Client addresses whose rate state is kept at most. */
-  rateClients: number;
-  /** Bytes of stored bodies kept in memory. */
-  cacheBytes: number;
-  /** Bodies of the most-asked answers read into the hot cache before a version answers; 0 reads none ahead. */
-  warm: number;
-  /** Bytes of rendered (not precomputed) answers kept in memory. */
-  dynamicCacheBytes: number;
-  /** How long reading one body from disk or origin may take before the request gets 503. */
-  readTimeoutMs: number;
-  /** Access and event log; stdout when not given. */
-  logFile?: string;
+/** What only a program starting a proxy in process gives besides its options (core/options.ts). */
+export interface ProxyHooks {
   /** Replaces the in-memory limiter (a cluster worker asks its primary); with `redis`, it decides while Redis is away. */
   limiter?: RateLimiter;
-  /** Share the rate limit and the keys with every proxy using this Redis (proxy/fleet/). */
-  redis?: string;
-  /** Longest wait for Redis on a request before the local limiter decides it. */
-  redisTimeoutMs?: number;
-  /** Count for Prometheus and answer scrapes on this port (0 picks a free one); no metrics when not given. */
-  metricsPort?: number;
-  metricsHost: string;
   /**
    * Count, but leave the answering of scrapes to the cluster primary, which asks every worker (prom-client's
    * AggregatorRegistry): a worker would share its port with the others, and a scrape would see one of them.
    */
   metricsByPrimary?: boolean;
-  /** Above this age in days the data counts as stale: a warning in the log at start and once a day. */
-  maxDataAgeDays: number;
   /** Milliseconds since the epoch; for tests of the data's age. */
   now?: () => number;
 }
@@ -96,17 +61,18 @@ const CLOSE_GRACE_MS = 10_000;
 /** The request line and headers together; Node refuses more before the handler sees it. */
 const MAX_HEADER_BYTES = 8 * 1024;
 
-export async function createProxy(o: ProxyOptions): Promise<Proxy> {
+export async function createProxy(given: ServeInput & ProxyHooks): Promise<Proxy> {
+  const o = { ...given, ...serveOptions(given) };
   const logs = createLogs(o.logFile);
   const keys = new KeyStore(o.keysFile, logs.logger);
   await keys.start();
   const now = o.now ?? Date.now;
-  const disk = o.origin ? null : localSource(o.dist, o.readTimeoutMs, (stuck, slots) => {
+  const disk = o.origin ? null : localSource(o.dist, o.readTimeout, (stuck, slots) => {
     logs.logger.error({ stuck, slots }, 'a read from disk overran --read-timeout and holds its thread until the kernel lets go; a hung disk?');
   });
   // An origin is read over the network, not on the thread pool: only disk reads take slots.
   const reads = disk?.reads ?? null;
-  const plainSource = disk ?? originSource(o.origin!, o.readTimeoutMs);
+  const plainSource = disk ?? originSource(o.origin!, o.readTimeout);
   const metrics = o.metricsPort !== undefined || o.metricsByPrimary === true
     ? new ProxyMetrics({ keys, readSource: o.origin ? 'origin' : 'disk', maxDataAgeDays: o.maxDataAgeDays, now })
     : null;
@@ -120,12 +86,12 @@ export async function createProxy(o: ProxyOptions): Promise<Proxy> {
     AggregatorRegistry.setRegistries([metrics.registry]);
   }
 
-  const ipv6Prefix = checkIpv6Prefix(o.ipv6Prefix ?? DEFAULT_IPV6_PREFIX);
+  const ipv6Prefix = checkIpv6Prefix(o.ipv6Prefix);
   const local = o.limiter ?? new MemoryRateLimiter({ rate: o.rate, burst: o.burst, maxClients: o.rateClients });
   // Loaded only for a fleet: the Redis client is about 7 MB of a process that never talks to Redis.
   const fleet = o.redis === undefined
     ? null
-    : await (await import('./fleet/joinFleet.ts')).joinFleet({ url: o.redis, timeoutMs: o.redisTimeoutMs ?? 50, keys, local, log: logs.logger });
+    : await (await import('./fleet/joinFleet.ts')).joinFleet({ url: o.redis, timeoutMs: o.redisTimeout, keys, local, log: logs.logger });
   const handler = createHandler({
     versions,
     keys,
@@ -151,8 +117,8 @@ export async function createProxy(o: ProxyOptions): Promise<Proxy> {
   handUnusualRequests(server, handler);
   spareResumedConnections(server);
   limitConnections(server, {
-    total: o.maxConnections ?? DEFAULT_MAX_CONNECTIONS,
-    perAddress: o.maxConnectionsPerAddress ?? DEFAULT_MAX_CONNECTIONS_PER_ADDRESS,
+    total: o.maxConnections,
+    perAddress: o.maxConnectionsPerAddress,
     bucketOf: peerBucket(ipv6Prefix),
     exempt: trustedPeer(o.trustProxy),
   }, logs.logger);

@@ -1,9 +1,9 @@
 // `finanzamt build`: its options and help. What it runs is in buildAction.ts, loaded only when it runs.
 import type { Command } from 'commander';
 import { parseCount } from '../../core/commandLine.ts';
-import { BUILD_DEFAULTS } from '../buildDefaults.ts';
 import { addGuardOptions } from '../guard/options.ts';
 import type { BuildCommandOptions } from './buildAction.ts';
+import { BUILD_DEFAULTS } from '../../core/options.ts';
 
 export function registerBuildCommand(program: Command): void {
   addGuardOptions(program.command('build')

@@ -7,6 +7,7 @@ import { readSourceConfig } from '../release/fetchSources.ts';
 import { runRelease } from '../release/runRelease.ts';
 import type { DeployFlags } from '../deploy/options.ts';
 import type { ReleaseStep } from '../release/steps.ts';
+import { BUILD_DEFAULTS } from '../../core/options.ts';
 
 /** The options as commander hands them over (release.ts). */
 export interface ReleaseCommandOptions extends DeployFlags {

@@ -1,10 +1,9 @@
 // The deploy target's command-line options, the same for deploy and release.
 import type { Command } from 'commander';
 import { parseCount } from '../../core/commandLine.ts';
+import { BUILD_DEFAULTS } from '../../core/options.ts';
 import type { TargetFlags } from './target.ts';
 
-/** Uploads in flight at once: enough to hide the round trips, few enough for a small S3-compatible server. */
-export const DEFAULT_UPLOAD_CONCURRENCY = 16;
 
 export interface DeployFlags extends TargetFlags {
   concurrency: number;
@@ -16,5 +15,5 @@ export function addTargetOptions(command: Command): Command {
     .option('--bucket <name>', 'bucket (default: FINANZAMT_BUCKET)')
     .option('--prefix <prefix>', 'key prefix in the bucket (default: FINANZAMT_PREFIX, else the bucket root)')
     .option('--region <region>', 'region (default: AWS_REGION, AWS_DEFAULT_REGION, else us-east-1)')
-    .option('--concurrency <n>', 'uploads in flight at once', parseCount, DEFAULT_UPLOAD_CONCURRENCY);
+    .option('--concurrency <n>', 'uploads in flight at once', parseCount, BUILD_DEFAULTS.uploadConcurrency);
 }

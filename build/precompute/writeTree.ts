@@ -2,12 +2,14 @@
 // collection), and stores the bodies, content-addressed and in three encodings, below a version directory; returns
 // the manifest's entries and CSV entries (canonical request → body and ETag) and objects (body → size and hash of
 // each encoding). Rendering needs the whole directory and stays on this
-// thread; compressing, hashing and writing are spread over the worker threads of storePool.ts.
-import { mkdir } from 'node:fs/promises';
+// thread; compressing, hashing and writing are spread over the worker threads of storePool.ts. The version's
+// documents (build/openapi/) are stored the same way under their paths (`writeDocuments`).
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pLimit, { type LimitFunction } from 'p-limit';
+import { compress } from '../../core/compress.ts';
 import { etagFor } from '../../core/etag.ts';
-import { objectPath, type Manifest, type ManifestEntry, type StoredObject } from '../../core/manifest.ts';
+import { ENCODINGS, objectPath, type Manifest, type ManifestEntry, type StoredObject } from '../../core/manifest.ts';
 import type { Directory } from '../../core/model.ts';
 import { formatsOf, renderRepresentation, representationKey, type Format } from '../../core/representation.ts';
 import { indexDirectory } from '../../core/directoryIndex.ts';
@@ -116,4 +118,34 @@ async function writeAll(versionDir: string, objectFiles: StoredFiles[], pool: Po
 function progressOf(total: number, onProgress?: (done: number, total: number) => void): (n: number) => void {
   let done = 0;
   return (n) => onProgress?.(done += n, total);
+}
+
+/** The entries, objects and counts of a tree being written. */
+interface Tree {
+  entries: Record<string, ManifestEntry>;
+  objects: Record<string, StoredObject>;
+  stats: TreeStats;
+}
+
+/**
+ * Stores the version's documents under their paths beside the answers, into the same `tree`: a handful of bodies,
+ * on this thread. Brotli quality 9, not 11: the renderer's bundle is megabytes and compresses as well within a few
+ * per cent.
+ */
+export async function writeDocuments(versionDir: string, standQuelle: string, documents: Record<string, Buffer>, tree: Tree): Promise<void> {
+  for (const [path, body] of Object.entries(documents)) {
+    const object = sha256(body);
+    tree.entries[path] = { object, etag: etagFor(standQuelle, path, body) };
+    if (object in tree.objects) continue;
+    const encoded = await compress(body, { br: 9, gzip: 9 });
+    const stored = { identity: { bytes: body.length, sha256: object } } as StoredObject;
+    for (const encoding of ENCODINGS) {
+      const data = encoded[encoding];
+      await writeFile(join(versionDir, objectPath(object, encoding)), data);
+      stored[encoding] = { bytes: data.length, sha256: encoding === 'identity' ? object : sha256(data) };
+      tree.stats.files++;
+      tree.stats.bytes += data.length;
+    }
+    tree.objects[object] = stored;
+  }
 }

@@ -1,6 +1,7 @@
-// A JSON reader that remembers on which line each array element and object member starts, so that records
-// and errors can name their line. JSON.parse gives neither, and in Node 20 not even the position of every
-// syntax error.
+// A JSON reader that remembers on which line each array element and object member starts, so that a record
+// refused by its schema, and not only a syntax error, names its line; and that refuses a key given twice, which
+// JSON.parse keeps silently (the last one wins). JSON.parse names the position of a syntax error only, and the
+// line of no value.
 import { SourceError } from './errors.ts';
 
 export type JsonDocument = {

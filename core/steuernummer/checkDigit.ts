@@ -1,7 +1,7 @@
 // The check-digit methods of tax numbers, as ELSTER's "Prüfung der Steuer- und Steueridentifikationsnummer"
 // (chapter 6) describes them. Each works on the first twelve digits of the 13-digit federal form with twelve
 // weights, one per digit; which method and weights a state uses is data (schemes.ts). Where a state uses more
-// than one weighting (Berlin, chapter 7.2), which one a number takes depends on its office and district: that
+// than one weighting (Berlin, chapter 7.2), which one a number takes depends on its office and Bezirksnummer: that
 // assignment is data too, a method of rules (`nach_amt_und_bezirk`).
 
 /** Twelve weights, one per digit of the federal form before its check digit. */
@@ -21,15 +21,15 @@ export type Weighting =
   /** "Modifiziertes 11er-Verfahren" (Rheinland-Pfalz): two-digit products count as their digit sum; then as the 2er. */
   | { verfahren: '11er_modifiziert'; faktoren: Weights };
 
-/** An inclusive range of districts: the three digits after the federal form's 0, as a number. */
-export type Districts = readonly [from: number, to: number];
+/** An inclusive range of Bezirksnummern: the three digits after the federal form's 0, as a number. */
+export type Bezirksnummern = readonly [from: number, to: number];
 
 /** Which weighting the numbers of some offices (and districts) take. */
 export interface Rule {
   /** Office numbers: the federal form's first four digits. */
   aemter: readonly string[];
-  /** The districts the rule holds, where it holds only some; all of them where absent. */
-  bezirke?: readonly Districts[];
+  /** The Bezirksnummern the rule holds, where it holds only some; all of them where absent. */
+  bezirke?: readonly Bezirksnummern[];
   /** The weighting of the numbers the rule holds; null where no source establishes which one it is. */
   gewichtung: Weighting | null;
 }
@@ -37,7 +37,7 @@ export interface Rule {
 export type CheckMethod =
   | Weighting
   /**
-   * One of several weightings, by office and district: the first rule that holds the number names its weighting.
+   * One of several weightings, by office and Bezirksnummer: the first rule that holds the number names its weighting.
    * A number that no rule holds, or one whose rule names none, may take any of `sonst`: its method is not
    * established, and a digit is right when one of them requires it.
    */
@@ -47,8 +47,8 @@ export type CheckMethod =
 export function weightingsFor(method: CheckMethod, federal: string): { gewichtungen: readonly Weighting[]; festgestellt: boolean } {
   if (method.verfahren !== 'nach_amt_und_bezirk') return { gewichtungen: [method], festgestellt: true };
   const office = federal.slice(0, 4);
-  const district = Number(federal.slice(5, 8));
-  const rule = method.regeln.find((r) => r.aemter.includes(office) && (r.bezirke === undefined || r.bezirke.some(([from, to]) => district >= from && district <= to)));
+  const bezirksnummer = Number(federal.slice(5, 8));
+  const rule = method.regeln.find((r) => r.aemter.includes(office) && (r.bezirke === undefined || r.bezirke.some(([from, to]) => bezirksnummer >= from && bezirksnummer <= to)));
   return rule?.gewichtung ? { gewichtungen: [rule.gewichtung], festgestellt: true } : { gewichtungen: method.sonst, festgestellt: false };
 }
 

@@ -27,7 +27,7 @@ export interface Reading {
   bufa_nr: string;
   /**
    * `geprueft`: the method the number takes is documented and the digit matched it. `nicht_geprueft`: no source
-   * documents the state's method, or (Berlin) which of its weightings the number's office and district take, in
+   * documents the state's method, or (Berlin) which of its weightings the number's office and Bezirksnummer take, in
    * which case the digit matched one of them.
    */
   pruefziffer: Pruefziffer;
@@ -41,7 +41,7 @@ interface Form {
   skeleton: string;
 }
 
-/** Office, district, the case's own number, check digit. */
+/** Office, Bezirksnummer, the case's own number, check digit. */
 const LETTERS = 'FBUP';
 const skeleton = (template: string) => template.replace(/[^0-9FBUP]/g, '');
 /** The 12-digit federal form is the 13-digit one without its fifth digit, the 0. */

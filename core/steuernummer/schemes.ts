@@ -1,7 +1,7 @@
 // How each state writes its tax numbers (Steuernummern), how that converts to the 13-digit federal form that
 // ELSTER uses, and how its check digit is computed: data, read by parse.ts, with the source of each part.
 //
-// A form is a template: F office digits, B district, U the case's own number, P the check digit; a digit
+// A form is a template: F office digits, B the Bezirksnummer, U the case's own number, P the check digit; a digit
 // stands for itself; anything else is a separator as the source writes it (a caller may leave separators out or
 // use others). A state's written form and its federal form hold the same letters in the same order, so
 // conversion moves the digits of each letter from one template to the other. The federal form begins with the
@@ -19,7 +19,7 @@
 // Berlin has two weightings, A (without the office digits) and B (with them, as Niedersachsen's); chapter 7.2
 // assigns each office, and in some offices each range of districts, one of them. That assignment is read here
 // through the two open-source implementations that transcribe it (BERLIN_ZUORDNUNG) and is taken over where they
-// agree: there a number is checked by its one weighting. Where they differ (Spandau's districts 681–683,
+// agree: there a number is checked by its one weighting. Where they differ (Spandau's Bezirksnummern 681–683,
 // Neukölln's 000) or name no weighting (an office number outside the table), neither is established: a digit
 // right by either is accepted, and answered as not checked (`nicht_geprueft`), never as `geprueft`.
 import type { CheckMethod, Rule, Weighting } from './checkDigit.ts';
@@ -39,7 +39,7 @@ export interface StateScheme {
   bundesschema: string;
   /**
    * The methods the check digit is verified with (it must match one of them), or `nicht_geprueft` where no
-   * public source documents the state's method. A method may choose its weighting by office and district
+   * public source documents the state's method. A method may choose its weighting by office and Bezirksnummer
    * (Berlin); where it establishes none for a number, a digit it accepts is not verified (parse.ts).
    */
   pruefziffer: readonly CheckMethod[] | 'nicht_geprueft';
@@ -98,7 +98,7 @@ const BERLIN_REGELN: readonly Rule[] = [
   { aemter: ['1127', '1129', '1130'], gewichtung: BERLIN_A },
   { aemter: B_IN_201_693, bezirke: [[201, 693]], gewichtung: BERLIN_B },
   { aemter: B_IN_201_693, gewichtung: BERLIN_A },
-  // Neukölln: B in 1–29, 201–693 and 875–899; district 000 is A by one transcription, B by the other.
+  // Neukölln: B in 1–29, 201–693 and 875–899; Bezirksnummer 000 is A by one transcription, B by the other.
   { aemter: ['1116'], bezirke: [[0, 0]], gewichtung: null },
   { aemter: ['1116'], bezirke: [[1, 29], [201, 693], [875, 899]], gewichtung: BERLIN_B },
   { aemter: ['1116'], gewichtung: BERLIN_A },
@@ -118,7 +118,7 @@ export const SCHEMES: readonly StateScheme[] = [
     beispiel: { schreibweise: '181/815/08155', bundesschema: '9181081508155' }, quellen: QUELLEN,
   },
   {
-    // Chapter 7.2: weighting A or B by office and district (BERLIN_REGELN); where that is not established, either.
+    // Chapter 7.2: weighting A or B by office and Bezirksnummer (BERLIN_REGELN); where that is not established, either.
     bundesland: 'Berlin', schreibweisen: ['FF/BBB/UUUUP'], bundesschema: '11FF0BBBUUUUP',
     pruefziffer: [{ verfahren: 'nach_amt_und_bezirk', regeln: BERLIN_REGELN, sonst: [BERLIN_A, BERLIN_B] }],
     beispiel: { schreibweise: '21/815/08150', bundesschema: '1121081508150' }, quellen: [...QUELLEN, BERLIN_ZUORDNUNG],

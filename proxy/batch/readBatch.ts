@@ -1,4 +1,4 @@
-// Reads the body of a batch (POST /finanzamt) within its limits and takes it apart (batchBody.ts). A body that is
+// Reads the body of a batch (POST /finanzamt) within its limits and takes it apart (core/batch.ts). A body that is
 // not JSON by its Content-Type is not read, nor is one whose Content-Length is over the limit, nor that of a
 // request with parameters in its address; one that turns out larger while it arrives is read no further. A body
 // that arrives too slowly is cut off by the server's requestTimeout (proxy/server.ts), which answers 408 itself.
@@ -6,7 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import { parse as parseContentType } from 'content-type';
 import getRawBody, { type RawBodyError } from 'raw-body';
 import { ERRORS } from '../../core/errors.ts';
-import { BATCH_MAX_BYTES, parseBatch, refused, type BatchBody } from './batchBody.ts';
+import { BATCH_MAX_BYTES, parseBatch, refused, type BatchBody } from '../../core/batch.ts';
 
 /** The body taken apart, or null when the caller went away before sending all of it: then nothing is answered. */
 /** `maxQuestions`, `maxWeight`: as parseBatch takes them. */

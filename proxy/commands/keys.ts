@@ -2,7 +2,7 @@
 // exactly once, as the last line of `keys add` (scripts take it with `tail -n 1`). A running proxy picks up
 // every change within a second. With --redis the command works on the fleet's keys: the file is first merged
 // with the copy shared in Redis, and what is written is shared there too, which every proxy of the fleet
-// applies within a second (proxy/keys/keySync.ts), also on machines that have another keys file.
+// applies within a second (proxy/fleet/keySync.ts), also on machines that have another keys file.
 // The options and help are here; what the subcommands run is in keysAction.ts, loaded only when one runs.
 import type { Command } from 'commander';
 import { parseRedisUrl } from '../../core/commandLine.ts';

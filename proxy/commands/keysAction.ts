@@ -1,7 +1,7 @@
 // What the `finanzamt keys` subcommands run (their options are in keys.ts).
 import type { Redis } from 'ioredis';
-import { mergeKeyRecords } from '../keys/mergeKeys.ts';
-import { readSharedKeys, shareKeys, withRedis } from '../keys/sharedKeys.ts';
+import { mergeKeyRecords } from '../fleet/mergeKeys.ts';
+import { readSharedKeys, shareKeys, withRedis } from '../fleet/sharedKeys.ts';
 import { keyUsage, type KeyUsage } from '../keys/usage.ts';
 import { addKey, readKeysFile, setKeyStatus, writeKeysFile, type KeyRecord, type KeysFile, type KeyStatus } from '../keys/keysFile.ts';
 import { withKeysFileLocked } from '../keys/keysFileLock.ts';

@@ -1,33 +1,29 @@
-// What `finanzamt serve` (and `finanzamt start` after its preparations) runs; the options are in serve.ts.
+// What `finanzamt serve` (and `finanzamt start` after its preparations) runs; the options are in serve.ts, their
+// defaults in core/options.ts.
 import cluster from 'node:cluster';
-import { IpcRateLimiter } from '../rateLimit/ipcRateLimit.ts';
+import { serveOptions, type ServeInput } from '../../core/options.ts';
+import { IpcRateLimiter } from '../fleet/ipcRateLimit.ts';
 import { runPrimary } from '../fleet/primary.ts';
-import { parsePort } from '../../core/commandLine.ts';
-import { createProxy, type ProxyOptions } from '../server.ts';
-
-/** The options as commander hands them over (serve.ts): the port may come from $PORT, the timeouts have shorter names. */
-export type ServeFlags = Omit<ProxyOptions, 'port' | 'readTimeoutMs' | 'redisTimeoutMs' | 'limiter' | 'metricsByPrimary' | 'now'>
-  & { port?: number; readTimeout: number; redisTimeout: number; workers: number };
+import { createProxy } from '../server.ts';
 
 /**
  * Starts the proxy, prints where it listens (the first line on stdout), and stops it cleanly on SIGTERM/SIGINT.
  * With --workers N this process forks N workers (proxy/fleet/primary.ts), each of which comes back here.
  */
-export async function serve(flags: ServeFlags): Promise<{ url: string }> {
-  if (flags.workers > 1 && cluster.isPrimary) {
-    const primary = await runPrimary(flags);
+export async function serve(flags: ServeInput): Promise<{ url: string }> {
+  const o = serveOptions(flags);
+  if (o.workers > 1 && cluster.isPrimary) {
+    const primary = await runPrimary(o);
     console.log(`listening on ${primary.url}`);
     if (primary.metricsUrl) console.log(`metrics on ${primary.metricsUrl}`);
     return primary;
   }
   const worker = cluster.isWorker;
-  const port = flags.port ?? (process.env.PORT ? parsePort(process.env.PORT) : 8080);
-  const options: ProxyOptions = {
-    ...flags, port, readTimeoutMs: flags.readTimeout, redisTimeoutMs: flags.redisTimeout,
-    limiter: worker ? new IpcRateLimiter(flags.rate, flags.burst) : undefined,
-    metricsByPrimary: worker && flags.metricsPort !== undefined,
-  };
-  const proxy = await createProxy(options).catch((e: unknown) => {
+  const proxy = await createProxy({
+    ...o,
+    limiter: worker ? new IpcRateLimiter(o.rate, o.burst) : undefined,
+    metricsByPrimary: worker && o.metricsPort !== undefined,
+  }).catch((e: unknown) => {
     // The channel to the primary would keep a worker that cannot serve alive; without it, the error ends it.
     cluster.worker?.disconnect();
     throw e;

@@ -6,10 +6,11 @@ import { CURRENT } from '../../core/manifest.ts';
 import { buildVersion } from '../../build/buildVersion.ts';
 import { addKey, writeKeysFile } from '../keys/keysFile.ts';
 import { progressBar } from '../../build/commands/progress.ts';
-import { serve, type ServeFlags } from './serveAction.ts';
+import type { ServeInput } from '../../core/options.ts';
+import { serve } from './serveAction.ts';
 
 /** The options as commander hands them over (start.ts): serve's and the source to build from. */
-export type StartFlags = ServeFlags & { source: string };
+export type StartFlags = ServeInput & { dist: string; keysFile: string; source: string };
 
 export async function start(flags: StartFlags): Promise<void> {
   if (!flags.origin && !existsSync(join(flags.dist, CURRENT))) {

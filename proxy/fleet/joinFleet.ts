@@ -4,9 +4,9 @@
 import type { Logger } from 'pino';
 import type { KeyStore } from '../keys/keyStore.ts';
 import type { RateLimiter } from '../rateLimit/rateLimiter.ts';
-import { KeySync } from '../keys/keySync.ts';
+import { KeySync } from './keySync.ts';
 import { RedisLink } from './redisLink.ts';
-import { RedisRateLimiter } from '../rateLimit/redisRateLimiter.ts';
+import { RedisRateLimiter } from './redisRateLimiter.ts';
 
 export interface FleetOptions {
   /** redis:// or rediss:// URL. */

@@ -4,22 +4,15 @@
 // later when deaths repeat), and on SIGTERM or SIGINT stops every worker gracefully before it exits itself.
 import cluster, { type Worker } from 'node:cluster';
 import { AggregatorRegistry } from 'prom-client';
+import type { ServeOptions } from '../../core/options.ts';
 import { createLogs } from '../log.ts';
 import { listenForScrapes } from '../metrics/listener.ts';
 import { MemoryRateLimiter } from '../rateLimit/rateLimiter.ts';
 import { listenUrl } from '../http/listen.ts';
-import { answerRateAsks } from '../rateLimit/ipcRateLimit.ts';
+import { answerRateAsks } from './ipcRateLimit.ts';
 
-export interface PrimaryOptions {
-  workers: number;
-  rate: number;
-  burst: number;
-  rateClients: number;
-  logFile?: string;
-  /** Answer scrapes here with the sum of every worker's metrics. */
-  metricsPort?: number;
-  metricsHost: string;
-}
+/** `metricsPort`: answer scrapes here with the sum of every worker's metrics. */
+export type PrimaryOptions = Pick<ServeOptions, 'workers' | 'rate' | 'burst' | 'rateClients' | 'logFile' | 'metricsPort' | 'metricsHost'>;
 
 /** Deaths longer ago than this no longer lengthen the wait before a restart. */
 const DEATH_MEMORY_MS = 60_000;

@@ -5,7 +5,7 @@
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import { ERRORS, type ErrorCode } from '../../core/errors.ts';
-import { CACHE_ERROR, JSON_TYPE } from './headers.ts';
+import { CACHE_ERROR, JSON_TYPE } from '../../core/headers.ts';
 
 export interface Refusal {
   status: number;

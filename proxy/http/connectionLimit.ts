@@ -18,13 +18,6 @@ export interface ConnectionLimits {
   exempt: (peer: string) => boolean;
 }
 
-/**
- * Far above what a load balancer or any one client needs (a browser opens 6 per host; an office behind one address
- * a few hundred), and far below the process's file descriptors, which Node raises to the hard limit.
- */
-export const DEFAULT_MAX_CONNECTIONS = 10_000;
-export const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 256;
-
 /** How often the log may say that connections were refused, with how many since it last did. */
 const LOG_EVERY_MS = 10_000;
 

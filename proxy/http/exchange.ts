@@ -2,11 +2,11 @@
 // `respond`, so every one is logged exactly once and carries the shared headers.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { ERRORS, type ErrorCode } from '../../core/errors.ts';
+import { ERRORS, errorJson, type ErrorCode } from '../../core/errors.ts';
 import type { RateDecision } from '../rateLimit/rateLimiter.ts';
 import { finishSoon } from './finishTogether.ts';
-import { addCommonHeaders, CACHE_ERROR, CACHE_OK, JSON_TYPE, type HeaderList } from './headers.ts';
-import type { Route } from './route.ts';
+import { addCommonHeaders, CACHE_ERROR, CACHE_OK, JSON_TYPE, type HeaderList } from '../../core/headers.ts';
+import type { Match, MetricRoute } from '../../core/routes.ts';
 
 /** The logs as an exchange uses them (proxy/log.ts makes them): the access line of every answer, and events. */
 export interface ExchangeLogs {
@@ -28,8 +28,12 @@ export interface Exchange {
   rate: RateDecision;
   /** The path without the query string: the query may hold a key and never goes to the log. */
   path: string;
-  /** Which route the request takes, decided when it arrived (route.ts). */
-  route: Route;
+  /** The query string without its `?`, empty when there is none; never logged, as it may hold a key. */
+  query: string;
+  /** The route its path matched when it arrived (core/routes.ts); null for a path the service does not know. */
+  match: Match | null;
+  /** What the metrics count it under, decided with the match. */
+  route: MetricRoute;
   /**
    * The canonical key of the question once the request parsed, as logs may show it: it contains no access key,
    * and a personal value (a tax number) is left out (core/request.ts, loggableKey).
@@ -73,12 +77,7 @@ export function respond(ex: Exchange, status: number, headers: HeaderList, body?
 export function respondError(ex: Exchange, code: ErrorCode, detail: string, headers: HeaderList = []): void {
   const { status, shared } = ERRORS[code];
   ex.code = code;
-  const body = errorBody(code, detail, ex.stand);
+  const body = Buffer.from(errorJson(code, detail, ex.stand));
   headers.push('content-type', JSON_TYPE, 'content-length', body.length, 'cache-control', shared && !ex.personal ? CACHE_OK : CACHE_ERROR);
   respond(ex, status, headers, body);
-}
-
-/** The body of an error; `stand` of the version answering, when one is loaded. */
-export function errorBody(code: ErrorCode, detail: string, stand: string | null): Buffer {
-  return Buffer.from(JSON.stringify(stand === null ? { detail, code } : { detail, code, stand }));
 }

@@ -10,7 +10,7 @@ import { hashKey, readKeysFile, type KeyRecord } from './keysFile.ts';
 const POLL_MS = 250;
 const MISSING = 'missing';
 
-/** Keys from elsewhere put in force beside the file's: a fleet's shared keys (proxy/keys/keySync.ts). */
+/** Keys from elsewhere put in force beside the file's: a fleet's shared keys (proxy/fleet/keySync.ts). */
 export interface KeyOverlay {
   /** The records in force, given the file's. */
   combine(file: readonly KeyRecord[]): KeyRecord[];

@@ -10,12 +10,12 @@
 // Everything about the version is read when scraped, not kept up to date on the request path.
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Exchange } from '../http/exchange.ts';
-import { ROUTES, type Route } from '../http/route.ts';
+import { METRIC_ROUTES, type MetricRoute } from '../../core/routes.ts';
 import type { KeyStore } from '../keys/keyStore.ts';
 import type { Logs } from '../log.ts';
 import type { CurrentVersion } from '../versions/currentVersion.ts';
+import { dataAgeDays } from '../../core/health.ts';
 import type { ReadSlots } from '../versions/readSlots.ts';
-import { dataAgeDays } from '../versions/dataAge.ts';
 import { CellHistogram } from './cellHistogram.ts';
 
 /** The error codes (the `code` of an error answer) counted as refusals; the label value is the code. */
@@ -75,7 +75,7 @@ export class ProxyMetrics {
   private readonly latency: CellHistogram;
   private readonly byKey: (labels: Record<string, string>) => CounterCell;
   /** [route][status class] → histogram child, made on first use. */
-  private readonly latencyChildren = Object.fromEntries(ROUTES.map((r): [Route, (Observe | undefined)[]] => [r, []])) as Record<Route, (Observe | undefined)[]>;
+  private readonly latencyChildren = Object.fromEntries(METRIC_ROUTES.map((r): [MetricRoute, (Observe | undefined)[]] => [r, []])) as Record<MetricRoute, (Observe | undefined)[]>;
   private readonly refusalChildren = new Map<string, Inc>();
   /** Key id → a counter child per status class. */
   private readonly keyChildren = new Map<string, (Inc | undefined)[]>();

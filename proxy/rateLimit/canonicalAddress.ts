@@ -5,9 +5,6 @@
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
-/** The prefix length an IPv6 client is counted by unless the operator chooses another. */
-export const DEFAULT_IPV6_PREFIX = 64;
-
 /** The one spelling of `address` (IPv4 dotted; IPv6 as RFC 5952 writes it), or null when it is not an IP address. */
 export function canonicalAddress(address: string): string | null {
   // The common case, an IPv4 address, is already in its only form (Node accepts no other as an address).

@@ -3,7 +3,8 @@
 // from the right, every trusted hop is skipped and the first untrusted address is the client. What is counted is
 // the client's bucket: its address in its one spelling, an IPv6 client by its prefix (canonicalAddress.ts).
 import { BlockList, isIP } from 'node:net';
-import { addressBucket, canonicalAddress, DEFAULT_IPV6_PREFIX } from './canonicalAddress.ts';
+import { SERVE_DEFAULTS } from '../../core/options.ts';
+import { addressBucket, canonicalAddress } from './canonicalAddress.ts';
 
 export type AddressResolver = (socketAddress: string | undefined, forwardedFor: string | undefined) => string;
 
@@ -11,7 +12,7 @@ export type AddressResolver = (socketAddress: string | undefined, forwardedFor: 
  * `trusted`: IP addresses and CIDR ranges (IPv4 or IPv6) of the reverse proxies in front of this one;
  * `ipv6Prefix`: the bits of an IPv6 address that name one client.
  */
-export function addressResolver(trusted: string[], ipv6Prefix = DEFAULT_IPV6_PREFIX): AddressResolver {
+export function addressResolver(trusted: string[], ipv6Prefix = SERVE_DEFAULTS.ipv6Prefix): AddressResolver {
   const bucket = peerBucket(ipv6Prefix);
   if (trusted.length === 0) return (socketAddress) => bucket(socketAddress ?? '');
   const isTrusted = trustChecker(trusted);

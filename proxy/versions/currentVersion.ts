@@ -3,7 +3,7 @@
 // Problems never stop the proxy: while nothing is loaded it answers 503, and it keeps trying.
 import type { Logger } from 'pino';
 import { coalesced } from '../watch/coalesced.ts';
-import type { FileCache } from '../cache/fileCache.ts';
+import type { FileCache } from './fileCache.ts';
 import type { VersionSource } from './source.ts';
 import { Version } from './version.ts';
 

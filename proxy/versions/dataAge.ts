@@ -1,17 +1,11 @@
 // How old the data served is: whole days from its `stand` (the day the source published it, DD.MM.YYYY) to
-// now. A monthly release that failed twice leaves data about 45 days old, the default limit; above it the
+// now. A monthly release that failed twice leaves data about 45 days old, the default limit (core/options.ts); above it the
 // proxy warns in its log at start and once a day, and /healthz and the metrics show the age.
 import type { Logger } from 'pino';
+import { dataAgeDays } from '../../core/health.ts';
 import type { CurrentVersion } from './currentVersion.ts';
 
 const DAY_MS = 86_400_000;
-export const DEFAULT_MAX_DATA_AGE_DAYS = 45;
-
-/** Whole days from the stand (taken as midnight UTC) to `now` (milliseconds since the epoch). */
-export function dataAgeDays(stand: string, now: number): number {
-  const [day, month, year] = stand.split('.').map(Number) as [number, number, number];
-  return Math.floor((now - Date.UTC(year, month - 1, day)) / DAY_MS);
-}
 
 /**
  * Logs a warning when the version served is older than `maxDays`: once now and then once a day, for as long

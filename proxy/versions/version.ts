@@ -9,7 +9,7 @@ import { indexDirectory, type DirectoryIndex } from '../../core/directoryIndex.t
 import type { OrtSearch } from '../../core/search/ortSearch.ts';
 import { RANKING_FILE, WarmingOrder } from '../../core/ranking.ts';
 import { PlaceIndex, SEARCH_FILE } from '../../core/search/placeIndex.ts';
-import type { FileCache } from '../cache/fileCache.ts';
+import type { FileCache } from './fileCache.ts';
 import { checkedFile } from './checkedFile.ts';
 import { parseOffThread } from './parseOffThread.ts';
 import type { ParsedVersion, VersionSources } from './parseVersion.ts';

@@ -1,20 +1,24 @@
 // The description itself: a valid OpenAPI 3.1 document by a real linter, served by the proxy as generated,
 // and a contract check (test/support/contract.ts) that does catch what breaks it.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { openApiDocument } from '../../proxy/docs/openapi/document.ts';
-import { EXAMPLE_PATHS, EXAMPLE_RETIRED_KEY, EXAMPLE_RETIRED_OFFICE } from '../../proxy/docs/openapi/examples.ts';
+import { openApiDocument } from '../../build/openapi/document.ts';
+import { EXAMPLE_PATHS, EXAMPLE_RETIRED_KEY, EXAMPLE_RETIRED_OFFICE } from '../../build/openapi/examples.ts';
 import { ERROR_CODES } from '../../core/errors.ts';
 import { BatchResponse, ErrorResponse, LookupResponse, OfficeResponse } from '../../core/model.ts';
-import type { Response } from '../../proxy/docs/openapi/responses.ts';
-import { EXPOSE } from '../../proxy/http/headers.ts';
-import { HealthResponse } from '../../proxy/health.ts';
+import type { Response } from '../../build/openapi/responses.ts';
+import { EXPOSE } from '../../core/headers.ts';
+import { HealthResponse } from '../../core/health.ts';
+import { makeManifest, MANIFEST_FILE, type Manifest } from '../../core/manifest.ts';
+import { DOCUMENTS } from '../../core/routes.ts';
 import { startCallerProxy, type CallerProxy } from '../support/callerProxy.ts';
 import { Contract, OpenApiDocument } from '../support/contract.ts';
-import { eventually, rawResponse, type RawResponse } from '../support/http.ts';
-import { testDist } from '../support/tree.ts';
+import { eventually, rawResponse, request, type RawResponse } from '../support/http.ts';
+import { testDist, testTree } from '../support/tree.ts';
 
 let service: CallerProxy;
 /** Over the tree of September 2026, whose sources know retired municipality keys and office numbers. */
@@ -51,6 +55,18 @@ function inline(doc: ReturnType<typeof openApiDocument>, response: Response | { 
   return shared[1];
 }
 
+/**
+ * The build id of a version's answers alone: its manifest without the documents (core/routes.ts, DOCUMENTS). Read
+ * as written, not through its schema, which would give each stored object's encodings in another order.
+ */
+function answersId(root: string): string {
+  const manifest = JSON.parse(readFileSync(join(root, MANIFEST_FILE), 'utf8')) as Manifest;
+  const entries = Object.fromEntries(Object.entries(manifest.entries).filter(([key]) => !(key in DOCUMENTS)));
+  const used = new Set([...Object.values(entries), ...Object.values(manifest.csv)].map((e) => e.object));
+  const objects = Object.fromEntries(Object.entries(manifest.objects).filter(([object]) => used.has(object)));
+  return makeManifest(manifest, entries, objects, manifest.files, manifest.csv).build_id;
+}
+
 /** The document without the examples that the loaded version adds. */
 function withoutExamples(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(withoutExamples);
@@ -65,13 +81,23 @@ describe('the OpenAPI document', () => {
     expect(problems.map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`)).toEqual([]);
   });
 
-  it('is served without a key, as generated (with the loaded version\'s examples), with ETag, caching and 304', async () => {
+  it('is served without a key, as the build stored it in the version (with its examples), with ETag, caching, brotli and 304', async () => {
     const res = await service.proxy.get('/openapi.json');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(res.headers['cache-control']).toBe('public, max-age=3600');
     expect(withoutExamples(res.parsed(OpenApiDocument))).toEqual(withoutExamples(JSON.parse(JSON.stringify(openApiDocument()))));
     expect((await service.proxy.get('/openapi.json', { 'if-none-match': res.headers.etag as string })).status).toBe(304);
+    const tree = testTree();
+    expect(res.headers.etag).toBe(tree.manifest.entries['/openapi.json']!.etag);
+    // The renderer's bundle too, which the description does not list: the reference page loads it (test/docs/docs.test.ts).
+    for (const path of Object.keys(DOCUMENTS)) {
+      const br = await request(new URL(path, service.proxy.url).href, { headers: { 'accept-encoding': 'br' } });
+      expect(br.status, path).toBe(200);
+      expect(br.headers['content-encoding'], path).toBe('br');
+      expect(br.headers['content-type'], path).toBe(DOCUMENTS[path as keyof typeof DOCUMENTS]);
+      expect(br.body.equals(tree.file(path, 'br')), path).toBe(true);
+    }
   });
 
   it('shows real answers as examples: each is what the proxy answers to its question, and valid against its own schema', async () => {
@@ -123,8 +149,13 @@ describe('the OpenAPI document', () => {
       const typed = parameter.schema.type === 'integer' ? Number(example) : example;
       expectValid(`/components/parameters/${id}/schema`, typed);
     }
-    const health = jsonMedia(doc.paths['/healthz']!.get.responses['200']).example;
-    expect(health).toEqual((await service.proxy.get('/healthz')).parsed(HealthResponse));
+    const health = HealthResponse.parse(jsonMedia(doc.paths['/healthz']!.get.responses['200']).example);
+    const live = (await service.proxy.get('/healthz')).parsed(HealthResponse);
+    // The document is part of the build whose id would hash it: its example shows the id of the answers it describes,
+    // and the age of the data on the day it was built.
+    expect({ ...health, build_id: live.build_id, alter_tage: live.alter_tage }).toEqual(live);
+    expect(health.alter_tage).toBeLessThanOrEqual(live.alter_tage);
+    expect(health.build_id).toBe(answersId(testTree().root));
     // The batch's example: its request is a valid request and its answer what the proxy answers to it.
     const post = doc.paths['/finanzamt']!.post!;
     const request = post.requestBody!.content['application/json']!.example;

@@ -9,8 +9,8 @@ import { stateNamed } from '../../core/bundesland.ts';
 import { parseQuestion } from '../../core/request.ts';
 import { ortTooShort } from '../../core/search/query.ts';
 import { parseSteuernummer } from '../../core/steuernummer/parse.ts';
-import { openApiDocument } from '../../proxy/docs/openapi/document.ts';
-import { PARAMETERS, type ParameterId } from '../../proxy/docs/openapi/parameters.ts';
+import { openApiDocument } from '../../build/openapi/document.ts';
+import { PARAMETERS, type ParameterId } from '../../build/openapi/parameters.ts';
 
 const ajv = new Ajv2020({ strict: false });
 const doc = openApiDocument();

@@ -170,7 +170,7 @@ describe('errors', () => {
     expect((await untilRefused(() => limited.proxy.get(path, {}, 'OPTIONS'))).status).toBe(429);
   });
 
-  it.each([...DATA_PATHS, '/healthz'])('%s: without a loaded version is 503', async (path) => {
+  it.each([...DATA_PATHS, ...PUBLIC_PATHS, '/healthz'])('%s: without a loaded version is 503', async (path) => {
     expect(await bothStatus(unloaded.get, path)).toBe(503);
   });
 

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paths } from '../../proxy/docs/openapi/paths.ts';
+import { paths } from '../../build/openapi/paths.ts';
 import { startCallerProxy, type CallerProxy } from '../support/callerProxy.ts';
 import { scratchDir } from '../support/proxy.ts';
 

@@ -6,7 +6,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisLink } from '../../proxy/fleet/redisLink.ts';
 import { MemoryRateLimiter } from '../../proxy/rateLimit/rateLimiter.ts';
-import { RedisRateLimiter } from '../../proxy/rateLimit/redisRateLimiter.ts';
+import { RedisRateLimiter } from '../../proxy/fleet/redisRateLimiter.ts';
 import { startRedis, type RedisServer } from './redisServer.ts';
 
 const RATE = 0.001;

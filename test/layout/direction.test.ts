@@ -2,7 +2,7 @@
 // import loop anywhere), checked by dependency-cruiser with the rules in .dependency-cruiser.cjs: over the real
 // tree, and over a small tree with wrong imports to show the check catches each kind.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -41,7 +41,8 @@ describe('the direction of imports', () => {
       'proxy/handler.ts': "import { model } from '../core/model.ts';\nimport { log } from './log.ts';\nexport const handler = [model, log];\n",
       // A loop through an import of types only: erased when compiled, and still one module's words in another's.
       'proxy/log.ts': "import type { handler } from './handler.ts';\nexport const log = 1;\nexport type Handled = typeof handler;\n",
-      'proxy/commands/startAction.ts': "import { x } from '../../build/precompute.ts';\nexport const start = x;\n",
+      'proxy/commands/startAction.ts': "import { x } from '../../build/precompute.ts';\nimport { doc } from '../../build/openapi/document.ts';\nexport const start = [x, doc];\n",
+      'build/openapi/document.ts': "export const doc = 1;\n",
     };
     for (const [path, text] of Object.entries(files)) {
       mkdirSync(join(scratch, dirname(path)), { recursive: true });
@@ -52,6 +53,41 @@ describe('the direction of imports', () => {
       'build-not-downstream: build/precompute.ts → proxy/handler.ts',
       'core-imports-neither: core/render.ts → build/precompute.ts',
       'no-circular: proxy/handler.ts → proxy/log.ts',
+      'proxy-no-openapi-generator: proxy/commands/startAction.ts → build/openapi/document.ts',
     ]);
+  });
+});
+
+/**
+ * Code that tells paths of the service apart (comments left out): a path compared with one (`===`, `startsWith`,
+ * `case`) or a regular expression over one.
+ */
+const SERVICE_PATH = /(?:===|!==|startsWith\(|case)\s*['"`]\/(?:finanzamt|finanzaemter|healthz|openapi\.json|docs)\b|\/\^\\\/(?:finanzamt|finanzaemter|healthz|openapi|docs)/;
+
+/** The files under `folders` of `root`, with the line, whose code tells paths of the service apart. */
+function pathsWritten(root: string, folders: string[], except: string[]): string[] {
+  return folders.flatMap((folder) => readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' }).map((file) => join(folder, file)))
+    .filter((path) => path.endsWith('.ts'))
+    .flatMap((path) => {
+      return readFileSync(join(root, path), 'utf8').split('\n').flatMap((line, i) => {
+        const code = line.replace(/^\s*(\/\/|\*|\/\*\*).*$/, '').replace(/\/\/ .*$/, '');
+        return SERVICE_PATH.test(code) ? [`${path}:${i + 1}`] : [];
+      });
+    })
+    .filter((found) => !except.some((allowed) => found.startsWith(`${allowed}:`)));
+}
+
+describe('the one route table', () => {
+  it('is the only code of the proxy and core/ that tells paths of the service apart', () => {
+    expect(pathsWritten(ROOT, ['proxy', 'core'], ['core/routes.ts'])).toEqual([]);
+  });
+
+  const scratch = mkdtempSync(join(tmpdir(), 'finanzamt-routes-'));
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+  it('is broken by a second classifier, and not by a comment or a path written to be sent', () => {
+    mkdirSync(join(scratch, 'proxy'));
+    writeFileSync(join(scratch, 'proxy', 'route.ts'), "// Which of /healthz and /finanzamt a path is: path === '/healthz'.\nexport const isHealth = (path: string) => path === '/healthz';\nexport const office = /^\\/finanzamt\\/\\d+$/;\nexport const lookup = '/finanzamt';\n");
+    expect(pathsWritten(scratch, ['proxy'], [])).toEqual(['proxy/route.ts:2', 'proxy/route.ts:3']);
   });
 });

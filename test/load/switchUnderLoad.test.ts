@@ -12,7 +12,7 @@ import { Manifest, MANIFEST_FILE } from '../../core/manifest.ts';
 import { saarlandBundle } from '../ops/support/bundles.ts';
 import { runCli } from '../ops/support/cli.ts';
 import { eventually } from '../support/http.ts';
-import { HealthResponse } from '../../proxy/health.ts';
+import { HealthResponse } from '../../core/health.ts';
 import { issueKey, scratchDir, startProxy, type ProxyProcess } from '../support/proxy.ts';
 import { publish } from '../support/versions.ts';
 import { startLoadClient } from './clients/start.ts';

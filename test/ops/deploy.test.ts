@@ -9,7 +9,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalS3, type LocalS3 } from '../../bench/localS3.ts';
+import { startLocalS3, type LocalS3 } from '../support/localS3.ts';
 import { IMMUTABLE, pointerHeaders, REVALIDATE, versionFileHeaders } from '../../build/deploy/headers.ts';
 import { resolveTarget } from '../../build/deploy/target.ts';
 import { versionFiles } from '../../build/deploy/versionFiles.ts';

@@ -9,7 +9,6 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { diffDirectories } from '../../build/diff/diffDirectories.ts';
 import { formatDiff } from '../../build/diff/formatDiff.ts';
-import { DEFAULT_MAX_DROP_PERCENT } from '../../build/guard/defaults.ts';
 import { assertPublishable } from '../../build/guard/guard.ts';
 import { localPublished } from '../../build/guard/published.ts';
 import { checkData } from '../../build/release/checkData.ts';
@@ -17,6 +16,7 @@ import { readBundle } from '../../build/sources/bundle.ts';
 import { FROZEN_BUNDLES } from '../support/frozenBundle.ts';
 import { testDist } from '../support/tree.ts';
 import { runCli } from './support/cli.ts';
+import { BUILD_DEFAULTS } from '../../core/options.ts';
 
 const DATA = fileURLToPath(new URL('../../data', import.meta.url));
 const RECORD = join(DATA, 'CHANGES-2026-09.md');
@@ -43,15 +43,15 @@ describe('the release of September 2026', () => {
   it("passes the release's check and publish guard from 2025 to 2026 without --force", async () => {
     const [before, after] = await Promise.all([localPublished(testDist('2025')), localPublished(testDist('2026'))]);
     expect([before!.version, after!.version]).toEqual(['20251130_0000', '20260902_0000']);
-    const guard = { maxDrop: DEFAULT_MAX_DROP_PERCENT, force: false };
+    const guard = { maxDrop: BUILD_DEFAULTS.maxDropPercent, force: false };
     expect(assertPublishable(before!.counts, after!.counts, guard)).toEqual([]);
     expect(after!.counts).toMatchObject({ municipalities: 10943, offices: 594, cross_check: { agreement_percent: before!.counts.cross_check!.agreement_percent } });
     const check = checkData({
       directory: await after!.directory(), counts: after!.counts, gv100ad: (await readBundle(FROZEN_BUNDLES['2026'])).gv100ad,
-      published: before!.counts, maxChange: DEFAULT_MAX_DROP_PERCENT,
+      published: before!.counts, maxChange: BUILD_DEFAULTS.maxDropPercent,
     });
     expect(check.problems).toEqual([]);
     expect(check.outOfBounds).toEqual([]);
-    expect(check.summary).toContain(`counts within ±${DEFAULT_MAX_DROP_PERCENT}% of the published version`);
+    expect(check.summary).toContain(`counts within ±${BUILD_DEFAULTS.maxDropPercent}% of the published version`);
   });
 });

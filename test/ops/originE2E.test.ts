@@ -5,7 +5,7 @@ import { mkdtempSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalS3, type LocalS3 } from '../../bench/localS3.ts';
+import { startLocalS3, type LocalS3 } from '../support/localS3.ts';
 import { versionFiles } from '../../build/deploy/versionFiles.ts';
 import { decompressSync } from '../../core/compress.ts';
 import { eventually } from '../support/http.ts';

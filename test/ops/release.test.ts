@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalS3, type LocalS3 } from '../../bench/localS3.ts';
+import { startLocalS3, type LocalS3 } from '../support/localS3.ts';
 import { pointerHeaders, versionFileHeaders } from '../../build/deploy/headers.ts';
 import { s3Store } from '../../build/deploy/objectStore.ts';
 import { resolveTarget } from '../../build/deploy/target.ts';

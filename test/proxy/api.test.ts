@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { etagFor } from '../../core/etag.ts';
 import { CollectionResponse, DistrictResponse, ErrorResponse, LookupResponse, OfficeResponse } from '../../core/model.ts';
 import { canonicalKey, parseQuestion } from '../../core/request.ts';
-import { HealthResponse } from '../../proxy/health.ts';
+import { HealthResponse } from '../../core/health.ts';
 import { eventually } from '../support/http.ts';
 import { inProcessProxyForFile } from '../support/inProcessProxy.ts';
 import { testTree } from '../support/tree.ts';

@@ -7,11 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decompressSync } from '../../core/compress.ts';
 import { BatchResponse, ErrorResponse } from '../../core/model.ts';
 import { BATCH_MAX_QUESTIONS } from '../../core/parameters.ts';
-import { DEFAULT_BURST } from '../../proxy/rateLimit/defaults.ts';
 import { eventually, rawResponse, type RawResponse } from '../support/http.ts';
 import { inProcessProxyForFile, startInProcess, type RunningProxy } from '../support/inProcessProxy.ts';
 import { cli, issueKey, scratchDir } from '../support/proxy.ts';
 import { testDist, testTree } from '../support/tree.ts';
+import { SERVE_DEFAULTS } from '../../core/options.ts';
 
 const tree = testTree();
 const running = inProcessProxyForFile('batch');
@@ -244,7 +244,7 @@ describe('the rate limit of a batch', () => {
     const address = '198.51.100.21';
     const full = await limited.post('/finanzamt', questions(BATCH_MAX_QUESTIONS), from(address));
     expect(full.status).toBe(200);
-    expect(Number(full.headers['ratelimit-limit'])).toBe(DEFAULT_BURST);
+    expect(Number(full.headers['ratelimit-limit'])).toBe(SERVE_DEFAULTS.burst);
     const left = Number(full.headers['ratelimit-remaining']);
     expect(left).toBeLessThan(10);
     const refused = await limited.post('/finanzamt', questions(90), from(address));

@@ -10,7 +10,7 @@ import type { SourceDivision } from '../../build/sources/divisions.ts';
 import { LookupResponse } from '../../core/model.ts';
 import { canonicalKey, parseQuestion } from '../../core/request.ts';
 import { DynamicAnswers } from '../../proxy/cache/dynamicAnswers.ts';
-import { FileCache } from '../../proxy/cache/fileCache.ts';
+import { FileCache } from '../../proxy/versions/fileCache.ts';
 import { localSource } from '../../proxy/versions/localSource.ts';
 import { Version } from '../../proxy/versions/version.ts';
 import { FROZEN_BUNDLES } from '../support/frozenBundle.ts';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CollectionResponse, ErrorResponse, LookupResponse, OfficeResponse } from '../../core/model.ts';
 import { renderAnswer } from '../../core/render.ts';
 import { indexDirectory } from '../../core/directoryIndex.ts';
-import { HealthResponse } from '../../proxy/health.ts';
+import { HealthResponse } from '../../core/health.ts';
 import { inProcessProxyForFile } from '../support/inProcessProxy.ts';
 import { testTree } from '../support/tree.ts';
 

@@ -1,7 +1,8 @@
 // The age of the data and the warning about it, with the clock given: the same on any day the tests run.
 import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dataAgeDays, warnWhenStale } from '../../proxy/versions/dataAge.ts';
+import { dataAgeDays } from '../../core/health.ts';
+import { warnWhenStale } from '../../proxy/versions/dataAge.ts';
 import type { CurrentVersion } from '../../proxy/versions/currentVersion.ts';
 
 const at = (iso: string) => Date.parse(iso);

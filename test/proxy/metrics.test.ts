@@ -4,8 +4,8 @@
 // `finanzamt keys list`.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HealthResponse } from '../../proxy/health.ts';
-import { dataAgeDays } from '../../proxy/versions/dataAge.ts';
+import { HealthResponse } from '../../core/health.ts';
+import { dataAgeDays } from '../../core/health.ts';
 import { eventually, request } from '../support/http.ts';
 import { metricsUrl, scrape, total, type Sample } from '../support/metrics.ts';
 import { cli, issueKey, scratchDir, startProxy, type ProxyProcess } from '../support/proxy.ts';

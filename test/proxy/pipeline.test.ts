@@ -16,7 +16,7 @@ import { BatchResponse, ErrorResponse, LookupResponse, OfficeResponse } from '..
 import { AskedQuestions } from '../../proxy/cache/askedQuestions.ts';
 import { addressResolver } from '../../proxy/rateLimit/clientAddress.ts';
 import { DynamicAnswers } from '../../proxy/cache/dynamicAnswers.ts';
-import { FileCache } from '../../proxy/cache/fileCache.ts';
+import { FileCache } from '../../proxy/versions/fileCache.ts';
 import { createHandler } from '../../proxy/handler.ts';
 import { addKey, setKeyStatus, writeKeysFile, type KeysFile } from '../../proxy/keys/keysFile.ts';
 import { KeyStore } from '../../proxy/keys/keyStore.ts';

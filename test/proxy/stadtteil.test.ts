@@ -13,7 +13,7 @@ import { CollectionResponse, DistrictResponse, ErrorResponse, LookupResponse } f
 import { canonicalKey, parseQuestion, type Question } from '../../core/request.ts';
 import { unitNames } from '../../core/stadtteil.ts';
 import { DynamicAnswers } from '../../proxy/cache/dynamicAnswers.ts';
-import { FileCache } from '../../proxy/cache/fileCache.ts';
+import { FileCache } from '../../proxy/versions/fileCache.ts';
 import { localSource } from '../../proxy/versions/localSource.ts';
 import { Version } from '../../proxy/versions/version.ts';
 import { FROZEN_BUNDLE } from '../support/frozenBundle.ts';

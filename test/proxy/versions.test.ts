@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorResponse } from '../../core/model.ts';
 import { objectPath } from '../../core/manifest.ts';
-import { HealthResponse } from '../../proxy/health.ts';
+import { HealthResponse } from '../../core/health.ts';
 import { eventually, type RawResponse } from '../support/http.ts';
 import { issueKey, scratchDir, startProxy, UNLIMITED, type ProxyProcess } from '../support/proxy.ts';
 import { testTree } from '../support/tree.ts';

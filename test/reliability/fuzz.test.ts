@@ -66,7 +66,7 @@ function expectDetail(answer: RawAnswer): void {
   expect(codesOf(answer.status!)).toContain(body.code);
 }
 
-/** Every answer of the handler carries the rate-limit state (proxy/http/headers.ts); a refusal before it cannot. */
+/** Every answer of the handler carries the rate-limit state (core/headers.ts); a refusal before it cannot. */
 function beforeHandler(answer: RawAnswer): boolean {
   return answer.headers['ratelimit-limit'] === undefined;
 }

@@ -7,7 +7,7 @@ import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Manifest, MANIFEST_FILE } from '../../core/manifest.ts';
-import { HealthResponse } from '../../proxy/health.ts';
+import { HealthResponse } from '../../core/health.ts';
 import { editedBundle, saarlandBundle } from '../ops/support/bundles.ts';
 import { runCli } from '../ops/support/cli.ts';
 import { eventually } from '../support/http.ts';

@@ -15,7 +15,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { z } from 'zod';
 import { decompressSync } from '../../core/compress.ts';
 import { ENCODINGS } from '../../core/manifest.ts';
-import type { openApiDocument } from '../../proxy/docs/openapi/document.ts';
+import type { openApiDocument } from '../../build/openapi/document.ts';
 import { eventually, type RawResponse } from './http.ts';
 import type { TestProxy } from './proxy.ts';
 
@@ -152,8 +152,9 @@ export class Contract {
 /** Fetches the description from the proxy itself, so that what is checked is what is served. */
 export async function contractOf(proxy: TestProxy): Promise<Contract> {
   let res: RawResponse | undefined;
-  // A proxy started with a low rate limit may refuse the first tries.
-  await eventually('/openapi.json', async () => (res = await proxy.get('/openapi.json')).status !== 429, 10_000);
+  // A proxy started with a low rate limit may refuse the first tries, and one still loading its version (which
+  // holds the description) answers 503 until it has.
+  await eventually('/openapi.json', async () => ![429, 503].includes((res = await proxy.get('/openapi.json')).status), 60_000);
   if (res!.status !== 200) throw new Error(`/openapi.json answered ${res!.status}`);
   return new Contract(res!.parsed(OpenApiDocument));
 }

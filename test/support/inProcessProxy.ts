@@ -6,8 +6,8 @@
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { afterAll, beforeAll } from 'vitest';
+import type { ServeInput } from '../../core/options.ts';
 import { withServeOptions } from '../../proxy/commands/serve.ts';
-import type { ServeFlags } from '../../proxy/commands/serveAction.ts';
 import { addKey, setKeyStatus, writeKeysFile, type KeysFile } from '../../proxy/keys/keysFile.ts';
 import { createProxy, type Proxy } from '../../proxy/server.ts';
 import type { FrozenBundle } from './frozenBundle.ts';
@@ -22,10 +22,10 @@ export interface RunningProxy extends TestProxy {
 }
 
 /** The flags `finanzamt serve` takes from `args`, with its defaults for the rest. */
-async function serveFlags(args: string[]): Promise<ServeFlags> {
-  let flags: ServeFlags | undefined;
+async function serveFlags(args: string[]): Promise<ServeInput> {
+  let flags: ServeInput | undefined;
   const program = new Command().exitOverride();
-  withServeOptions(program.command('serve')).action((f: ServeFlags) => { flags = f; });
+  withServeOptions(program.command('serve')).action((f: ServeInput) => { flags = f; });
   await program.parseAsync(['serve', ...args], { from: 'user' });
   return flags!;
 }
@@ -36,8 +36,8 @@ export async function startInProcess(o: { keysFile: string; args: string[]; heal
   const logFile = recordFile('proxy.log');
   rememberProxyLog(logFile);
   const flags = await serveFlags(['--host', '127.0.0.1', '--port', '0', '--keys-file', o.keysFile, '--log-file', logFile, ...o.args]);
-  // As proxy/commands/serveAction.ts turns the flags into options for one process.
-  const proxy = await createProxy({ ...flags, port: flags.port!, readTimeoutMs: flags.readTimeout, redisTimeoutMs: flags.redisTimeout });
+  // As proxy/commands/serveAction.ts hands the flags to one process.
+  const proxy = await createProxy(flags);
   const running: RunningProxy = { ...askingAt(proxy.url, logFile), stop: () => proxy.close(), proxy };
   if (o.healthy !== false) await eventually('the proxy to load a version', async () => (await running.get('/healthz')).status === 200, 60_000);
   return running;

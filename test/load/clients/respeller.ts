@@ -12,7 +12,7 @@ import { report, settings } from './client.ts';
 /** The heaviest lookup: every office of 200 hits with its whole district. */
 export const HEAVY = { limit: 200, gemeinden: 1 } as const;
 const WORD = 'berg';
-/** Questions in each batch: weight 10 each (proxy/batch/weight.ts), so ten fill the default burst of 100. */
+/** Questions in each batch: weight 10 each (core/batchWeight.ts), so ten fill the default burst of 100. */
 export const BATCH_QUESTIONS = 10;
 /** The 5 s the bucket takes to refill, and a little more, so that a batch never arrives just before it is full. */
 const BATCH_EVERY_MS = 5500;

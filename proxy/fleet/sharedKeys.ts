@@ -3,7 +3,7 @@
 // Writers merge (mergeKeys.ts) under WATCH and retry when another writer came first, so changes made on two
 // machines at once both land.
 import { Redis } from 'ioredis';
-import { parseKeysFile, type KeyRecord } from './keysFile.ts';
+import { parseKeysFile, type KeyRecord } from '../keys/keysFile.ts';
 import { mergeKeyRecords } from './mergeKeys.ts';
 
 export const SHARED_KEYS = 'finanzamt:keys';

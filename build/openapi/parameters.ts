@@ -5,11 +5,11 @@
 import type { z } from 'zod';
 import {
   Amtsnummer, CollectionParameters, LookupParameters, OfficeParameters, TEXT_MAX,
-} from '../../../core/parameters.ts';
-import { BUNDESLAENDER } from '../../../core/bundesland.ts';
-import { ORT_MIN_LENGTH } from '../../../core/search/query.ts';
-import { SCHEMES } from '../../../core/steuernummer/schemes.ts';
-import { CACHE_PRIVATE } from '../../http/headers.ts';
+} from '../../core/parameters.ts';
+import { BUNDESLAENDER } from '../../core/bundesland.ts';
+import { ORT_MIN_LENGTH } from '../../core/search/query.ts';
+import { SCHEMES } from '../../core/steuernummer/schemes.ts';
+import { CACHE_PRIVATE } from '../../core/headers.ts';
 import { jsonSchema } from './components.ts';
 import type { Examples } from './examples.ts';
 

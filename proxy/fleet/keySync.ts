@@ -8,11 +8,11 @@
 // message does no harm, and a reconnect catches up by reading the copy.
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { KeyRecord } from './keysFile.ts';
-import type { KeyStore } from './keyStore.ts';
+import type { KeyRecord } from '../keys/keysFile.ts';
+import type { KeyStore } from '../keys/keyStore.ts';
 import { coalesced } from '../watch/coalesced.ts';
 import { mergeKeyRecords } from './mergeKeys.ts';
-import { reconnectSoon } from '../fleet/redisLink.ts';
+import { reconnectSoon } from './redisLink.ts';
 import { KEYS_CHANNEL, parseSharedKeys, shareKeys } from './sharedKeys.ts';
 
 export class KeySync {

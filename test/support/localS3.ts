@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { createRequire } from 'node:module';
-import type { Credentials } from '../build/deploy/objectStore.ts';
+import type { Credentials } from '../../build/deploy/objectStore.ts';
 
 /** s3rver's fixed account: it checks request signatures against it. */
 const ACCOUNT = 'S3RVER';

@@ -1,29 +1,32 @@
-// The examples of the OpenAPI document, taken from the loaded data version when the document is generated:
+// The examples of the OpenAPI document, taken from the data version the build writes the document into:
 // real answers of the real renderer (the lookup for Köln, office 2115, its district, a page of the collection;
 // where the version knows them, the lookup of a retired municipality key and the 404 of a retired office number)
 // and every error as the code that refuses it words it, so the reference page shows what callers get.
-import { ERRORS, type ErrorCode } from '../../../core/errors.ts';
-import type { ErrorResponse } from '../../../core/model.ts';
-import { renderAnswer } from '../../../core/render.ts';
-import type { DirectoryIndex } from '../../../core/directoryIndex.ts';
-import { baseName } from '../../../core/search/baseName.ts';
-import type { OrtSearch } from '../../../core/search/ortSearch.ts';
-import { unitNames } from '../../../core/stadtteil.ts';
-import { BATCH_MAX_QUESTIONS } from '../../../core/parameters.ts';
-import { LOOKUP_PATH, parseQuestion } from '../../../core/request.ts';
-import { BATCH_MAX_BYTES, parseBatch, questionParams, type BatchBody, type BatchQuestion } from '../../batch/batchBody.ts';
-import { envelope } from '../../batch/envelope.ts';
-import { errorBody } from '../../http/exchange.ts';
-import { ALLOW } from '../../http/headers.ts';
-import { SCHEMES } from '../../../core/steuernummer/schemes.ts';
-import { healthBody } from '../../health.ts';
-import { authenticate } from '../../keys/authenticate.ts';
-import { DEFAULT_BURST, DEFAULT_RATE } from '../../rateLimit/defaults.ts';
+import { ERRORS, errorJson, type ErrorCode } from '../../core/errors.ts';
+import type { ErrorResponse } from '../../core/model.ts';
+import { renderAnswer } from '../../core/render.ts';
+import type { DirectoryIndex } from '../../core/directoryIndex.ts';
+import { baseName } from '../../core/search/baseName.ts';
+import type { OrtSearch } from '../../core/search/ortSearch.ts';
+import { unitNames } from '../../core/stadtteil.ts';
+import { BATCH_MAX_QUESTIONS } from '../../core/parameters.ts';
+import { parseQuestion } from '../../core/request.ts';
+import { LOOKUP_PATH } from '../../core/routes.ts';
+import { BATCH_MAX_BYTES, parseBatch, questionParams, type BatchBody, type BatchQuestion } from '../../core/batch.ts';
+import { envelope } from '../../core/batch.ts';
+import { ALLOW } from '../../core/headers.ts';
+import { SCHEMES } from '../../core/steuernummer/schemes.ts';
+import { healthBody } from '../../core/health.ts';
+import { SERVE_DEFAULTS } from '../../core/options.ts';
+
+/** Köln, a city of several offices, and the first office of the federal list, in Flensburg. */
+const EXAMPLE_AGS = '05315000';
+const EXAMPLE_OFFICE = '2115';
 
 export const EXAMPLE_PATHS = {
-  lookup: '/finanzamt?ags=05315000',
-  office: '/finanzamt/2115',
-  district: '/finanzamt/2115/bezirk',
+  lookup: `/finanzamt?ags=${EXAMPLE_AGS}`,
+  office: `/finanzamt/${EXAMPLE_OFFICE}`,
+  district: `/finanzamt/${EXAMPLE_OFFICE}/bezirk`,
   collection: '/finanzaemter?limit=2',
 } as const;
 
@@ -67,17 +70,20 @@ export interface Examples {
   batch: { request: typeof EXAMPLE_BATCH; response: unknown };
 }
 
-/** Renders the example questions from the directory, as the proxy would answer them. */
+/**
+ * Whether the directory answers every example question: a bundle of part of the territory (one state, in the tests
+ * of the guard) may not, and its version's document then shows no examples rather than those of other questions.
+ */
+export function answersExamples(ix: DirectoryIndex): boolean {
+  return ix.byAgs.has(EXAMPLE_AGS) && ix.offices.has(EXAMPLE_OFFICE)
+    && SCHEMES.some((scheme) => ix.offices.has(scheme.beispiel.bundesschema.slice(0, 4)));
+}
+
+/** Renders the example questions from the directory, as the proxy answers them; `buildId`: as /healthz shows it. */
 export function examplesFrom(ix: DirectoryIndex, buildId: string, searchOrt?: OrtSearch): Examples {
   const answers = Object.fromEntries(Object.entries(EXAMPLE_PATHS).map(([id, path]) => [id, JSON.parse(rendered(ix, path, searchOrt))])) as Record<AnswerId, any>;
   const { stand, stand_quelle: standQuelle } = ix.dir;
   const error = (code: ErrorCode, detail: string): ErrorResponse => ({ detail, code, stand });
-  const blocked = { id: 'k_000000000000', name: 'example', hash: '0'.repeat(64), status: 'blocked' as const, created: '2025-01-01T00:00:00Z' };
-  const refusedKey = (headers: Record<string, string>, lookup: typeof blocked | undefined) => {
-    const auth = authenticate(headers, { lookup: () => lookup });
-    if (auth.ok) throw new Error('openapi examples: the key was accepted');
-    return error(auth.code, auth.detail);
-  };
   const office = answers.office.amt;
   const refusal = (body: BatchBody) => {
     if (body.ok) throw new Error('openapi examples: the bad batch was accepted');
@@ -95,10 +101,10 @@ export function examplesFrom(ix: DirectoryIndex, buildId: string, searchOrt?: Or
       bad_parameter: error('bad_parameter', refused(parseQuestion('/finanzamt', new URLSearchParams({ ort: 'Öl' })))),
       bad_steuernummer: error('bad_steuernummer', refused(parseQuestion('/finanzamt', new URLSearchParams({ steuernummer: '12/345' })))),
       key_in_query: error('key_in_query', ERRORS.key_in_query.detail.inQuery('apikey')),
-      key_in_both_headers: refusedKey({ 'x-api-key': 'a', authorization: 'Bearer a' }, undefined),
-      key_missing: refusedKey({}, undefined),
-      key_unknown: refusedKey({ 'x-api-key': 'fa_unknown' }, undefined),
-      key_blocked: refusedKey({ 'x-api-key': 'fa_blocked' }, blocked),
+      key_in_both_headers: error('key_in_both_headers', ERRORS.key_in_both_headers.detail.both),
+      key_missing: error('key_missing', ERRORS.key_missing.detail.none),
+      key_unknown: error('key_unknown', ERRORS.key_unknown.detail.unknown),
+      key_blocked: error('key_blocked', ERRORS.key_blocked.detail.blocked),
       not_found: error('not_found', unknownOfficeDetail(ix)),
       method_not_allowed: error('method_not_allowed', ERRORS.method_not_allowed.detail.method('DELETE', ALLOW)),
       not_acceptable: error('not_acceptable', ERRORS.not_acceptable.detail.noEncoding),
@@ -108,7 +114,7 @@ export function examplesFrom(ix: DirectoryIndex, buildId: string, searchOrt?: Or
       bad_batch: refusal(parseBatch(Buffer.from('{"fragen": []}'), BATCH_MAX_QUESTIONS)),
       batch_too_large: refusal(parseBatch(Buffer.from(JSON.stringify({ fragen: Array.from({ length: BATCH_MAX_QUESTIONS + 1 }, () => ({ ags: '05315000' })) })), BATCH_MAX_QUESTIONS)),
       precondition_failed: error('precondition_failed', ERRORS.precondition_failed.detail.ifMatch),
-      rate_limited: error('rate_limited', ERRORS.rate_limited.detail.tooMany(DEFAULT_RATE, DEFAULT_BURST, 1)),
+      rate_limited: error('rate_limited', ERRORS.rate_limited.detail.tooMany(SERVE_DEFAULTS.rate, SERVE_DEFAULTS.burst, 1)),
       internal: error('internal', ERRORS.internal.detail.fault),
       unavailable: { detail: ERRORS.unavailable.detail.directory, code: 'unavailable' },
     },
@@ -152,7 +158,7 @@ function batchAnswered(ix: DirectoryIndex, searchOrt?: OrtSearch): unknown {
     const given = questionParams(question);
     if (!given.ok) throw new Error(`openapi examples: ${given.detail}`);
     const parsed = parseQuestion(LOOKUP_PATH, given.params);
-    if (!parsed.ok) return { status: ERRORS[parsed.code].status, body: errorBody(parsed.code, parsed.detail, ix.dir.stand) };
+    if (!parsed.ok) return { status: ERRORS[parsed.code].status, body: Buffer.from(errorJson(parsed.code, parsed.detail, ix.dir.stand)) };
     return { status: 200, body: Buffer.from(rendered(ix, `${LOOKUP_PATH}?${given.params}`, searchOrt)) };
   });
   return JSON.parse(envelope(ix.dir.stand, ix.dir.stand_quelle, answers).toString('utf8'));

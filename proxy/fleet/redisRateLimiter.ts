@@ -3,8 +3,8 @@
 // the bucket atomically, on Redis's clock (the machines' clocks need not agree). A bucket left alone until it
 // would be full again expires, which is the same as full. When Redis fails or is slow (redisLink.ts) the
 // request is decided by the local limiter instead: an outage costs fleet-wide accuracy, never availability.
-import { bucketDecision, type RateDecision, type RateLimiter } from './rateLimiter.ts';
-import type { RedisLink } from '../fleet/redisLink.ts';
+import { bucketDecision, type RateDecision, type RateLimiter } from '../rateLimit/rateLimiter.ts';
+import type { RedisLink } from './redisLink.ts';
 
 const KEY_PREFIX = 'finanzamt:rate:';
 

@@ -5,7 +5,7 @@
 // of CPU, 8 asks in one about 5 µs each; under the benchmark's load about 9 µs per request, against about
 // 45 µs a request costs one process in all. JSON answers, as they are, cost less than 'advanced' serialization or packed numbers.
 import cluster from 'node:cluster';
-import type { MemoryRateLimiter, RateDecision, RateLimiter } from './rateLimiter.ts';
+import type { MemoryRateLimiter, RateDecision, RateLimiter } from '../rateLimit/rateLimiter.ts';
 
 const TAG = 'finanzamt:rate';
 

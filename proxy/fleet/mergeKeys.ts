@@ -4,7 +4,7 @@
 // stamps go to the stricter status. The merge is commutative, associative and idempotent: processes that see
 // the same changes in any order, any number of times, end with the same keys. Clocks of the machines running
 // `finanzamt keys` only matter for two changes of one key within their difference.
-import type { KeyRecord, KeyStatus } from './keysFile.ts';
+import type { KeyRecord, KeyStatus } from '../keys/keysFile.ts';
 
 const STRICTNESS: Record<KeyStatus, number> = { active: 0, blocked: 1, revoked: 2 };
 

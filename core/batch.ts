@@ -1,12 +1,12 @@
 // The body of a batch of lookups (POST /finanzamt) taken apart: `{"fragen": [{…}, …]}`, each question a flat
 // object of the GET lookup's parameters. Only the shape is judged here, and refused for the whole request; what
-// a question asks is left to the lookup's own parser (answerBatch.ts), so that a question is refused exactly
+// a question asks is left to the lookup's own parser (proxy/answer.ts), so that a question is refused exactly
 // as its GET would be, on its own, while the others are answered.
 import { z } from 'zod';
-import { ERRORS } from '../../core/errors.ts';
-import { LookupParameters } from '../../core/parameters.ts';
+import { ERRORS } from './errors.ts';
+import { LookupParameters } from './parameters.ts';
 import { oddMemberName } from './memberNames.ts';
-import { batchWeight } from './weight.ts';
+import { batchWeight } from './batchWeight.ts';
 
 /** The largest body read: a hundred questions of the longest values allowed fit in it. */
 export const BATCH_MAX_BYTES = 64 * 1024;
@@ -26,7 +26,7 @@ export const INTEGER_PARAMETERS: ReadonlySet<string> = new Set(['gemeinden', 'li
 export type BatchRefusal = 'payload_too_large' | 'unsupported_media_type' | 'bad_json' | 'bad_batch' | 'batch_too_large';
 /** `bodyRead`: false when the body was refused before it was read to its end. */
 export type Refused = { ok: false; code: BatchRefusal; detail: string; bodyRead: boolean };
-/** `weight`: what the batch costs of the rate limit (weight.ts). */
+/** `weight`: what the batch costs of the rate limit (core/batchWeight.ts). */
 export type BatchBody = { ok: true; questions: BatchQuestion[]; weight: number } | Refused;
 
 export function refused(code: BatchRefusal, detail: string, bodyRead = true): Refused {
@@ -86,4 +86,24 @@ export function questionParams(question: BatchQuestion): { ok: true; params: URL
     }
   }
   return { ok: true, params };
+}
+
+// The answer to a batch: `{"stand", "stand_quelle", "anzahl", "antworten": [{"status", "antwort"}, …]}` in the
+// questions' order, each `antwort` the very bytes its GET would be answered with, put in without parsing them.
+export interface Answered {
+  status: number;
+  /** The body as its GET would send it unencoded: an answer, or an error's `{"detail","code","stand"}`. */
+  body: Buffer;
+}
+
+const CLOSE_ANSWER = Buffer.from('}');
+const CLOSE_ENVELOPE = Buffer.from(']}');
+
+export function envelope(stand: string, standQuelle: string, answers: Answered[]): Buffer {
+  const parts: Buffer[] = [Buffer.from(`{"stand":${JSON.stringify(stand)},"stand_quelle":${JSON.stringify(standQuelle)},"anzahl":${answers.length},"antworten":[`)];
+  answers.forEach(({ status, body }, i) => {
+    parts.push(Buffer.from(`${i === 0 ? '' : ','}{"status":${status},"antwort":`), body, CLOSE_ANSWER);
+  });
+  parts.push(CLOSE_ENVELOPE);
+  return Buffer.concat(parts);
 }

@@ -6,8 +6,8 @@ import { z } from 'zod';
 import {
   Aenderung, Ags, AgsNachfolger, AmtHerkunft, AnsweredOffice, Anschrift, Bankverbindung, BatchAntwort, BatchResponse, BufaNr, CollectionResponse, DistrictMunicipality, DistrictResponse, ErrorResponse, GefundenerTeil,
   Kontakt, LookupFrage, LookupMunicipality, LookupResponse, Office, OfficeResponse, Plz, RetiredKey, RetiredOffice, Stand, StandQuelle, SteuernummerBund, Teil, TeilArt, Zuordnung,
-} from '../../../core/model.ts';
-import { HealthResponse } from '../../health.ts';
+} from '../../core/model.ts';
+import { HealthResponse } from '../../core/health.ts';
 
 interface Meta {
   id?: string;
@@ -78,7 +78,7 @@ component(DistrictMunicipality, 'DistrictMunicipality', 'Municipality in the dis
 members(DistrictMunicipality, {
   name: 'Municipality name as in the official municipality directory (may include a type suffix and qualifiers, e.g. "Köln, Stadt").',
   plz: 'The postal code of the municipality\'s seat, else its only postal code; null where there is none (unincorporated areas). A municipality can have further postal codes: `/finanzamt?plz=` knows them all, this field holds one.',
-  kreis: 'Name of the district (Kreis). Null for the three areas that belong to no Kreis (a condominium and coastal waters).',
+  kreis: 'Name of the Kreis (county). Null for the three areas that belong to no Kreis (a condominium and coastal waters).',
   zuordnung: 'How this municipality came to this office; present only where it is not `verzeichnis` (this project\'s choice: the full collection stays small, and the client\'s local mode still answers with provenance).',
   ersetzt: 'Present where the official directory names another office number for this municipality, which this pair replaces (a retired number, or a number a correction overrides).',
   teile: 'The parts of the municipality this office serves; present only where a state ordinance divides the municipality between its offices (this service\'s addition), so that the full collection stays small and still gives the complete municipality-to-office assignment.',

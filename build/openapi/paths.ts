@@ -2,8 +2,8 @@
 // the same operation without a body (so that generated clients can call it and validators check it); the
 // CORS preflight, OPTIONS; and on the lookup's path the POST of a batch (batch.ts).
 import { idOf } from './components.ts';
-import { LookupResponse, OfficeResponse, DistrictResponse, CollectionResponse } from '../../../core/model.ts';
-import { LOOKUP_PATH } from '../../../core/request.ts';
+import { LookupResponse, OfficeResponse, DistrictResponse, CollectionResponse } from '../../core/model.ts';
+import { ROUTE_TABLE, type Method, type RouteName } from '../../core/routes.ts';
 import { EXAMPLE_PATHS, EXAMPLE_RETIRED_KEY, type Examples, type NamedExamples } from './examples.ts';
 import { batchOperation } from './batch.ts';
 import type { Operation } from './operation.ts';
@@ -32,7 +32,8 @@ function open(o: Omit<Operation, 'security'>): Operation {
   return { ...o, security: [] };
 }
 
-const CACHE_NOT_MODIFIED = { 304: responseRef('DocumentNotModified'), 406: responseRef('NotAcceptable'), 412: responseRef('PreconditionFailed') };
+/** A document of the version (core/routes.ts, DOCUMENTS): revalidated like an answer, and 503 while no version is loaded. */
+const CACHE_NOT_MODIFIED = { 304: responseRef('DocumentNotModified'), 406: responseRef('NotAcceptable'), 412: responseRef('PreconditionFailed'), 503: responseRef('Unavailable') };
 const ALWAYS = { 405: responseRef('MethodNotAllowed'), 429: responseRef('TooManyRequests') };
 
 /**
@@ -58,15 +59,15 @@ function lookupExamples(examples?: Examples): Shown | undefined {
 }
 
 /** The GET operations; `examples` of the loaded version fill in the answers' examples. */
-function gets(examples?: Examples): Record<string, Operation> {
+function gets(examples?: Examples): Record<RouteName, Operation> {
   const a = examples?.answers;
   return {
-    '/finanzamt': keyed({
+    lookup: keyed({
       operationId: 'lookup', tags: ['Lookup'],
       summary: 'Offices responsible for a place of residence',
       description: [
         'Which tax office(s) are responsible for a municipality, asked by exactly one of `ags` (the reliable key), `plz` or `ort`; or which office a tax number (`steuernummer`) names.',
-        '`aemter` is always a list. Several offices can be responsible for one municipality (large cities), and the directory does not say how they divide it (by district, street or initial letter of the surname). The service does not choose: `eindeutig` is true exactly when one office is responsible, and otherwise `hinweis` says why. **Ask the user** which office applies rather than picking one.',
+        '`aemter` is always a list. Several offices can be responsible for one municipality (large cities), and the directory does not say how they divide it (by Stadtbezirk, street or initial letter of the surname). The service does not choose: `eindeutig` is true exactly when one office is responsible, and otherwise `hinweis` says why. **Ask the user** which office applies rather than picking one.',
         'Where a state ordinance divides a city between its offices (North Rhine-Westphalia: Köln, Düsseldorf, Dortmund, Essen, Duisburg, Wuppertal, Bochum, Bonn, Münster, Oberhausen), each `gemeinden` element names the Stadtbezirke and Stadtteile its office serves in `teile`, so the question to ask is "which Stadtteil?"; asked again with `stadtteil`, the answer names that part\'s office alone.',
         'A full eight-digit `ags` that was valid once and is not now is answered with the offices of the current municipalities that hold its area, named in `ags_nachfolger` (several where the key was split); `frage` echoes the key as asked, and `hinweis` says what replaced it. A retired key with no known current successor is a no-hit, with `ags_nachfolger` empty.',
         'No hit is not an error: 200 with `anzahl_aemter` 0 and `hinweis` set.',
@@ -76,7 +77,7 @@ function gets(examples?: Examples): Record<string, Operation> {
       ok: answer(idOf(LookupResponse), 'The matched municipalities and their offices, or the office a tax number names.', lookupExamples(examples), 'LookupCacheControl'),
       personal: true,
     }),
-    '/finanzamt/{amtsnummer}': keyed({
+    office: keyed({
       operationId: 'office', tags: ['Offices'],
       summary: 'One office by its number',
       description: 'The office with this federal office number, with its district as `amt.gemeinden` when `gemeinden=1` is asked. Offices without a district (`ohne_bezirk`) are reachable here. A number that no longer exists (such as that of an office merged into another) is 404 `not_found` whose `detail` names the office(s) that took it over; municipalities whose directory entry still names it are answered by that successor, with the number in `ersetzt`.',
@@ -84,7 +85,7 @@ function gets(examples?: Examples): Record<string, Operation> {
       ok: answer(idOf(OfficeResponse), 'The office.', single(a?.office)),
       notFound: true,
     }),
-    '/finanzamt/{amtsnummer}/bezirk': keyed({
+    district: keyed({
       operationId: 'district', tags: ['Offices'],
       summary: 'The district of an office',
       description: 'All municipalities assigned to the office, by ascending `ags`; empty for an office without a district. Intended for building a municipality-to-office table. A number that no longer exists is 404, as for the office.',
@@ -92,7 +93,7 @@ function gets(examples?: Examples): Record<string, Operation> {
       ok: answer(idOf(DistrictResponse), 'The district.', single(a?.district)),
       notFound: true,
     }),
-    '/finanzaemter': keyed({
+    collection: keyed({
       operationId: 'offices', tags: ['Offices'],
       summary: 'All offices, filtered and paged',
       description: 'As JSON, or as CSV (RFC 4180, UTF-8, a header line naming the columns) where `Accept` prefers `text/csv`: the same offices, stored and compressed alike, with an ETag of their own and `Vary: Accept, Accept-Encoding`; an `Accept` that allows neither is 406. '
@@ -100,19 +101,19 @@ function gets(examples?: Examples): Record<string, Operation> {
       parameters: ['collectionGemeinden', 'bundesland', 'name', 'ohneBezirk', 'collectionLimit', 'offset'],
       ok: alsoCsv(answer(idOf(CollectionResponse), 'The selected offices: JSON, or CSV where `Accept` prefers `text/csv`.', single(a?.collection)), CSV_ROWS),
     }),
-    '/healthz': open({
+    health: open({
       operationId: 'health', tags: ['Service'],
       summary: 'Health of this instance',
       description: 'For load balancers and monitors; needs no key. 503 while no data version is loaded.',
       responses: { 200: health('A data version is loaded and served.', examples?.health), ...ALWAYS, 503: responseRef('Unavailable') },
     }),
-    '/openapi.json': open({
+    openapi: open({
       operationId: 'openapi', tags: ['Service'],
       summary: 'This description (OpenAPI 3.1)',
-      description: 'Generated from the schemas the service validates its answers with; needs no key.',
+      description: 'Generated by the build from the schemas the service validates its answers with, with the answers of the data version served as its examples, and served like an answer of that version; needs no key.',
       responses: { 200: document('The OpenAPI document.', { 'application/json': { schema: { $ref: '#/components/schemas/OpenApiDocument' } } }), ...CACHE_NOT_MODIFIED, ...ALWAYS },
     }),
-    '/docs': open({
+    docs: open({
       operationId: 'docs', tags: ['Service'],
       summary: 'This reference page',
       description: 'Renders this description; requests sent from it go to this instance with the key typed into the page. Needs no key itself.',
@@ -142,10 +143,12 @@ function preflight(get: Operation): Operation {
   };
 }
 
-/** Every path with its GET, HEAD and OPTIONS, and the lookup's with the POST of a batch. */
+/** Every path of the route table (core/routes.ts) with its GET, HEAD and OPTIONS, and the POST of a batch where it takes one. */
 export function paths(examples?: Examples): Record<string, { get: Operation; head: Operation; options: Operation; post?: Operation }> {
-  return Object.fromEntries(Object.entries(gets(examples)).map(([path, get]) => {
+  const operations = gets(examples);
+  return Object.fromEntries(Object.entries(ROUTE_TABLE).map(([name, route]) => {
+    const get = operations[name as RouteName];
     const item = { get, head: head(get), options: preflight(get) };
-    return [path, path === LOOKUP_PATH ? { ...item, post: batchOperation(examples) } : item];
+    return [route.path, (route.methods as readonly Method[]).includes('POST') ? { ...item, post: batchOperation(examples) } : item];
   }));
 }

@@ -3,8 +3,8 @@
 // times the bytes of a plain one (525 KB for 200 hits), so it costs what the GETs of 20 hits each that it could
 // be split into cost. Read from the question as sent, before its parameters are checked: a question whose
 // values are unusable is answered 400 and costs one.
-import { LOOKUP_LIMIT_DEFAULT, LOOKUP_LIMIT_MAX } from '../../core/parameters.ts';
-/** A question of a batch as sent (batchBody.ts). */
+import { LOOKUP_LIMIT_DEFAULT, LOOKUP_LIMIT_MAX } from './parameters.ts';
+/** A question of a batch as sent (core/batch.ts). */
 type Sent = Readonly<Record<string, unknown>>;
 
 export function questionWeight(q: Sent): number {

@@ -1,8 +1,7 @@
 // Header values every response shares, built once: the hot path only fills in the numbers. Headers travel as
 // flat [name, value, name, value, …] lists, which node:http takes in order without walking an object's keys.
-import { MEDIA_TYPES } from '../../core/representation.ts';
-import { LOOKUP_PATH } from '../../core/request.ts';
-import type { RateDecision } from '../rateLimit/rateLimiter.ts';
+import { MEDIA_TYPES } from './representation.ts';
+import { allowOf, ROUTE_TABLE, type RouteEntry } from './routes.ts';
 
 export type HeaderList = (string | number)[];
 
@@ -11,13 +10,14 @@ export const CACHE_OK = 'public, max-age=3600';
 /** An answer that holds personal data (a tax number): the caller may keep it, no shared cache may. */
 export const CACHE_PRIVATE = 'private, max-age=3600';
 export const CACHE_ERROR = 'no-store';
-export const ALLOW = 'GET, HEAD, OPTIONS';
+/** What every path but the lookup's answers, and what a path the service does not know is answered with. */
+export const ALLOW = allowOf(ROUTE_TABLE.office);
 /** The lookup's path also takes batches of lookups (proxy/batch/). */
-export const ALLOW_LOOKUP = 'GET, HEAD, POST, OPTIONS';
+export const ALLOW_LOOKUP = allowOf(ROUTE_TABLE.lookup);
 
-/** The methods `path` answers. */
-export function allowedOn(path: string): string {
-  return path === LOOKUP_PATH ? ALLOW_LOOKUP : ALLOW;
+/** The methods a route answers (core/routes.ts); `null`, a path the service does not know. */
+export function allowedOn(route: RouteEntry | null): string {
+  return route === null ? ALLOW : allowOf(route);
 }
 
 /** What a browser script may read from a cross-origin response besides the basic headers. */
@@ -39,9 +39,16 @@ function preflight(allow: string): readonly string[] {
 export const PREFLIGHT = preflight(ALLOW);
 export const PREFLIGHT_LOOKUP = preflight(ALLOW_LOOKUP);
 
-/** The preflight answer on `path`. */
-export function preflightOn(path: string): readonly string[] {
-  return path === LOOKUP_PATH ? PREFLIGHT_LOOKUP : PREFLIGHT;
+/** The preflight answer on a route's path. */
+export function preflightOn(route: RouteEntry | null): readonly string[] {
+  return route === ROUTE_TABLE.lookup ? PREFLIGHT_LOOKUP : PREFLIGHT;
+}
+
+/** The rate-limit state a response reports (proxy/rateLimit/rateLimiter.ts decides it). */
+export interface RateState {
+  limit: number;
+  remaining: number;
+  reset: number;
 }
 
 /**
@@ -49,7 +56,7 @@ export function preflightOn(path: string): readonly string[] {
  * (later drafts merged them into one field that few clients read yet). For a token bucket: Limit is the
  * capacity, Remaining the whole requests left, Reset the seconds until the bucket is full again.
  */
-export function addCommonHeaders(headers: HeaderList, rate: RateDecision): HeaderList {
+export function addCommonHeaders(headers: HeaderList, rate: RateState): HeaderList {
   headers.push(
     'access-control-allow-origin', '*',
     'access-control-expose-headers', EXPOSE,

@@ -1,8 +1,7 @@
 // The body of /healthz: what a load balancer or monitor reads of this instance. One function, so that the
 // answer and the example in the OpenAPI document cannot differ.
 import { z } from 'zod';
-import { Aenderung, Quelle, Stand, StandQuelle } from '../core/model.ts';
-import { dataAgeDays } from './versions/dataAge.ts';
+import { Aenderung, Quelle, Stand, StandQuelle } from './model.ts';
 
 /** What `/healthz` answers, for the description and for the callers that read it. */
 export const HealthResponse = z.object({
@@ -36,4 +35,12 @@ export function healthBody(v: HealthFacts, now: number): HealthResponse {
     alter_tage: dataAgeDays(v.stand, now),
     quellen: v.quellen,
   };
+}
+
+const DAY_MS = 86_400_000;
+
+/** Whole days from the stand (DD.MM.YYYY, taken as midnight UTC) to `now` (milliseconds since the epoch). */
+export function dataAgeDays(stand: string, now: number): number {
+  const [day, month, year] = stand.split('.').map(Number) as [number, number, number];
+  return Math.floor((now - Date.UTC(year, month - 1, day)) / DAY_MS);
 }

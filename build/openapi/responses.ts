@@ -1,9 +1,9 @@
-// Response headers and the responses that several operations share, as proxy/http/headers.ts, the handler and
+// Response headers and the responses that several operations share, as core/headers.ts, the handler and
 // the rate limiter send them. Header values are described by what the proxy writes, not by what HTTP allows.
 // Every error response lists the codes (core/errors.ts) it can carry, each with an example body.
-import { ERRORS, type ErrorCode } from '../../../core/errors.ts';
-import { ALLOW, ALLOW_LOOKUP, CACHE_ERROR, CACHE_OK, CACHE_PRIVATE, EXPOSE, PREFLIGHT, PREFLIGHT_LOOKUP } from '../../http/headers.ts';
-import { MEDIA_TYPES } from '../../../core/representation.ts';
+import { ERRORS, type ErrorCode } from '../../core/errors.ts';
+import { ALLOW, ALLOW_LOOKUP, CACHE_ERROR, CACHE_OK, CACHE_PRIVATE, EXPOSE, PREFLIGHT, PREFLIGHT_LOOKUP } from '../../core/headers.ts';
+import { MEDIA_TYPES } from '../../core/representation.ts';
 import { schemaRef } from './components.ts';
 import type { Examples, NamedExamples } from './examples.ts';
 

@@ -1,11 +1,10 @@
 // The reference page: the Scalar renderer pointed at /openapi.json, configured to load nothing from outside
 // this instance (no web fonts, no telemetry, no AI agent, not even a favicon) and to send "try it" requests straight to this
 // origin with the key typed into the page.
-
-export const RENDERER_PATH = '/docs/scalar.js';
+import { RENDERER_PATH, ROUTE_TABLE } from '../../core/routes.ts';
 
 const CONFIGURATION = {
-  url: '/openapi.json',
+  url: ROUTE_TABLE.openapi.path,
   title: 'finanzamt-api',
   withDefaultFonts: false,
   telemetry: false,

@@ -1,8 +1,8 @@
 // The OpenAPI 3.1 description that the proxy serves at /openapi.json: the pieces put together, with the
 // rules that concern every operation and the choices this project made where the interface leaves them open.
 import { readFileSync } from 'node:fs';
-import { BATCH_MAX_QUESTIONS } from '../../../core/parameters.ts';
-import { BATCH_MAX_BYTES } from '../../batch/batchBody.ts';
+import { BATCH_MAX_QUESTIONS } from '../../core/parameters.ts';
+import { BATCH_MAX_BYTES } from '../../core/batch.ts';
 import { batchSchemas } from './batch.ts';
 import { componentSchemas } from './components.ts';
 import type { Examples } from './examples.ts';
@@ -10,7 +10,7 @@ import { parameters } from './parameters.ts';
 import { paths } from './paths.ts';
 import { HEADERS, sharedResponses } from './responses.ts';
 
-const { version } = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
 const INTRO = `Which German tax office (Finanzamt) is responsible for a place of residence, and which municipalities
 belong to an office. Read-only (a batch of lookups is a POST, but changes nothing); every answer is JSON (UTF-8)
