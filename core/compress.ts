@@ -49,7 +49,12 @@ function outputChunk(identity: Buffer): number {
  * (thread-pool hand-offs and per-call allocation show up as system time).
  */
 export function compressSync(identity: Buffer, q: Qualities): Encoded {
-  return { identity, gzip: gzipSync(identity, { level: q.gzip }), br: brotliCompressSync(identity, brotliOptions(identity, q.br)) };
+  return { identity, gzip: compressToSync('gzip', identity, q), br: compressToSync('br', identity, q) };
+}
+
+/** One encoding of `identity`, on this thread: for a thread that is itself off the event loop (a render thread). */
+export function compressToSync(encoding: Compression, identity: Buffer, q: Qualities): Buffer {
+  return encoding === 'gzip' ? gzipSync(identity, { level: q.gzip }) : brotliCompressSync(identity, brotliOptions(identity, q.br));
 }
 
 /** `body` sent with `encoding`, back as it was before: for those who check what was sent (the tests). */

@@ -224,7 +224,7 @@ export const ERRORS = {
   },
   unavailable: {
     status: 503, shared: false,
-    means: 'Directory temporarily unavailable (no data version loaded, the place-name search not loaded, or a stored answer not readable in time), or the proxy holds as many connections as it takes (answered as the connection opens, and closed). Retry later, with backoff.',
+    means: 'Directory temporarily unavailable (no data version loaded, the place-name search not loaded, a stored answer not readable in time, or too many answers being rendered, then with `Retry-After`), or the proxy holds as many connections as it takes (answered as the connection opens, and closed). Retry later, with backoff.',
     detail: {
       /** No data version is loaded. */
       directory: 'Das Verzeichnis ist vorübergehend nicht verfügbar.',
@@ -238,6 +238,8 @@ export const ERRORS = {
       docs: 'Die Dokumentation ist vorübergehend nicht verfügbar.',
       /** /healthz: every read from disk hangs past the read timeout (a hung disk); only answers in memory can be sent. */
       readsStuck: 'Lesezugriffe auf die gespeicherten Antworten hängen; nur Antworten im Speicher können gesendet werden.',
+      /** More renderings wait for a render thread than may (proxy/cache/renderThreads.ts). */
+      busy: 'Zu viele Antworten werden gerade berechnet. Bitte in Kürze erneut versuchen.',
     },
   },
 } as const satisfies Record<string, ErrorKind>;

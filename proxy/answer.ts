@@ -75,10 +75,11 @@ export function answer(d: AnswerDeps, ex: Exchange, version: Version, asked: Ask
   const sent: Sent = { type: MEDIA_TYPES[format], vary: varyOf(formats), encoding };
   const storedIn = format === 'json' ? stored : version.answers.get(representationKey(key, format));
   if (storedIn !== undefined) return storedAnswer(d, ex, version, storedIn, sent);
-  const rendered = d.dynamic.answer(version, question, key, format);
-  if (!rendered.ok) return rendered;
-  const body = d.dynamic.body(rendered, encoding);
-  return body instanceof Promise ? body.then((b) => renderedAnswer(rendered, sent, b)) : renderedAnswer(rendered, sent, body);
+  return d.dynamic.answer(version, question, key, format, encoding).then((rendered) => {
+    if (!rendered.ok) return rendered;
+    const body = d.dynamic.body(rendered, encoding);
+    return body instanceof Promise ? body.then((b) => renderedAnswer(rendered, sent, b)) : renderedAnswer(rendered, sent, body);
+  });
 }
 
 /** How a representation is sent, whatever its body: its media type, what chose it, its encoding. */

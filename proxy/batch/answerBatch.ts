@@ -3,9 +3,8 @@
 // meanwhile mixes no data; put together into one envelope (core/batch.ts) and compressed as the caller accepts.
 // What one batch may cost is bounded: its answers together hold at most BATCH_ANSWER_BYTES (the question that
 // would go past it, and every one after it, gets 413 and is not answered; a stored answer's size is known from
-// the manifest before it is read), and each rendering waits for the event loop's next turn, so that other
-// clients' requests are answered between the renderings of a batch rather than after all of them.
-import { setImmediate as nextTurn } from 'node:timers/promises';
+// the manifest before it is read), and its renderings are made one after another on the render threads
+// (proxy/cache/renderThreads.ts), so that a batch never holds the thread that answers other clients.
 import { envelope, questionParams, type Answered, type BatchQuestion } from '../../core/batch.ts';
 import { ERRORS, errorJson, type ErrorCode } from '../../core/errors.ts';
 import { CACHE_ERROR, JSON_TYPE, type HeaderList } from '../../core/headers.ts';
@@ -13,7 +12,7 @@ import { keyInQuery } from '../../core/request.ts';
 import { LOOKUP_PATH, ROUTE_TABLE } from '../../core/routes.ts';
 import { answer, encodingFor, parseAsked, versionFor, type AnswerDeps } from '../answer.ts';
 import { resolveIn } from '../cache/askedQuestions.ts';
-import { compressWhileWaiting } from '../cache/compressWhileWaiting.ts';
+import { compressWhileWaiting } from '../cache/renderThreads.ts';
 import { respond, type Exchange } from '../http/exchange.ts';
 import type { Refusal, Representation } from '../http/representation.ts';
 import type { Version } from '../versions/version.ts';
@@ -51,7 +50,7 @@ class Budget {
   }
 }
 
-/** The answers in the questions' order: stored ones read side by side, renderings one per turn of the event loop. */
+/** The answers in the questions' order: stored ones read side by side, renderings one after another. */
 async function answerEach(d: AnswerDeps, ex: Exchange, version: Version, questions: BatchQuestion[]): Promise<Answered[]> {
   const budget = new Budget();
   const answers: (Answered | Promise<Answered>)[] = [];
@@ -91,7 +90,6 @@ function answerOne(d: AnswerDeps, ex: Exchange, version: Version, question: Batc
   if (budget.left === 0) return overBudget();
   const known = asked;
   return async () => {
-    await nextTurn();
     const answered = await settle(answer(d, ex, version, known, 'identity', undefined), error);
     return answered.status !== 200 || budget.take(answered.body.length) ? answered : overBudget();
   };

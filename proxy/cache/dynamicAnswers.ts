@@ -1,82 +1,91 @@
 // Answers to the questions the build does not precompute (place names, other limits and filters), rendered
-// with the build's renderer so they are the bytes a stored file would hold. Each is kept for a while: callers
-// repeat their questions. Rendering is synchronous, so a question asked again finds its answer made. Each
-// compressed encoding is made when a caller first asks for it, on the thread pool, and shared with whoever asks
-// for it while it is being made: most callers want brotli only, and a batch (proxy/batch/) the rendered bytes
-// alone, so compressing every answer into every encoding up front would mostly be wasted. An answer to a
-// question asked by personal data (a tax number, which its `frage` repeats) is made for its request alone and
-// kept nowhere.
+// with the build's renderer so they are the bytes a stored file would hold. Each is rendered on a render thread
+// (renderThreads.ts), never on the thread serving requests, and kept for a while: callers repeat their
+// questions, and those asking one while it is being rendered share its rendering. A rendering comes back in
+// the encoding its first caller asked for only; another encoding is rendered when a caller first asks for it,
+// and shared with whoever asks for it while it is being made: most callers want brotli only, and a batch
+// (proxy/batch/) the rendered bytes alone, so bringing every encoding (or the half-megabyte identity behind a
+// compressed body) to the serving thread would mostly be garbage for it to collect. An answer to a question
+// asked by personal data (a tax number, which its `frage` repeats) is made for its request alone and kept nowhere.
 import { LRUCache } from 'lru-cache';
-import type { Compression, Encoded } from '../../core/compress.ts';
-import { etagFor } from '../../core/etag.ts';
+import type { Encoded } from '../../core/compress.ts';
 import type { Encoding } from '../../core/manifest.ts';
 import { ERRORS } from '../../core/errors.ts';
-import { renderRepresentation, representationKey, type Format } from '../../core/representation.ts';
+import { representationKey, type Format } from '../../core/representation.ts';
 import { isPersonal, type Question } from '../../core/request.ts';
 import type { ProxyMetrics } from '../metrics/metrics.ts';
 import type { Version } from '../versions/version.ts';
-import { compressWhileWaiting } from './compressWhileWaiting.ts';
-import { OrtRenderings } from './ortRenderings.ts';
+import { asBuffer } from './ortRenderings.ts';
+import { renderOffThread, RENDER_RETRY_AFTER } from './renderThreads.ts';
+import type { Rendering, RenderResult } from './renderTask.ts';
 
 export interface Rendered {
   ok: true;
   etag: string;
-  /** The rendered body, and the encodings made of it so far. */
-  bodies: Partial<Encoded> & { identity: Buffer };
+  /** The encodings made of the rendered body so far. */
+  bodies: Partial<Encoded>;
   /** Where the cache keeps it. */
   cacheKey: string;
+  /** What renders it again, in another encoding. */
+  rendering: Omit<Rendering, 'encoding'>;
 }
 
 /**
- * Not ok for an office number the version does not have, as the renderer says (core/render.ts), or for a place
- * name asked of a version built without its search index.
+ * Not ok for an office number the version does not have, as the renderer says (core/render.ts), for a place
+ * name asked of a version built without its search index, or when the render threads have more waiting than
+ * they may (then with the seconds to wait).
  */
-export type DynamicAnswer = Rendered | { ok: false; code: 'not_found' | 'unavailable'; detail: string };
+export type DynamicAnswer = Rendered | { ok: false; code: 'not_found' | 'unavailable'; detail: string; retryAfter?: number };
 
 export class DynamicAnswers {
   private readonly lru: LRUCache<string, DynamicAnswer>;
-  /** Place-name searches by what they search for, whatever the spelling. */
-  private readonly ort: OrtRenderings;
-  /** Compressions under way, by encoding and cache key. */
-  private readonly compressing = new Map<string, Promise<Buffer>>();
+  /** Renderings under way, by cache key. */
+  private readonly rendering = new Map<string, Promise<DynamicAnswer>>();
+  /** Further encodings under way, by encoding and cache key. */
+  private readonly encoding = new Map<string, Promise<Buffer>>();
 
   private readonly metrics: Pick<ProxyMetrics, 'rendered'> | null;
 
-  /** `maxBytes`: a quarter of it for the searches by place name, the rest for the answers as asked. */
+  /** `maxBytes`: what the answers as asked may take on the serving thread; each render thread keeps its own searches (renderTask.ts). */
   constructor(maxBytes: number, metrics: Pick<ProxyMetrics, 'rendered'> | null = null) {
     this.metrics = metrics;
-    this.ort = new OrtRenderings(Math.ceil(maxBytes / 4));
     this.lru = new LRUCache({
-      maxSize: Math.ceil((maxBytes * 3) / 4),
+      maxSize: maxBytes,
       sizeCalculation: (a, key) => key.length + (a.ok ? Object.values(a.bodies).reduce((sum, body) => sum + body.length, 0) : a.detail.length),
     });
   }
 
   /**
    * `key` is the question's canonical key; `question` must not be one the version has stored in `format` (one of
-   * formatsOf(question), core/representation.ts). A GET and each
-   * question of a batch ask here, so that both count a rendered answer and refuse a place name alike.
+   * formatsOf(question), core/representation.ts); `encoding` is the one the caller asked for, which the answer
+   * comes with unless it was rendered for another caller (then body() makes it). A GET and each question of a
+   * batch ask here, so that both count a rendered answer and refuse a place name alike.
    */
-  answer(version: Version, question: Question, key: string, format: Format = 'json'): DynamicAnswer {
+  answer(version: Version, question: Question, key: string, format: Format = 'json', encoding: Encoding = 'identity'): Promise<DynamicAnswer> {
     if (question.kind === 'lookup' && question.by === 'ort' && version.searchOrt === null) {
-      return { ok: false, code: 'unavailable', detail: ERRORS.unavailable.detail.ortSearch };
+      return Promise.resolve({ ok: false, code: 'unavailable', detail: ERRORS.unavailable.detail.ortSearch });
     }
     this.metrics?.rendered();
     const stored = representationKey(key, format);
     // The build id, not the version name: a rebuild under the same name may render differently.
     const cacheKey = `${version.buildId} ${stored}`;
     const personal = isPersonal(question);
-    const known = personal ? undefined : this.lru.get(cacheKey);
-    if (known !== undefined) return known;
-    let answer: DynamicAnswer;
-    if (question.kind === 'lookup' && question.by === 'ort') {
-      // JSON, its only format (formatsOf): a copy of its search's rendering, which OrtRenderings keeps whatever the spelling.
-      answer = made(version, stored, cacheKey, this.ort.body(version, question, version.searchOrt!));
-    } else {
-      const rendered = renderRepresentation(version.index, question, format, version.searchOrt ?? undefined);
-      answer = rendered.ok ? made(version, stored, cacheKey, Buffer.from(rendered.body)) : { ok: false, code: 'not_found', detail: rendered.detail };
+    const known = personal ? undefined : (this.lru.get(cacheKey) ?? this.rendering.get(cacheKey));
+    if (known !== undefined) return Promise.resolve(known);
+    const rendering = { kind: 'render' as const, version: { buildId: version.buildId, standQuelle: version.standQuelle, sources: version.sources }, question, stored, format };
+    const result = renderOffThread({ ...rendering, encoding });
+    if (result === null) {
+      return Promise.resolve({ ok: false, code: 'unavailable', detail: ERRORS.unavailable.detail.busy, retryAfter: RENDER_RETRY_AFTER });
     }
-    if (!personal) this.lru.set(cacheKey, answer);
+    const made = result.then((r): DynamicAnswer => (r.ok
+      ? { ok: true, etag: r.etag, bodies: { [encoding]: asBuffer(r.body) }, cacheKey, rendering }
+      : { ok: false, code: 'not_found', detail: r.detail }));
+    if (personal) return made;
+    const answer = made.then((a) => {
+      this.lru.set(cacheKey, a);
+      return a;
+    }).finally(() => this.rendering.delete(cacheKey));
+    this.rendering.set(cacheKey, answer);
     return answer;
   }
 
@@ -84,24 +93,21 @@ export class DynamicAnswers {
   body(answer: Rendered, encoding: Encoding): Buffer | Promise<Buffer> {
     const ready = answer.bodies[encoding];
     if (ready !== undefined) return ready;
-    const compression = encoding as Compression;
-    const running = `${compression} ${answer.cacheKey}`;
-    let body = this.compressing.get(running);
+    const running = `${encoding} ${answer.cacheKey}`;
+    let body = this.encoding.get(running);
     if (body === undefined) {
-      body = compressWhileWaiting(compression, answer.bodies.identity).then((compressed) => {
+      body = renderOffThread({ ...answer.rendering, encoding }, true)!.then((r) => {
+        // Rendered before, so rendered alike now: the renderer is a function of the version and the question.
+        if (!r.ok) throw new Error(`${answer.cacheKey} rendered before, not found now`);
+        const made = asBuffer(r.body);
         // Kept with the answer the cache holds now (which may have gained another encoding meanwhile); an
         // answer evicted meanwhile is made again when asked again.
         const kept = this.lru.peek(answer.cacheKey);
-        if (kept?.ok) this.lru.set(answer.cacheKey, { ...kept, bodies: { ...kept.bodies, [compression]: compressed } });
-        return compressed;
-      }).finally(() => this.compressing.delete(running));
-      this.compressing.set(running, body);
+        if (kept?.ok) this.lru.set(answer.cacheKey, { ...kept, bodies: { ...kept.bodies, [encoding]: made } });
+        return made;
+      }).finally(() => this.encoding.delete(running));
+      this.encoding.set(running, body);
     }
     return body;
   }
-}
-
-/** `stored`: the key the representation is stored and cached under (representationKey). */
-function made(version: Version, stored: string, cacheKey: string, identity: Buffer): Rendered {
-  return { ok: true, etag: etagFor(version.standQuelle, stored, identity), bodies: { identity }, cacheKey };
 }

@@ -5,9 +5,9 @@
 // search and a rendering; what a search that finds nothing answers names the spelling, and is rendered whole.
 import { LRUCache } from 'lru-cache';
 import { echoOrt, ortSearchKey, renderOrt } from '../../core/render.ts';
+import type { DirectoryIndex } from '../../core/directoryIndex.ts';
 import type { LookupQuestion } from '../../core/request.ts';
 import type { OrtSearch } from '../../core/search/ortSearch.ts';
-import type { Version } from '../versions/version.ts';
 
 interface Split {
   head: Buffer;
@@ -21,13 +21,12 @@ export class OrtRenderings {
     this.lru = new LRUCache({ maxSize: maxBytes, sizeCalculation: (split, key) => key.length + split.head.length + split.tail.length });
   }
 
-  /** The body of the lookup `q` asks (by `ort`) as `version` answers it, in `q`'s spelling. */
-  body(version: Version, q: LookupQuestion, searchOrt: OrtSearch): Buffer {
-    // The build id, not the version name: a rebuild under the same name may render differently.
-    const key = `${version.buildId} ${ortSearchKey(q)}`;
+  /** The body of the lookup `q` asks (by `ort`) in `q`'s spelling, of the version whose index and search these are (one OrtRenderings each). */
+  body(index: DirectoryIndex, q: LookupQuestion, searchOrt: OrtSearch): Buffer {
+    const key = ortSearchKey(q);
     const known = this.lru.get(key);
     if (known !== undefined) return asBuffer(echoOrt(known, q.value));
-    const rendered = renderOrt(version.index, q, searchOrt);
+    const rendered = renderOrt(index, q, searchOrt);
     if (!rendered.echo) return Buffer.from(rendered.body);
     const split = { head: Buffer.from(rendered.head), tail: Buffer.from(rendered.tail) };
     this.lru.set(key, split);
@@ -35,7 +34,10 @@ export class OrtRenderings {
   }
 }
 
-/** The echoed body as a Buffer over the same memory: core/ gives web types, the proxy's callers take Buffers. */
-function asBuffer(body: Uint8Array): Buffer {
+/**
+ * `body` as a Buffer over the same memory: core/ gives web types, and a body from a render thread comes as a
+ * plain Uint8Array; the proxy's callers take Buffers.
+ */
+export function asBuffer(body: Uint8Array): Buffer {
   return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
 }

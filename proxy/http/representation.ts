@@ -11,6 +11,8 @@ export interface Refusal {
   ok: false;
   code: ErrorCode;
   detail: string;
+  /** Seconds for `Retry-After`, where trying again soon may succeed (the render threads' queue was full). */
+  retryAfter?: number;
 }
 
 export interface Representation {
@@ -30,7 +32,7 @@ export interface Representation {
 
 /** Sends `r`, or the error that answers instead of it. */
 export function sendAnswer(ex: Exchange, r: Representation | Refusal): void | Promise<void> {
-  return r.ok ? sendRepresentation(ex, r) : respondError(ex, r.code, r.detail);
+  return r.ok ? sendRepresentation(ex, r) : respondError(ex, r.code, r.detail, r.retryAfter === undefined ? [] : ['retry-after', r.retryAfter]);
 }
 
 export function sendRepresentation(ex: Exchange, r: Representation): void | Promise<void> {

@@ -25,6 +25,6 @@ export function parseOffThread(files: VersionFiles): Promise<ParsedVersion> {
 }
 
 /** Only a buffer that has its memory to itself can be moved; one in Node's shared pool is copied instead. */
-function owned(data: Uint8Array | null): data is Uint8Array & { buffer: ArrayBuffer } {
+export function owned(data: Uint8Array | null): data is Uint8Array & { buffer: ArrayBuffer } {
   return data !== null && data.byteOffset === 0 && data.byteLength === data.buffer.byteLength && data.buffer instanceof ArrayBuffer;
 }

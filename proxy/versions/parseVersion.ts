@@ -14,6 +14,13 @@ export interface VersionFiles {
   directory: Uint8Array | null;
 }
 
+/** A loaded version's directory and place index as checked against its manifest: what a thread renders from. */
+export interface VersionSources {
+  directory: Uint8Array;
+  /** Null when the place index is missing or was rejected. */
+  search: Uint8Array | null;
+}
+
 export interface ParsedVersion {
   /** The manifest without its entries and objects, which are in `answers`, the CSV entries under their representation keys. */
   manifest: Omit<ManifestShell, 'entries' | 'csv' | 'objects'>;

@@ -12,7 +12,7 @@ import { PlaceIndex, SEARCH_FILE } from '../../core/search/placeIndex.ts';
 import type { FileCache } from './fileCache.ts';
 import { checkedFile } from './checkedFile.ts';
 import { parseOffThread } from './parseOffThread.ts';
-import type { ParsedVersion } from './parseVersion.ts';
+import type { ParsedVersion, VersionSources } from './parseVersion.ts';
 import type { Published, VersionSource } from './source.ts';
 import { StoredAnswers, type StoredAnswer } from './storedAnswers.ts';
 
@@ -28,6 +28,8 @@ export class Version {
   readonly index: DirectoryIndex;
   /** Null when the version has no (usable) place index: `ort` questions are then unavailable. */
   readonly searchOrt: OrtSearch | null;
+  /** What the render threads load the version from (proxy/cache/renderThreads.ts). */
+  readonly sources: VersionSources;
   private readonly source: VersionSource;
   private readonly files: FileCache;
   /** The version's other files as the manifest lists them, to check what is read later (the warming order). */
@@ -39,9 +41,11 @@ export class Version {
     answers: StoredAnswers,
     index: DirectoryIndex,
     searchOrt: OrtSearch | null,
+    sources: VersionSources,
     source: VersionSource,
     files: FileCache,
   ) {
+    this.sources = sources;
     this.published = published;
     this.answers = answers;
     this.index = index;
@@ -64,10 +68,13 @@ export class Version {
       source.readMeta(name, MANIFEST_FILE), source.readMeta(name, DIRECTORY_FILE), source.readMeta(name, SEARCH_FILE),
     ]);
     if (!manifestData) throw new Error(`version ${name} has no ${MANIFEST_FILE}`);
-    const { manifest, answers: answersData, directory } = await parseOffThread({ name, manifest: manifestData, directory: directoryData });
+    // Shared, not copied, with the loader thread and the render threads.
+    const sharedDirectory = directoryData && shared(directoryData);
+    const { manifest, answers: answersData, directory } = await parseOffThread({ name, manifest: manifestData, directory: sharedDirectory });
     const answers = new StoredAnswers(answersData);
     const search = placeSearch(name, () => checkedFile(searchData, manifest.files[SEARCH_FILE], SEARCH_FILE), directory, log);
-    return new Version(published, manifest, answers, indexDirectory(directory), search, source, files);
+    const sources = { directory: sharedDirectory!, search: search === null ? null : shared(searchData!) };
+    return new Version(published, manifest, answers, indexDirectory(directory), search, sources, source, files);
   }
 
   get name(): string {
@@ -100,6 +107,13 @@ export class Version {
     const path = objectPath(answer.object, encoding);
     return this.files.load(file.sha256, async () => checkedFile(await this.source.readObject({ version: this.published, path, encoding, bytes: file.bytes }), file, path));
   }
+}
+
+/** `data` in memory that threads share: handed to a thread, it is neither copied nor moved. */
+function shared(data: Uint8Array): Uint8Array {
+  const copy = new Uint8Array(new SharedArrayBuffer(data.byteLength));
+  copy.set(data);
+  return copy;
 }
 
 /** A missing, damaged or foreign index costs only the `ort` questions, not the version. */

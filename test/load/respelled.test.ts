@@ -3,8 +3,10 @@
 // refills, and four more ask new spellings by GET eighteen times a second (clients/respeller.ts, a process of its own,
 // at a lower priority: it stands for clients on other machines).
 // Meanwhile another client's /healthz stays under 50 ms, the bound the issue sets: each spelling is an echo of
-// one rendering of its search, and a batch's renderings give way to other requests between them. Once stalled for
-// seconds: every spelling was rendered afresh, a batch's renderings all in one turn of the event loop.
+// one rendering of its search, made, hashed and compressed on the render threads, never on the thread that
+// answers /healthz. Once stalled for seconds: every spelling was rendered afresh, a batch's renderings all in one
+// turn of the event loop; then for a few hundred milliseconds while the echoes were copied, hashed and collected
+// on that thread.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';

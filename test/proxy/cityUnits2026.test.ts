@@ -125,7 +125,7 @@ describe('every unit of every divided city of 2026, by stadtteil and by ort', ()
     const key = canonicalKey(parsed.question);
     const answer = await dynamic.answer(version, parsed.question, key);
     if (!answer.ok) throw new Error(`${path}: ${answer.detail}`);
-    return { key, body: checkedJson(LookupResponse, answer.bodies.identity.toString('utf8')) };
+    return { key, body: checkedJson(LookupResponse, answer.bodies.identity!.toString('utf8')) };
   };
   /** Each unit the rows name, once per city, with the city's name as the ordinance writes it. */
   const units = () => [...new Map(divisions.flatMap((d) => d.teile.map((t) => [`${d.ags} ${t.name}`, { ags: d.ags, stadt: d.stadt, name: t.name }] as const))).values()];

@@ -3,14 +3,17 @@
 // over HTTP a stored question is always answered from its file; the collection's CSV likewise; so too what the
 // caches keep, and what not.
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decompressSync } from '../../core/compress.ts';
+import { ERRORS } from '../../core/errors.ts';
 import { ENCODINGS, objectPath } from '../../core/manifest.ts';
 import { representationKey } from '../../core/representation.ts';
 import { canonicalKey, parseQuestion } from '../../core/request.ts';
 import { AskedQuestions } from '../../proxy/cache/askedQuestions.ts';
+import { RENDER_QUEUE, RENDER_RETRY_AFTER } from '../../proxy/cache/renderThreads.ts';
 import { DynamicAnswers } from '../../proxy/cache/dynamicAnswers.ts';
 import { FileCache } from '../../proxy/versions/fileCache.ts';
 import { localSource } from '../../proxy/versions/localSource.ts';
@@ -44,15 +47,15 @@ describe('rendered answers', () => {
       expect(parsed.ok, key).toBe(true);
       if (!parsed.ok) continue;
       expect(canonicalKey(parsed.question)).toBe(key);
-      const answer = dynamic.answer(version, parsed.question, key);
+      const answer = await dynamic.answer(version, parsed.question, key);
       if (!answer.ok) throw new Error(`${key}: ${answer.detail}`);
-      expect(answer.bodies.identity.equals(tree.file(key)), key).toBe(true);
+      expect(answer.bodies.identity!.equals(tree.file(key)), key).toBe(true);
       expect(answer.etag, key).toBe(tree.manifest.entries[key]!.etag);
-      for (const e of ENCODINGS) expect(decompressSync(await dynamic.body(answer, e), e).equals(answer.bodies.identity), `${key} ${e}`).toBe(true);
+      for (const e of ENCODINGS) expect(decompressSync(await dynamic.body(answer, e), e).equals(answer.bodies.identity!), `${key} ${e}`).toBe(true);
     }
   });
 
-  it('equal the stored CSV files and ETags for every collection question stored as CSV', () => {
+  it('equal the stored CSV files and ETags for every collection question stored as CSV', async () => {
     const dynamic = new DynamicAnswers(1 << 20);
     const keys = Object.keys(tree.manifest.csv);
     expect(keys.length).toBe(Object.keys(tree.manifest.entries).filter((k) => k.startsWith('/finanzaemter')).length);
@@ -60,10 +63,10 @@ describe('rendered answers', () => {
       const url = new URL(key, 'http://proxy');
       const parsed = parseQuestion(url.pathname, url.searchParams);
       if (!parsed.ok) throw new Error(parsed.detail);
-      const answer = dynamic.answer(version, parsed.question, key, 'csv');
+      const answer = await dynamic.answer(version, parsed.question, key, 'csv');
       if (!answer.ok) throw new Error(`${key}: ${answer.detail}`);
       const { object, etag } = tree.manifest.csv[key]!;
-      expect(answer.bodies.identity.equals(readFileSync(join(tree.root, objectPath(object, 'identity')))), key).toBe(true);
+      expect(answer.bodies.identity!.equals(readFileSync(join(tree.root, objectPath(object, 'identity')))), key).toBe(true);
       expect(answer.etag, key).toBe(etag);
       expect(etag, key).not.toBe(tree.manifest.entries[key]!.etag);
     }
@@ -77,10 +80,10 @@ describe('rendered answers', () => {
       if (!parsed.ok) throw new Error(parsed.detail);
       return [version, parsed.question, canonicalKey(parsed.question)] as const;
     };
-    const answers = [dynamic.answer(...asked('/finanzamt?ort=Bochum')), dynamic.answer(...asked('/finanzamt?ort=Bochum')), dynamic.answer(...asked('/finanzamt?ort=Bonn'))];
+    const answers = await Promise.all([dynamic.answer(...asked('/finanzamt?ort=Bochum')), dynamic.answer(...asked('/finanzamt?ort=Bochum')), dynamic.answer(...asked('/finanzamt?ort=Bonn'))]);
     expect(answers[0]).toBe(answers[1]);
     expect(answers[2]).not.toBe(answers[0]);
-    const unknown = [dynamic.answer(...asked('/finanzamt/9999')), dynamic.answer(...asked('/finanzamt/9999'))];
+    const unknown = await Promise.all([dynamic.answer(...asked('/finanzamt/9999')), dynamic.answer(...asked('/finanzamt/9999'))]);
     expect(unknown[0]).toMatchObject({ ok: false });
     expect(unknown[0]).toBe(unknown[1]);
 
@@ -93,11 +96,26 @@ describe('rendered answers', () => {
     expect(during[0]).toBeInstanceOf(Promise);
     expect(during[1]).toBe(during[0]);
     const br = await during[0]!;
-    const kept = dynamic.answer(...asked('/finanzamt?ort=Bochum'));
+    const kept = await dynamic.answer(...asked('/finanzamt?ort=Bochum'));
     if (!kept.ok) throw new Error(kept.detail);
     expect(kept.bodies.br).toBe(br);
     expect(dynamic.body(kept, 'br')).toBe(br);
     expect(kept.bodies.gzip).toBeUndefined();
+  });
+
+  it('refuses renderings beyond the render threads\' queue with 503 and Retry-After, and renders those it took', async () => {
+    const dynamic = new DynamicAnswers(64 << 20);
+    const asked = Array.from({ length: RENDER_QUEUE + 50 }, (_, i) => {
+      const parsed = parseQuestion('/finanzamt', new URLSearchParams({ ort: 'Berg', limit: String(i + 1) }));
+      if (!parsed.ok) throw new Error(parsed.detail);
+      return dynamic.answer(version, parsed.question, canonicalKey(parsed.question));
+    });
+    const answers = await Promise.all(asked);
+    const refused = answers.filter((a) => !a.ok);
+    // All asked at once: the threads take one each, the queue RENDER_QUEUE, and every one after that is refused.
+    expect(refused.length).toBeGreaterThanOrEqual(50 - availableParallelism());
+    for (const a of refused) expect(a).toEqual({ ok: false, code: 'unavailable', detail: ERRORS.unavailable.detail.busy, retryAfter: RENDER_RETRY_AFTER });
+    expect(answers.slice(0, RENDER_QUEUE).every((a) => a.ok)).toBe(true);
   });
 
   it('keeps neither a question asked by tax number nor its answer, which repeats the number', async () => {

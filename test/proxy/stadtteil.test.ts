@@ -139,7 +139,7 @@ describe('every unit of every divided city, stored and rendered', () => {
         const path = lookup(gemeinden === '1' ? { ags, stadtteil, gemeinden } : { ags, stadtteil });
         const { key, answer } = await rendered(path);
         expect(tree.manifest.entries[key], path).toBeDefined();
-        expect(answer.bodies.identity.equals(tree.file(key)), path).toBe(true);
+        expect(answer.bodies.identity!.equals(tree.file(key)), path).toBe(true);
         expect(answer.etag, path).toBe(tree.manifest.entries[key]!.etag);
       }
     }
@@ -172,7 +172,7 @@ describe('every unit of every divided city, stored and rendered', () => {
         const path = lookup(gemeinden === '1' ? { ags, stadtteil, gemeinden } : { ags, stadtteil });
         const { key, answer } = await rendered(path);
         check(tree.json(key, LookupResponse), `stored, gemeinden=${gemeinden}`);
-        check(checkedJson(LookupResponse, answer.bodies.identity.toString('utf8')), `rendered, gemeinden=${gemeinden}`);
+        check(checkedJson(LookupResponse, answer.bodies.identity!.toString('utf8')), `rendered, gemeinden=${gemeinden}`);
       }
       // Over HTTP, a spelling the build did not store is answered by the proxy's rendering.
       const lower = lookup({ ags, stadtteil: stadtteil.toLowerCase() });
@@ -196,7 +196,7 @@ describe('every unit of every divided city, stored and rendered', () => {
       const path = lookup({ ags, stadtteil: part });
       const { key, answer } = await rendered(path);
       expect(offices(tree.json(key, LookupResponse)), path).toEqual(expected);
-      expect(offices(checkedJson(LookupResponse, answer.bodies.identity.toString('utf8'))), path).toEqual(expected);
+      expect(offices(checkedJson(LookupResponse, answer.bodies.identity!.toString('utf8'))), path).toEqual(expected);
     }
     expect(expectedOffices(divisions, '05315000', 'Sülz')).toEqual(['5219']);
   });
@@ -220,9 +220,9 @@ describe('every unit of every divided city, stored and rendered', () => {
       const sent = respell(stadtteil, s);
       const stored = JSON.parse(tree.file(question(lookup(gemeinden === '1' ? { ags, stadtteil, gemeinden } : { ags, stadtteil })).key).toString('utf8'));
       const { answer } = await rendered(lookup(gemeinden === '1' ? { ags, stadtteil: sent, gemeinden } : { ags, stadtteil: sent }));
-      expect(answer.bodies.identity.toString('utf8')).toBe(JSON.stringify({ ...stored, frage: { ...stored.frage, stadtteil: sent } }));
+      expect(answer.bodies.identity!.toString('utf8')).toBe(JSON.stringify({ ...stored, frage: { ...stored.frage, stadtteil: sent } }));
       const expected = expectedOffices(divisions, ags, stadtteil);
-      const body = checkedJson(LookupResponse, answer.bodies.identity.toString('utf8'));
+      const body = checkedJson(LookupResponse, answer.bodies.identity!.toString('utf8'));
       expect(offices(body), `${ags} stadtteil=${JSON.stringify(sent)}`).toEqual(expected);
       expect(body.eindeutig).toBe(expected.length === 1);
     }), { numRuns: 250, seed: 20251130 });

@@ -1,0 +1,89 @@
+// What a render thread does (renderThreads.ts): renders an answer the build did not store, with its ETag, or
+// compresses a body, on a thread of its own at a lower priority than the one serving requests. Each thread
+// loads a version from its shared files the first time it is asked about it, and keeps the two newest (the one
+// in service and, during a switch, the one before).
+import { setPriority } from 'node:os';
+import { LRUCache } from 'lru-cache';
+import { compressToSync, PER_REQUEST, type Compression } from '../../core/compress.ts';
+import { indexDirectory, type DirectoryIndex } from '../../core/directoryIndex.ts';
+import { etagFor } from '../../core/etag.ts';
+import { Directory } from '../../core/model.ts';
+import { renderRepresentation, type Format } from '../../core/representation.ts';
+import type { Encoding } from '../../core/manifest.ts';
+import type { Question } from '../../core/request.ts';
+import type { OrtSearch } from '../../core/search/ortSearch.ts';
+import { PlaceIndex } from '../../core/search/placeIndex.ts';
+import type { VersionSources } from '../versions/parseVersion.ts';
+import { OrtRenderings } from './ortRenderings.ts';
+
+/** The version a rendering is of: its build id names it, its sources load it. */
+export interface RenderVersion {
+  buildId: string;
+  standQuelle: string;
+  sources: VersionSources;
+}
+
+/** A question to render, and the encoding its body is wanted in. */
+export interface Rendering {
+  kind: 'render';
+  version: RenderVersion;
+  question: Question;
+  /** The key the representation would be stored under (representationKey): its ETag's. */
+  stored: string;
+  format: Format;
+  encoding: Encoding;
+}
+
+export type RenderTask = Rendering | { kind: 'compress'; encoding: Compression; identity: Uint8Array };
+
+/**
+ * A rendering's body in the encoding asked for, and its ETag; or the renderer's 404. Only that encoding comes
+ * back: the serving thread receives what it sends, not half a megabyte it would then have to collect.
+ */
+export type RenderResult = { ok: true; etag: string; body: Uint8Array } | { ok: false; detail: string };
+
+interface Loaded {
+  index: DirectoryIndex;
+  searchOrt: OrtSearch | null;
+  /** Place-name searches of this version, kept split around the spelling (ortRenderings.ts). */
+  ort: OrtRenderings;
+}
+
+/** Bytes each thread keeps of place-name searches, per version: eight of the largest. */
+const ORT_BYTES = 4 * 1024 * 1024;
+
+// Linux gives each thread its own nice value: this one yields the cores to the thread that serves requests.
+// Elsewhere the call would renice the whole process, so there the threads render at the process's priority.
+if (process.platform === 'linux') setPriority(10);
+
+const loaded = new LRUCache<string, Loaded>({ max: 2 });
+
+function load(v: RenderVersion): Loaded {
+  let known = loaded.get(v.buildId);
+  if (known === undefined) {
+    // Checked against the manifest when the version was loaded; parsed again here for this thread's own copy.
+    const directory = Directory.parse(JSON.parse(new TextDecoder().decode(v.sources.directory)));
+    const search = v.sources.search;
+    const searchOrt = search === null ? null : PlaceIndex.deserialize(Buffer.from(search.buffer, search.byteOffset, search.byteLength), directory.municipalities);
+    known = { index: indexDirectory(directory), searchOrt, ort: new OrtRenderings(ORT_BYTES) };
+    loaded.set(v.buildId, known);
+  }
+  return known;
+}
+
+/** Compressed here, not on the thread pool, which serves the process at its own priority. */
+export default function renderTask(task: RenderTask): RenderResult | Uint8Array {
+  if (task.kind === 'compress') return compressToSync(task.encoding, Buffer.from(task.identity.buffer, task.identity.byteOffset, task.identity.byteLength), PER_REQUEST);
+  const { version, question, stored, format, encoding } = task;
+  const v = load(version);
+  let identity: Buffer;
+  if (question.kind === 'lookup' && question.by === 'ort') {
+    identity = v.ort.body(v.index, question, v.searchOrt!);
+  } else {
+    const rendered = renderRepresentation(v.index, question, format, v.searchOrt ?? undefined);
+    if (!rendered.ok) return rendered;
+    identity = Buffer.from(rendered.body);
+  }
+  const body = encoding === 'identity' ? identity : compressToSync(encoding, identity, PER_REQUEST);
+  return { ok: true, etag: etagFor(version.standQuelle, stored, identity), body };
+}
