@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaging } from '../../build/publish.ts';
-import { saarlandBundle } from '../ops/support/bundles.ts';
+import { saarlandBundle } from '../support/bundles.ts';
 import { FROZEN_BUNDLE } from '../support/frozenBundle.ts';
 import { issueKey, startProxy } from '../support/proxy.ts';
 import { versionTree } from '../support/tree.ts';

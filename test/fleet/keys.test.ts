@@ -25,7 +25,7 @@ beforeAll(async () => {
   keysB = join(scratchDir(), 'keys.json');
   key = await issueKey(keysA, 'partner');
   await issueKey(keysB, 'only-on-b');
-  const start = (keysFile: string) => startProxy({ keysFile, args: ['--dist', testDist(), '--redis', redis.url] });
+  const start = (keysFile: string) => startProxy({ keysFile, args: ['--dist', testDist('saarland'), '--redis', redis.url] });
   [a, b] = await Promise.all([start(keysA), start(keysB)]);
 });
 

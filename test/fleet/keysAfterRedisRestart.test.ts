@@ -16,7 +16,7 @@ let keysFile: string;
 let key: string;
 
 const start = async () => {
-  const proxy = await startProxy({ keysFile, args: ['--dist', testDist(), '--redis', redis.url] });
+  const proxy = await startProxy({ keysFile, args: ['--dist', testDist('saarland'), '--redis', redis.url] });
   proxies.push(proxy);
   return proxy;
 };

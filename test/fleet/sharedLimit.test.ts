@@ -31,7 +31,7 @@ beforeAll(async () => {
   redis = await startRedis();
   const keysFile = join(scratchDir(), 'keys.json');
   key = await issueKey(keysFile, 'fleet');
-  proxies = await Promise.all([1, 2].map(() => startProxy({ keysFile, args: ['--dist', testDist(), '--redis', redis.url, '--redis-timeout', String(TIMEOUT_MS), ...LIMIT_FLAGS] })));
+  proxies = await Promise.all([1, 2].map(() => startProxy({ keysFile, args: ['--dist', testDist('saarland'), '--redis', redis.url, '--redis-timeout', String(TIMEOUT_MS), ...LIMIT_FLAGS] })));
 });
 
 afterAll(async () => {

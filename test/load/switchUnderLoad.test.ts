@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Manifest, MANIFEST_FILE } from '../../core/manifest.ts';
 import { DOCUMENTS } from '../../core/routes.ts';
-import { saarlandBundle } from '../ops/support/bundles.ts';
+import { saarlandBundle } from '../support/bundles.ts';
 import { runCli } from '../ops/support/cli.ts';
 import { eventually } from '../support/http.ts';
 import { HealthResponse } from '../../core/health.ts';

@@ -13,7 +13,7 @@ import { startLocalS3, type LocalS3 } from '../support/localS3.ts';
 import { IMMUTABLE, pointerHeaders, REVALIDATE, versionFileHeaders } from '../../build/deploy/headers.ts';
 import { resolveTarget } from '../../build/deploy/target.ts';
 import { versionFiles } from '../../build/deploy/versionFiles.ts';
-import { municipalityRecords, SAARLAND, saarlandBundle } from './support/bundles.ts';
+import { municipalityRecords, SAARLAND, saarlandBundle } from '../support/bundles.ts';
 import { runCli, startCli } from './support/cli.ts';
 
 const PREFIX = 'api';

@@ -12,7 +12,7 @@ import { DirectoryDiff } from '../../build/diff/schema.ts';
 import { readBundle } from '../../build/sources/bundle.ts';
 import { realDirectory } from '../support/directory.ts';
 import { testTree } from '../support/tree.ts';
-import { ags, editedBundle, editRecords, isMunicipality, OFFICE, withField } from './support/bundles.ts';
+import { ags, editedBundle, editRecords, isMunicipality, OFFICE, withField } from '../support/bundles.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'finanzamt-diff-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertPublishable, findDrops, GuardError } from '../../build/guard/guard.ts';
 import { Directory } from '../../core/model.ts';
-import { assignOffices, editedBundle, keepMunicipalities, municipalityRecords, saarlandBundle } from './support/bundles.ts';
+import { assignOffices, editedBundle, keepMunicipalities, municipalityRecords, saarlandBundle } from '../support/bundles.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'finanzamt-guard-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

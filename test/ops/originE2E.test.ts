@@ -10,7 +10,7 @@ import { versionFiles } from '../../build/deploy/versionFiles.ts';
 import { decompressSync } from '../../core/compress.ts';
 import { eventually } from '../support/http.ts';
 import { issueKey, scratchDir, startProxy, UNLIMITED, type ProxyProcess } from '../support/proxy.ts';
-import { saarlandBundle } from './support/bundles.ts';
+import { saarlandBundle } from '../support/bundles.ts';
 import { runCli, startCli } from './support/cli.ts';
 
 const FIRST = '20251031_0000';

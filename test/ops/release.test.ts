@@ -21,7 +21,7 @@ import { fetchSources, type SourceConfig } from '../../build/release/fetchSource
 import { BundleManifest, readBundle } from '../../build/sources/bundle.ts';
 import { FROZEN_BUNDLES } from '../support/frozenBundle.ts';
 import { versionTree } from '../support/tree.ts';
-import { editedBundle, editRecords, isMunicipality, keepMunicipalities, municipalityRecords, OFFICE, redate, saarlandBundle, withField, type Edits } from './support/bundles.ts';
+import { editedBundle, editRecords, isMunicipality, keepMunicipalities, municipalityRecords, OFFICE, redate, saarlandBundle, withField, type Edits } from '../support/bundles.ts';
 import { cleanEnv, runCli } from './support/cli.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'finanzamt-release-'));

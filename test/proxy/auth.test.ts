@@ -8,7 +8,7 @@ import { cli, issueKey, proxyForFile, type ProxyProcess } from '../support/proxy
 import { rememberKey } from '../support/record.ts';
 
 const PATH = '/finanzamt/2115';
-const running = proxyForFile('alice');
+const running = proxyForFile('alice', 'saarland');
 let proxy: ProxyProcess;
 let keysFile: string;
 let key: string;
@@ -137,7 +137,7 @@ describe('what is stored and logged', () => {
   });
 
   it('writes no key into any log line, even one sent in the query or the path', async () => {
-    await proxy.get(`/finanzamt?ags=01001000&key=${key}`);
+    await proxy.get(`/finanzamt?ags=10041100&key=${key}`);
     await proxy.get(`/finanzamt/${key}`, { 'x-api-key': key });
     await proxy.get(`/finanzamt?ort=${key}`, { 'x-api-key': key });
     await proxy.get(PATH, { authorization: `Bearer ${key}` });

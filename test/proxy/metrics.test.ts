@@ -28,8 +28,8 @@ beforeAll(async () => {
   await cli(['keys', 'block', 'metrics-blocked', '--keys-file', keysFile]);
   // A small limit per address, and the test chooses its addresses: 429 exactly when the script asks for it.
   [proxy, plain] = await Promise.all([
-    startProxy({ keysFile, args: ['--dist', testDist(), '--metrics-port', '0', '--rate', '1', '--burst', '2', '--trust-proxy', '127.0.0.1'] }),
-    startProxy({ keysFile, args: ['--dist', testDist(), '--max-data-age-days', '100000'] }),
+    startProxy({ keysFile, args: ['--dist', testDist('saarland'), '--metrics-port', '0', '--rate', '1', '--burst', '2', '--trust-proxy', '127.0.0.1'] }),
+    startProxy({ keysFile, args: ['--dist', testDist('saarland'), '--max-data-age-days', '100000'] }),
   ]);
   metrics = metricsUrl(proxy);
 });
@@ -60,7 +60,7 @@ describe('the metrics listener', () => {
 });
 
 describe('a scripted mix of requests', () => {
-  const tree = () => testTree();
+  const tree = () => testTree('saarland');
   const lookups = () => {
     const entries = Object.keys(tree().manifest.entries);
     const ags = entries.filter((k) => /^\/finanzamt\?ags=\d+$/.test(k)).slice(0, 3);
@@ -183,5 +183,5 @@ describe('the age of the data', () => {
 });
 
 function tree() {
-  return testTree();
+  return testTree('saarland');
 }

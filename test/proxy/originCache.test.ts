@@ -8,10 +8,11 @@ import { objectPath } from '../../core/manifest.ts';
 import { rankedObjects, rankedQuestions } from '../../core/ranking.ts';
 import { indexDirectory } from '../../core/directoryIndex.ts';
 import { testTreeOrigin, type Origin } from '../support/origin.ts';
+import { eventually } from '../support/http.ts';
 import { issueKey, scratchDir, startProxy, UNLIMITED, type ProxyProcess } from '../support/proxy.ts';
 import { testDist, testTree } from '../support/tree.ts';
 
-const tree = testTree();
+const tree = testTree('saarland');
 const WARM = 5;
 const OBJECT_DELAY_MS = 300;
 const index = indexDirectory(tree.directory);
@@ -34,7 +35,7 @@ afterAll(async () => {
 
 /** A slow origin over the test tree, and a proxy in front of it with `flags`. */
 async function slowOrigin(flags: string[], healthy = true): Promise<{ origin: Origin; proxy: ProxyProcess }> {
-  const { origin } = await testTreeOrigin(scratchDir(), realpathSync(join(testDist(), 'current')), tree.manifest.stand_quelle);
+  const { origin } = await testTreeOrigin(scratchDir(), realpathSync(join(testDist('saarland'), 'current')), tree.manifest.stand_quelle);
   origin.delay = (path) => (path.includes('/objects/') ? OBJECT_DELAY_MS : 0);
   const proxy = await startProxy({ keysFile, healthy, args: ['--origin', `${origin.url}/`, '--read-timeout', '5000', ...UNLIMITED, ...flags] });
   started.push({ origin, proxy });
@@ -74,6 +75,8 @@ describe('origin mode', () => {
     expect(status).toBe(200);
     for (const object of ranked.slice(0, WARM)) expect(fetchesOf(origin, object), object).toBe(1);
     expect(ranked.slice(WARM).some((object) => fetchesOf(origin, object) > 0)).toBe(false);
+    // The log is written in batches: the line may follow the first answer.
+    await eventually('the warm-up to be logged', async () => proxy.logLines().some((l) => l.msg === 'hot cache warmed'));
     expect(proxy.logLines().find((l) => l.msg === 'hot cache warmed')).toMatchObject({ objects: WARM });
 
     // Asked now, the warmed answers come from memory: the origin is asked for no body (only, as always, for `current`).

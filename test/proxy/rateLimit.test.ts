@@ -16,8 +16,8 @@ beforeAll(async () => {
   const keysFile = join(scratchDir(), 'keys.json');
   key = await issueKey(keysFile, 'rate');
   [direct, behindProxy] = await Promise.all([
-    startProxy({ keysFile, args: ['--dist', testDist(), '--rate', '2', '--burst', '4'] }),
-    startProxy({ keysFile, args: ['--dist', testDist(), '--rate', '1', '--burst', '2', '--trust-proxy', '10.0.0.0/8,127.0.0.1'] }),
+    startProxy({ keysFile, args: ['--dist', testDist('saarland'), '--rate', '2', '--burst', '4'] }),
+    startProxy({ keysFile, args: ['--dist', testDist('saarland'), '--rate', '1', '--burst', '2', '--trust-proxy', '10.0.0.0/8,127.0.0.1'] }),
   ]);
 });
 

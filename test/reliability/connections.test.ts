@@ -20,7 +20,7 @@ beforeAll(async () => {
   const keysFile = join(scratchDir(), 'keys.json');
   key = await issueKey(keysFile, 'connections');
   proxy = await startProxy({
-    keysFile, args: ['--dist', testDist(), ...UNLIMITED, '--max-connections', String(TOTAL), '--max-connections-per-address', String(PER_ADDRESS)],
+    keysFile, args: ['--dist', testDist('saarland'), ...UNLIMITED, '--max-connections', String(TOTAL), '--max-connections-per-address', String(PER_ADDRESS)],
   });
   port = Number(new URL(proxy.url).port);
 });

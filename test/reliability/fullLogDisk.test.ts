@@ -39,7 +39,7 @@ beforeAll(async () => {
   mounted = smallDisk(disk);
   const logFile = mounted === null ? '/dev/full' : join(mounted, 'proxy.log');
   // The later --log-file wins over the one startProxy gives.
-  proxy = await startProxy({ keysFile, args: ['--dist', testDist(), ...UNLIMITED, '--metrics-port', '0', '--log-file', logFile] });
+  proxy = await startProxy({ keysFile, args: ['--dist', testDist('saarland'), ...UNLIMITED, '--metrics-port', '0', '--log-file', logFile] });
 });
 
 afterAll(async () => {

@@ -12,7 +12,11 @@ import { metricsUrl, scrape, total } from '../support/metrics.ts';
 import { issueKey, scratchDir, startProxy, UNLIMITED, type ProxyProcess } from '../support/proxy.ts';
 import { testDist, testTree } from '../support/tree.ts';
 
-const READ_TIMEOUT_MS = 1000;
+/**
+ * The default `--read-timeout`. The answers that keep flowing beside a hung read must come within it; on a machine
+ * busy with other test files, one second was too short for the place names, rendered on threads of lower priority.
+ */
+const READ_TIMEOUT_MS = 2000;
 /** Hung files in the second part: as many as once filled the thread pool (libuv's four threads). */
 const HUNG_FILES = 4;
 /** The read slots of a proxy on the default pool of four threads (proxy/versions/readSlots.ts). */
@@ -21,7 +25,7 @@ const SLOTS = 2;
 let proxy: ProxyProcess;
 let key: string;
 const fifos: string[] = [];
-const tree = () => testTree();
+const tree = () => testTree('saarland');
 
 /** Stored answers with bodies of their own, none of them hung, so that each is read from disk once. */
 function storedKeys(count: number, skip: Set<string>): string[] {
@@ -65,7 +69,7 @@ beforeAll(async () => {
   const scratch = scratchDir('finanzamt-hung-disk-');
   const keysFile = join(scratch, 'keys.json');
   key = await issueKey(keysFile, 'hung-disk');
-  const published = realpathSync(join(testDist(), 'current'));
+  const published = realpathSync(join(testDist('saarland'), 'current'));
   const dist = join(scratch, 'dist');
   mkdirSync(dist);
   versionDir = join(dist, basename(published));

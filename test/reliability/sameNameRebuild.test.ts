@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Manifest, MANIFEST_FILE } from '../../core/manifest.ts';
 import { HealthResponse } from '../../core/health.ts';
-import { editedBundle, saarlandBundle } from '../ops/support/bundles.ts';
+import { editedBundle, saarlandBundle } from '../support/bundles.ts';
 import { runCli } from '../ops/support/cli.ts';
 import { eventually } from '../support/http.ts';
 import { issueKey, scratchDir, startProxy, UNLIMITED, type ProxyProcess } from '../support/proxy.ts';

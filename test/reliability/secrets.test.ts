@@ -28,7 +28,7 @@ beforeAll(async () => {
   keys.revoked = await issueKey(keysFile, 'revoked');
   await cli(['keys', 'block', 'blocked', '--keys-file', keysFile]);
   await cli(['keys', 'revoke', 'revoked', '--keys-file', keysFile]);
-  proxy = await startProxy({ keysFile, args: ['--dist', testDist(), ...UNLIMITED] });
+  proxy = await startProxy({ keysFile, args: ['--dist', testDist('saarland'), ...UNLIMITED] });
 });
 
 afterAll(async () => {

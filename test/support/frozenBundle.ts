@@ -16,7 +16,17 @@ export type FrozenBundle = keyof typeof FROZEN_BUNDLES;
 
 export const FROZEN_BUNDLE = FROZEN_BUNDLES['2025'];
 
-/** The variable through which the tests find the tree built from a frozen bundle. */
-export function distVariable(bundle: FrozenBundle): string {
-  return bundle === '2025' ? 'FINANZAMT_TEST_DIST' : `FINANZAMT_TEST_DIST_${bundle}`;
+/**
+ * The trees the global setup builds: one from each frozen bundle, and `saarland`, the November 2025 bundle cut down to
+ * Saarland's 52 municipalities (test/support/bundles.ts), the smallest real version. It is for the tests whose subject
+ * is the proxy (its process, keys, limits, logs, connections, versions, origin) rather than a fact of the whole
+ * country: every office is in it, so `/finanzamt/2115` answers as in the 2025 tree, and a proxy loads it with a
+ * fifth of the memory and half the CPU time.
+ */
+export type TestTree = FrozenBundle | 'saarland';
+export const TEST_TREES: readonly TestTree[] = ['2025', '2026', 'saarland'];
+
+/** The variable through which the tests find a test tree. */
+export function distVariable(tree: TestTree): string {
+  return tree === '2025' ? 'FINANZAMT_TEST_DIST' : `FINANZAMT_TEST_DIST_${tree.toUpperCase()}`;
 }

@@ -2,17 +2,19 @@
 // of the test workers and of every process they start (proxies, Redis, Chromium, s3rver) is inside it. The run's
 // last test (test/last/leftovers.test.ts) checks that the other files left nothing in it; at the end
 // the teardown checks the same for the files that ran with that test, naming what is left, and removes it.
-// Builds the frozen test bundles (test/support/frozenBundle.ts) with the real build command, so every test reads
-// the same real trees and parallel runs do not disturb each other. Tests find them through FINANZAMT_TEST_DIST
-// (2025) and FINANZAMT_TEST_DIST_2026; a developer who sets one to an existing build skips that build. Also makes the
-// run's record directory (test/support/record.ts).
+// Builds the test trees (test/support/frozenBundle.ts) with the real build command, so every test reads the same real
+// trees and parallel runs do not disturb each other: one from each frozen bundle, and the Saarland tree from the 2025
+// bundle cut down. Tests find them through FINANZAMT_TEST_DIST (2025), FINANZAMT_TEST_DIST_2026 and
+// FINANZAMT_TEST_DIST_SAARLAND; a developer who sets one to an existing build skips that build. Also makes the run's
+// record directory (test/support/record.ts).
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { distVariable, FROZEN_BUNDLES, type FrozenBundle } from './frozenBundle.ts';
+import { saarlandBundle } from './bundles.ts';
+import { distVariable, FROZEN_BUNDLES, TEST_TREES, type FrozenBundle, type TestTree } from './frozenBundle.ts';
 import { leftovers, RECORD, TREE } from './leftovers.ts';
 
 const execFileAsync = promisify(execFile);
@@ -27,13 +29,13 @@ export default async function setup(): Promise<() => Promise<void>> {
   const record = join(run, RECORD);
   mkdirSync(record);
   process.env.FINANZAMT_TEST_RECORD = record;
-  // The frozen bundles are built side by side, one per core.
-  await Promise.all(Object.entries(FROZEN_BUNDLES).map(async ([bundle, source]) => {
-    const variable = distVariable(bundle as FrozenBundle);
+  // Side by side: the build's threads share the cores.
+  await Promise.all(TEST_TREES.map(async (tree) => {
+    const variable = distVariable(tree);
     const given = process.env[variable];
     if (given && existsSync(join(given, 'current'))) return;
-    const dist = join(run, TREE, `dist-${bundle}`);
-    await execFileAsync(process.execPath, ['bin/finanzamt.mjs', 'build', '--source', source, '--out', dist]);
+    const dist = join(run, TREE, `dist-${tree}`);
+    await execFileAsync(process.execPath, ['bin/finanzamt.mjs', 'build', '--source', treeSource(tree, run), '--out', dist]);
     process.env[variable] = dist;
   }));
   // Asynchronous: removing the tree's many files takes seconds, which would keep vitest from ending its workers.
@@ -46,4 +48,10 @@ export default async function setup(): Promise<() => Promise<void>> {
       throw new Error(`the tests left ${left.length} entries in the temporary directory: ${left.join(', ')}`);
     }
   };
+}
+
+/** The source bundle of a test tree: a frozen bundle as it is, or, for `saarland`, the 2025 one cut down into the run's tree directory. */
+function treeSource(tree: TestTree, run: string): string {
+  if (tree !== 'saarland') return FROZEN_BUNDLES[tree as FrozenBundle];
+  return saarlandBundle(join(run, TREE, 'source-saarland'), '20251130_0000');
 }

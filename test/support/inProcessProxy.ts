@@ -10,7 +10,7 @@ import type { ServeInput } from '../../core/options.ts';
 import { withServeOptions } from '../../proxy/commands/serve.ts';
 import { addKey, setKeyStatus, writeKeysFile, type KeysFile } from '../../proxy/keys/keysFile.ts';
 import { createProxy, type Proxy } from '../../proxy/server.ts';
-import type { FrozenBundle } from './frozenBundle.ts';
+import type { TestTree } from './frozenBundle.ts';
 import { eventually } from './http.ts';
 import { askingAt, scratchDir, UNLIMITED, type TestProxy } from './proxy.ts';
 import { recordFile, rememberKey, rememberProxyLog } from './record.ts';
@@ -61,12 +61,12 @@ export async function writeKeys<N extends string>(keysFile: string, statuses: Re
  * For a test file: a proxy in process over a test tree with one key issued for it, started before the file's tests
  * and stopped after them (test/support/proxy.ts's proxyForFile, without the child process).
  */
-export function inProcessProxyForFile(name: string, bundle: FrozenBundle = '2025'): { proxy: RunningProxy; key: string; keysFile: string } {
+export function inProcessProxyForFile(name: string, tree: TestTree = '2025'): { proxy: RunningProxy; key: string; keysFile: string } {
   const context = {} as { proxy: RunningProxy; key: string; keysFile: string };
   beforeAll(async () => {
     context.keysFile = join(scratchDir(), 'keys.json');
     context.key = (await writeKeys(context.keysFile, { [name]: 'active' }))[name]!;
-    context.proxy = await startInProcess({ keysFile: context.keysFile, args: ['--dist', testDist(bundle), ...UNLIMITED] });
+    context.proxy = await startInProcess({ keysFile: context.keysFile, args: ['--dist', testDist(tree), ...UNLIMITED] });
   });
   afterAll(async () => {
     await context.proxy?.stop();

@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll } from 'vitest';
 import { eventually, request, type RawResponse } from './http.ts';
 import { recordFile, rememberKey, rememberProxyLog, rememberProxyOutput } from './record.ts';
-import type { FrozenBundle } from './frozenBundle.ts';
+import type { TestTree } from './frozenBundle.ts';
 import { testDist } from './tree.ts';
 
 const CLI = join(import.meta.dirname, '..', '..', 'bin', 'finanzamt.mjs');
@@ -137,12 +137,12 @@ export const UNLIMITED = ['--rate', '100000', '--burst', '100000'];
  * For a test file: a proxy over the test tree with one key issued for it, started before the file's tests
  * and stopped after them. The fields are filled in once the file's tests run.
  */
-export function proxyForFile(name: string, bundle: FrozenBundle = '2025'): { proxy: ProxyProcess; key: string; keysFile: string } {
+export function proxyForFile(name: string, tree: TestTree = '2025'): { proxy: ProxyProcess; key: string; keysFile: string } {
   const context = {} as { proxy: ProxyProcess; key: string; keysFile: string };
   beforeAll(async () => {
     context.keysFile = join(scratchDir(), 'keys.json');
     context.key = await issueKey(context.keysFile, name);
-    context.proxy = await startProxy({ keysFile: context.keysFile, args: ['--dist', testDist(bundle), ...UNLIMITED] });
+    context.proxy = await startProxy({ keysFile: context.keysFile, args: ['--dist', testDist(tree), ...UNLIMITED] });
   });
   afterAll(async () => {
     await context.proxy?.stop();

@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import type { z } from 'zod';
 import { Manifest, objectPath, type Encoding } from '../../core/manifest.ts';
 import { Directory } from '../../core/model.ts';
-import { distVariable, type FrozenBundle } from './frozenBundle.ts';
+import { distVariable, type TestTree } from './frozenBundle.ts';
 import { checkedJson } from './http.ts';
 
-/** The tree built from a frozen bundle (test/support/frozenBundle.ts), November 2025 unless named. */
-export function testDist(bundle: FrozenBundle = '2025'): string {
-  const variable = distVariable(bundle);
+/** A tree the global setup built (test/support/frozenBundle.ts), from the November 2025 bundle unless named. */
+export function testDist(tree: TestTree = '2025'): string {
+  const variable = distVariable(tree);
   const dist = process.env[variable];
   if (!dist) throw new Error(`${variable} is not set: run the tests through vitest (globalSetup builds the tree)`);
   return dist;
@@ -30,9 +30,9 @@ export function versionTree(dir: string) {
 
 export type VersionTree = ReturnType<typeof versionTree>;
 
-const cached = new Map<FrozenBundle, VersionTree>();
+const cached = new Map<TestTree, VersionTree>();
 
-export function testTree(bundle: FrozenBundle = '2025'): VersionTree {
-  if (!cached.has(bundle)) cached.set(bundle, versionTree(join(testDist(bundle), 'current')));
-  return cached.get(bundle)!;
+export function testTree(tree: TestTree = '2025'): VersionTree {
+  if (!cached.has(tree)) cached.set(tree, versionTree(join(testDist(tree), 'current')));
+  return cached.get(tree)!;
 }

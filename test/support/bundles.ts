@@ -3,8 +3,8 @@
 import { createHash } from 'node:crypto';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BundleKind, BundleManifest } from '../../../build/sources/bundle.ts';
-import { FROZEN_BUNDLE } from '../../support/frozenBundle.ts';
+import type { BundleKind, BundleManifest } from '../../build/sources/bundle.ts';
+import { FROZEN_BUNDLE } from './frozenBundle.ts';
 
 export type Edits = Partial<Record<BundleKind, (text: string) => string>>;
 
