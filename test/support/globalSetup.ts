@@ -7,17 +7,13 @@
 // bundle cut down. Tests find them through FINANZAMT_TEST_DIST (2025), FINANZAMT_TEST_DIST_2026 and
 // FINANZAMT_TEST_DIST_SAARLAND; a developer who sets one to an existing build skips that build. Also makes the run's
 // record directory (test/support/record.ts).
-import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { saarlandBundle } from './bundles.ts';
-import { distVariable, FROZEN_BUNDLES, TEST_TREES, type FrozenBundle, type TestTree } from './frozenBundle.ts';
+import { distVariable, type TestTree } from './frozenBundle.ts';
 import { leftovers, RECORD, TREE } from './leftovers.ts';
-
-const execFileAsync = promisify(execFile);
+import { buildTestTrees } from './testTrees.ts';
 
 export default async function setup(): Promise<() => Promise<void>> {
   // Every project of vitest.config.ts runs the global setup, in this one process: the first one does the work.
@@ -29,15 +25,11 @@ export default async function setup(): Promise<() => Promise<void>> {
   const record = join(run, RECORD);
   mkdirSync(record);
   process.env.FINANZAMT_TEST_RECORD = record;
-  // Side by side: the build's threads share the cores.
-  await Promise.all(TEST_TREES.map(async (tree) => {
-    const variable = distVariable(tree);
-    const given = process.env[variable];
-    if (given && existsSync(join(given, 'current'))) return;
-    const dist = join(run, TREE, `dist-${tree}`);
-    await execFileAsync(process.execPath, ['bin/finanzamt.mjs', 'build', '--source', treeSource(tree, run), '--out', dist]);
-    process.env[variable] = dist;
-  }));
+  const given = (tree: TestTree) => {
+    const dist = process.env[distVariable(tree)];
+    return dist !== undefined && existsSync(join(dist, 'current'));
+  };
+  Object.assign(process.env, await buildTestTrees((tree) => join(run, TREE, `dist-${tree}`), given));
   // Asynchronous: removing the tree's many files takes seconds, which would keep vitest from ending its workers.
   return async () => {
     const left = leftovers(run);
@@ -50,8 +42,3 @@ export default async function setup(): Promise<() => Promise<void>> {
   };
 }
 
-/** The source bundle of a test tree: a frozen bundle as it is, or, for `saarland`, the 2025 one cut down into the run's tree directory. */
-function treeSource(tree: TestTree, run: string): string {
-  if (tree !== 'saarland') return FROZEN_BUNDLES[tree as FrozenBundle];
-  return saarlandBundle(join(run, TREE, 'source-saarland'), '20251130_0000');
-}
