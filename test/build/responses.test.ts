@@ -183,11 +183,13 @@ describe('the manifest and its files', () => {
   it('validates a sample of every kind of body against the response schemas', () => {
     const { manifest, json } = testTree();
     const keys = Object.keys(manifest.entries).filter((key) => !(key in DOCUMENTS));
+    // Made strict once: zod compiles each schema object on its first parse.
+    const [collection, district, office, lookup] = [CollectionResponse, DistrictResponse, OfficeResponse, LookupResponse].map((s) => s.strict());
     for (const key of keys.filter((_, i) => i % 25 === 0)) {
-      const schema = key.startsWith('/finanzaemter') ? CollectionResponse
-        : key.includes('/bezirk') ? DistrictResponse
-          : /^\/finanzamt\/\d{4}/.test(key) ? OfficeResponse : LookupResponse;
-      expect(() => json(key, schema.strict()), key).not.toThrow();
+      const schema = key.startsWith('/finanzaemter') ? collection
+        : key.includes('/bezirk') ? district
+          : /^\/finanzamt\/\d{4}/.test(key) ? office : lookup;
+      expect(() => json(key, schema!), key).not.toThrow();
     }
   });
 });
