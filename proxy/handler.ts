@@ -72,7 +72,7 @@ function openExchange(d: HandlerDeps, req: IncomingMessage, res: ServerResponse)
   const query = queryStart === -1 ? '' : url.slice(queryStart + 1);
   const match = matchRoute(path);
   return {
-    req, res, started: performance.now(), address, rate: NOT_YET_LIMITED, path, query, match, route: metricRoute(match, req.method, query),
+    req, res, started: performance.now(), address, rate: NOT_YET_LIMITED, path, loggedPath: null, query, match, route: metricRoute(match, req.method, query),
     canonicalKey: null, personal: false, questions: null, keyId: null, stand: d.versions.current?.stand ?? null, code: null, logs: d.logs, metrics: d.metrics,
   };
 }
@@ -148,7 +148,7 @@ function route(d: HandlerDeps, ex: Exchange, batch: BatchBody | null): Step {
   if (!readMethod(ex)) return;
 
   if (remembered === undefined && malformedEscape(ex.query)) return respondError(ex, 'bad_parameter', ERRORS.bad_parameter.detail.badEscape);
-  const asked = remembered ?? parseAsked(d, url, match, params!);
+  const asked = remembered ?? parseAsked(d, url, ex.path, match, params!);
   if ('ok' in asked) return respondError(ex, asked.code, asked.detail);
   const version = versionFor(ex, d.versions);
   if (version === null) return;

@@ -28,6 +28,11 @@ export interface Exchange {
   rate: RateDecision;
   /** The path without the query string: the query may hold a key and never goes to the log. */
   path: string;
+  /**
+   * `path` as the log shows it, once the URL asked a question (kept with it, proxy/cache/askedQuestions.ts); null:
+   * masked when logged (core/request.ts, loggable).
+   */
+  loggedPath: string | null;
   /** The query string without its `?`, empty when there is none; never logged, as it may hold a key. */
   query: string;
   /** The route its path matched when it arrived (core/routes.ts); null for a path the service does not know. */
@@ -36,7 +41,7 @@ export interface Exchange {
   route: MetricRoute;
   /**
    * The canonical key of the question once the request parsed, as logs may show it: it contains no access key,
-   * and a personal value (a tax number) is left out (core/request.ts, loggableKey).
+   * and a personal value (a tax number) is left out (core/request.ts, loggableKey and loggable).
    */
   canonicalKey: string | null;
   /**
