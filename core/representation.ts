@@ -16,9 +16,11 @@ export const MEDIA_TYPES: Record<Format, string> = {
   csv: 'text/csv; charset=utf-8; header=present',
 };
 
-/** The formats `q` is answered in, JSON first. */
+const JSON_ONLY: readonly Format[] = ['json'];
+
+/** The formats `q` is answered in, JSON first; one list per kind, not one per request. */
 export function formatsOf(q: Question): readonly Format[] {
-  return q.kind === 'collection' ? FORMATS : ['json'];
+  return q.kind === 'collection' ? FORMATS : JSON_ONLY;
 }
 
 /**

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { holdsKey, maskKeys } from './accessKey.ts';
 import { stateNamed } from './bundesland.ts';
-import { holdsTaxNumberShape } from './taxNumberShape.ts';
+import { holdsTaxNumberShape, maskTaxNumbers } from './taxNumberShape.ts';
 import { ERRORS } from './errors.ts';
 import {
   Amtsnummer, CollectionParameters, LOOKUP_BY, LOOKUP_LIMIT_DEFAULT, LookupParameters, namedRefused, OfficeParameters, refusal,
@@ -194,6 +194,11 @@ export function holdsPersonalData(params: URLSearchParams): boolean {
 /** `key`, the canonical key of `q`, as a log may show it: a personal value left out. */
 export function loggableKey(q: Question, key: string): string {
   return isPersonal(q) ? canonicalKey({ ...q, value: '' }) : key;
+}
+
+/** A path or question as a log may hold it: no key, no tax number, wherever a caller put them. */
+export function loggable(text: string): string {
+  return maskTaxNumbers(maskKeys(text));
 }
 
 /**

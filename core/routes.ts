@@ -92,13 +92,18 @@ export function metricRoute(match: Match | null, method: string | undefined, que
   if (match === null) return 'other';
   switch (match.name) {
     case 'lookup': {
-      if (method === 'POST') return 'batch';
+      if (asksBatch(match, method)) return 'batch';
       const by = LOOKUP_BY_IN_QUERY.exec(query)?.[1];
       return by === undefined ? 'other' : `lookup_${by}` as MetricRoute;
     }
     case 'openapi': return 'docs';
     default: return match.name;
   }
+}
+
+/** Whether a request is a batch of lookups: a POST on the lookup's path. */
+export function asksBatch(match: Match | null, method: string | undefined): boolean {
+  return method === 'POST' && match?.name === 'lookup';
 }
 
 /** The `Allow` value of a route: its methods. */

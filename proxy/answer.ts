@@ -6,7 +6,7 @@
 import { ERRORS } from '../core/errors.ts';
 import type { Encoding } from '../core/manifest.ts';
 import { formatsOf, MEDIA_TYPES, representationKey } from '../core/representation.ts';
-import { isPersonal, loggableKey, questionOf, type QuestionMatch } from '../core/request.ts';
+import { isPersonal, questionOf, type QuestionMatch } from '../core/request.ts';
 import type { Match } from '../core/routes.ts';
 import { resolveIn, type Asked, type AskedQuestions } from './cache/askedQuestions.ts';
 import type { DynamicAnswers, Rendered } from './cache/dynamicAnswers.ts';
@@ -47,13 +47,13 @@ export function encodingFor(ex: Exchange): Encoding | null {
 }
 
 /**
- * What `url`, not remembered (`d.asked`), asks: parsed from the route it matched and its parameters, and
- * remembered for its next request unless it holds personal data.
+ * What `url` (whose path is `path`), not remembered (`d.asked`), asks: parsed from the route it matched and its
+ * parameters, and remembered for its next request unless it holds personal data.
  */
-export function parseAsked(d: AnswerDeps, url: string, match: Match | null, params: URLSearchParams): Asked | Refusal {
+export function parseAsked(d: AnswerDeps, url: string, path: string, match: Match | null, params: URLSearchParams): Asked | Refusal {
   if (match === null || match.route.answer !== 'question') return { ok: false, code: 'not_found', detail: ERRORS.not_found.detail.path };
   const parsed = questionOf(match as QuestionMatch, params);
-  return parsed.ok ? d.asked.remember(url, parsed.question) : parsed;
+  return parsed.ok ? d.asked.remember(url, path, parsed.question) : parsed;
 }
 
 /**
@@ -62,10 +62,11 @@ export function parseAsked(d: AnswerDeps, url: string, match: Match | null, para
  * now; 406 when the caller accepts none of its formats.
  */
 export function answer(d: AnswerDeps, ex: Exchange, version: Version, asked: Asked, encoding: Encoding, accept: string | undefined): Answer | Promise<Answer> {
-  const { question, key, stored } = resolveIn(version, asked);
+  const { question, key, loggedKey, stored } = resolveIn(version, asked);
   // A batch's exchange logs how many questions it asked, not one of them.
   if (ex.questions === null) {
-    ex.canonicalKey = loggableKey(question, key);
+    ex.loggedPath = asked.loggedPath;
+    ex.canonicalKey = loggedKey;
     // Also where the URL was remembered and its query not read again (which no personal question is).
     ex.personal ||= isPersonal(question);
   }
@@ -86,7 +87,7 @@ export function answer(d: AnswerDeps, ex: Exchange, version: Version, asked: Ask
 type Sent = Pick<Representation, 'type' | 'vary' | 'encoding'>;
 
 function renderedAnswer(rendered: Rendered, sent: Sent, body: Buffer): Representation {
-  return { ok: true, ...sent, etag: rendered.etag, bytes: body.length, body };
+  return { ok: true, type: sent.type, vary: sent.vary, encoding: sent.encoding, etag: rendered.etag, bytes: body.length, body };
 }
 
 /** A file the build stored (an answer, or a document under its path), from memory when it is there. */
@@ -95,7 +96,8 @@ export function storedAnswer(d: AnswerDeps, ex: Exchange, version: Version, stor
   const file = stored.files[encoding];
   const cached = version.cached(file);
   d.metrics?.stored(cached !== undefined);
-  return { ok: true, ...sent, etag: stored.etag, bytes: file.bytes, body: cached ?? (() => readStored(ex, version, stored, encoding)) };
+  // Each field named rather than spread from `sent`: one object of one shape per request, on the hot path.
+  return { ok: true, type: sent.type, vary: sent.vary, encoding, etag: stored.etag, bytes: file.bytes, body: cached ?? (() => readStored(ex, version, stored, encoding)) };
 }
 
 /** Missing, damaged or late: never bytes the manifest does not vouch for, but 503 and a line in the log. */

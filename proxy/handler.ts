@@ -25,7 +25,7 @@ import { holdsKey } from '../core/accessKey.ts';
 import { allowedOn, CACHE_ERROR, JSON_TYPE, preflightOn } from '../core/headers.ts';
 import { healthBody } from '../core/health.ts';
 import { holdsPersonalData, keyInQuery as keyParamIn, malformedEscape } from '../core/request.ts';
-import { DOCUMENTS, matchRoute, metricRoute } from '../core/routes.ts';
+import { asksBatch, DOCUMENTS, matchRoute } from '../core/routes.ts';
 import { holdsTaxNumberShape } from '../core/taxNumberShape.ts';
 import { answer, parseAsked, encodingFor, storedAnswer, versionFor, type AnswerDeps } from './answer.ts';
 import { answerBatch } from './batch/answerBatch.ts';
@@ -72,7 +72,7 @@ function openExchange(d: HandlerDeps, req: IncomingMessage, res: ServerResponse)
   const query = queryStart === -1 ? '' : url.slice(queryStart + 1);
   const match = matchRoute(path);
   return {
-    req, res, started: performance.now(), address, rate: NOT_YET_LIMITED, path, query, match, route: metricRoute(match, req.method, query),
+    req, res, started: performance.now(), address, rate: NOT_YET_LIMITED, path, loggedPath: null, query, match,
     canonicalKey: null, personal: false, questions: null, keyId: null, stand: d.versions.current?.stand ?? null, code: null, logs: d.logs, metrics: d.metrics,
   };
 }
@@ -84,7 +84,7 @@ function openExchange(d: HandlerDeps, req: IncomingMessage, res: ServerResponse)
 type Step = void | Promise<void>;
 
 function handle(d: HandlerDeps, ex: Exchange): Step {
-  if (ex.route !== 'batch') return limit(d, ex, null);
+  if (!asksBatch(ex.match, ex.req.method)) return limit(d, ex, null);
   // A batch of more questions than the burst could never pass.
   return readBatch(ex.req, Math.min(BATCH_MAX_QUESTIONS, d.limiter.burst), d.limiter.burst).then((batch) => {
     if (batch === null) return;
@@ -148,7 +148,7 @@ function route(d: HandlerDeps, ex: Exchange, batch: BatchBody | null): Step {
   if (!readMethod(ex)) return;
 
   if (remembered === undefined && malformedEscape(ex.query)) return respondError(ex, 'bad_parameter', ERRORS.bad_parameter.detail.badEscape);
-  const asked = remembered ?? parseAsked(d, url, match, params!);
+  const asked = remembered ?? parseAsked(d, url, ex.path, match, params!);
   if ('ok' in asked) return respondError(ex, asked.code, asked.detail);
   const version = versionFor(ex, d.versions);
   if (version === null) return;

@@ -7,8 +7,7 @@
 // may hold something personal, such as a tax number.
 import pino, { type Logger } from 'pino';
 import type { Exchange } from './http/exchange.ts';
-import { maskKeys } from '../core/accessKey.ts';
-import { maskTaxNumbers } from '../core/taxNumberShape.ts';
+import { loggable } from '../core/request.ts';
 import { logDestination } from './logDestination.ts';
 
 export type AccessLog = (ex: Exchange, status: number, bytes: number) => void;
@@ -36,7 +35,7 @@ export function createLogs(file?: string): Logs {
   const head = `{"level":30,"pid":${process.pid},"msg":"request","time":`;
   const access: AccessLog = (ex, status, bytes) => {
     batch.write(`${head}${Date.now()},"address":${jsonString(ex.address)},"method":${jsonString(ex.req.method ?? '')},`
-      + `"path":${jsonString(loggable(ex.path))},"question":${ex.canonicalKey === null ? 'null' : jsonString(loggable(ex.canonicalKey))},`
+      + `"path":${jsonString(ex.loggedPath ?? loggable(ex.path))},"question":${ex.canonicalKey === null ? 'null' : jsonString(ex.canonicalKey)},`
       + `"key":${ex.keyId === null ? 'null' : jsonString(ex.keyId)},"status":${status},"bytes":${bytes},"ms":${Math.round((performance.now() - ex.started) * 100) / 100}`
       + `${ex.questions === null ? '' : `,"questions":${ex.questions}`}}\n`);
   };
@@ -90,11 +89,6 @@ class Batch {
   stop(): void {
     clearInterval(this.timer);
   }
-}
-
-/** A path or question as the log may hold it: no key, no tax number, wherever a caller put them. */
-function loggable(text: string): string {
-  return maskTaxNumbers(maskKeys(text));
 }
 
 /** What JSON.stringify would escape in a string: quotes, backslashes, control characters, lone surrogates. */

@@ -77,7 +77,7 @@ function answerOne(d: AnswerDeps, ex: Exchange, version: Version, question: Batc
   if (asked === undefined) {
     const keyParam = keyInQuery(given.params);
     if (keyParam !== null) return error('key_in_query', ERRORS.key_in_query.detail.inQuery(keyParam));
-    const parsed = parseAsked(d, url, LOOKUP, given.params);
+    const parsed = parseAsked(d, url, LOOKUP_PATH, LOOKUP, given.params);
     if ('ok' in parsed) return error(parsed.code, parsed.detail);
     asked = parsed;
   }

@@ -6,7 +6,7 @@ import { ERRORS, errorJson, type ErrorCode } from '../../core/errors.ts';
 import type { RateDecision } from '../rateLimit/rateLimiter.ts';
 import { finishSoon } from './finishTogether.ts';
 import { addCommonHeaders, CACHE_ERROR, CACHE_OK, JSON_TYPE, type HeaderList } from '../../core/headers.ts';
-import type { Match, MetricRoute } from '../../core/routes.ts';
+import type { Match } from '../../core/routes.ts';
 
 /** The logs as an exchange uses them (proxy/log.ts makes them): the access line of every answer, and events. */
 export interface ExchangeLogs {
@@ -28,15 +28,21 @@ export interface Exchange {
   rate: RateDecision;
   /** The path without the query string: the query may hold a key and never goes to the log. */
   path: string;
+  /**
+   * `path` as the log shows it, once the URL asked a question (kept with it, proxy/cache/askedQuestions.ts); null:
+   * masked when logged (core/request.ts, loggable).
+   */
+  loggedPath: string | null;
   /** The query string without its `?`, empty when there is none; never logged, as it may hold a key. */
   query: string;
-  /** The route its path matched when it arrived (core/routes.ts); null for a path the service does not know. */
+  /**
+   * The route its path matched when it arrived (core/routes.ts); null for a path the service does not know. The
+   * metrics count by it (metricRoute), when they count.
+   */
   match: Match | null;
-  /** What the metrics count it under, decided with the match. */
-  route: MetricRoute;
   /**
    * The canonical key of the question once the request parsed, as logs may show it: it contains no access key,
-   * and a personal value (a tax number) is left out (core/request.ts, loggableKey).
+   * and a personal value (a tax number) is left out (core/request.ts, loggableKey and loggable).
    */
   canonicalKey: string | null;
   /**

@@ -23,6 +23,10 @@ export function headProblem(req: IncomingMessage): HeadProblem | null {
 
 function hostFields(raw: readonly string[]): number {
   let n = 0;
-  for (let i = 0; i < raw.length; i += 2) if (raw[i]!.length === 4 && raw[i]!.toLowerCase() === 'host') n++;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!;
+    // The usual spellings first: every request has one, and lower-casing it would make a string each time.
+    if (name.length === 4 && (name === 'Host' || name === 'host' || name.toLowerCase() === 'host')) n++;
+  }
   return n;
 }

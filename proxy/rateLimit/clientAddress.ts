@@ -16,7 +16,24 @@ export function addressResolver(trusted: string[], ipv6Prefix = SERVE_DEFAULTS.i
   const bucket = peerBucket(ipv6Prefix);
   if (trusted.length === 0) return (socketAddress) => bucket(socketAddress ?? '');
   const isTrusted = trustChecker(trusted);
-  return (socketAddress, forwardedFor) => addressBucket(forwardedClient(plain(socketAddress ?? ''), forwardedFor, isTrusted), ipv6Prefix);
+  const peerOf = lastAnswered(plain);
+  return (socketAddress, forwardedFor) => addressBucket(forwardedClient(peerOf(socketAddress ?? ''), forwardedFor, isTrusted), ipv6Prefix);
+}
+
+/**
+ * `f` answering again at once when asked what it was asked last. Behind a reverse proxy nearly every request
+ * comes from the same peer, whose address would otherwise be checked and spelled anew each time.
+ */
+function lastAnswered(f: (address: string) => string): (address: string) => string {
+  let asked: string | undefined;
+  let answer = '';
+  return (address) => {
+    if (address !== asked) {
+      answer = f(address);
+      asked = address;
+    }
+    return answer;
+  };
 }
 
 /** The bucket a socket's peer counts in, by its address alone. */

@@ -20,6 +20,12 @@ describe('addressResolver', () => {
     expect(trusting(socket, forwarded)).toBe(expected);
   });
 
+  it('tells peers apart when they take turns on one resolver', () => {
+    // The resolver remembers the last peer it spelled; a peer after another must not be taken for it.
+    const answers = ['127.0.0.1', '192.0.2.9', '192.0.2.9', '127.0.0.1'].map((peer) => trusting(peer, '203.0.113.5'));
+    expect(answers).toEqual(['203.0.113.5', '192.0.2.9', '192.0.2.9', '203.0.113.5']);
+  });
+
   it('ignores X-Forwarded-For when no proxy is trusted', () => {
     expect(addressResolver([])('::ffff:192.0.2.1', '203.0.113.5')).toBe('192.0.2.1');
   });

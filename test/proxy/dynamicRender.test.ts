@@ -131,14 +131,14 @@ describe('rendered answers', () => {
       expect(answers[0]).not.toBe(answers[1]);
       expect(again).not.toBe(answers[0]);
       expect(again).toEqual(answers[0]);
-      asked.remember(path, parsed.question);
+      asked.remember(path, url.pathname, parsed.question);
       expect(asked.get(path), path).toBeUndefined();
     }
     // The same caches keep a place-name question and its answer.
     const url = new URL('/finanzamt?ort=Bochum', 'http://proxy');
     const parsed = parseQuestion(url.pathname, url.searchParams);
     if (!parsed.ok) throw new Error(parsed.detail);
-    asked.remember(url.pathname + url.search, parsed.question);
+    asked.remember(url.pathname + url.search, url.pathname, parsed.question);
     expect(asked.get(url.pathname + url.search)).toBeDefined();
     const key = canonicalKey(parsed.question);
     expect(await dynamic.answer(version, parsed.question, key)).toBe(await dynamic.answer(version, parsed.question, key));
