@@ -66,7 +66,7 @@ export async function benchBuild(): Promise<{ runs: Record<string, BuildRun[]>; 
   const markdown = [
     '## Build',
     '',
-    `Full build of each frozen test bundle into an empty directory, ${RUNS} runs each, alternating between the bundles, each run a fresh process (\`finanzamt build\`'s defaults: one worker thread per core); medians. The phases (\`build/phases.ts\`) follow one another, each in wall time; compress and write run on the worker threads.`,
+    `Full build of each frozen test bundle into an empty directory, ${RUNS} runs each, alternating between the bundles, each run a fresh process (\`finanzamt build\`'s defaults: one worker thread per core); medians. The phases (\`build/phases.ts\`) follow one another, each in wall time; the worker threads store (compress, hash and write) the bodies during render, and store is the wait after it.`,
     '',
     `| bundle | wall time | ${PHASES.join(' | ')} | peak memory (RSS) | precomputed requests | files | bytes |`,
     `|---|---:|${PHASES.map(() => '---:').join('|')}|---:|---:|---:|---:|`,

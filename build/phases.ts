@@ -1,6 +1,8 @@
 // The phases of a build and the wall time of each, for the build's output and the build benchmark: a build whose
 // time nobody watches hides its regressions, and the split says which part regressed.
-export const PHASES = ['read', 'assemble', 'render', 'compress', 'write', 'publish'] as const;
+// The worker threads store (compress, hash, write) the bodies while the main thread is still rendering: `render`
+// is the wall time until the last question is rendered, `store` the wait after it until the last body is on disk.
+export const PHASES = ['read', 'assemble', 'render', 'store', 'publish'] as const;
 export type Phase = (typeof PHASES)[number];
 /** Seconds of wall time per phase. */
 export type PhaseTimings = Record<Phase, number>;

@@ -10,6 +10,15 @@ const FLAGS: Flag[] = [0, 1];
 
 export function precomputedQuestions(dir: Directory): Question[] {
   const questions: Question[] = [];
+  // The collections first: their bodies are the largest and the slowest to compress, and the build's worker threads
+  // store each batch while the rest is rendered, so that these do not end the build on one core.
+  for (const bundesland of [null, ...dir.bundeslaender]) {
+    for (const ohne_bezirk of [null, ...FLAGS]) {
+      for (const gemeinden of FLAGS) {
+        questions.push({ kind: 'collection', gemeinden, bundesland, name: null, ohne_bezirk, limit: 0, offset: 0 });
+      }
+    }
+  }
   const lookup = (by: 'ags' | 'plz', value: string) => {
     for (const gemeinden of FLAGS) questions.push({ kind: 'lookup', by, value, gemeinden, limit: LOOKUP_LIMIT_DEFAULT });
   };
@@ -30,14 +39,6 @@ export function precomputedQuestions(dir: Directory): Question[] {
   for (const o of dir.offices) {
     for (const gemeinden of FLAGS) questions.push({ kind: 'office', bufa_nr: o.bufa_nr, gemeinden });
     questions.push({ kind: 'district', bufa_nr: o.bufa_nr });
-  }
-
-  for (const bundesland of [null, ...dir.bundeslaender]) {
-    for (const ohne_bezirk of [null, ...FLAGS]) {
-      for (const gemeinden of FLAGS) {
-        questions.push({ kind: 'collection', gemeinden, bundesland, name: null, ohne_bezirk, limit: 0, offset: 0 });
-      }
-    }
   }
   return questions;
 }

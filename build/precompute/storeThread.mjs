@@ -4,5 +4,5 @@ if (!process.features.typescript) {
   const { register } = await import('tsx/esm/api');
   register();
 }
-const { encode, write } = await import('./storeWorker.ts');
-export { encode, write };
+const { store } = await import('./storeWorker.ts');
+export { store };

@@ -1,12 +1,13 @@
 // Renders every precomputed question with the shared renderer, in each of its formats (JSON, and CSV for the
 // collection), and stores the bodies, content-addressed and in three encodings, below a version directory; returns
 // the manifest's entries and CSV entries (canonical request → body and ETag) and objects (body → size and hash of
-// each encoding). Rendering needs the whole directory and stays on this
-// thread; compressing, hashing and writing are spread over the worker threads of storePool.ts. The version's
-// documents (build/openapi/) are stored the same way under their paths (`writeDocuments`).
+// each encoding). Rendering needs the whole directory and stays on this thread; compressing, hashing and writing
+// are spread over the worker threads of storePool.ts, which start on the first batch of bodies while the rest are
+// being rendered. The version's documents (build/openapi/) are stored the same way under their paths
+// (`writeDocuments`).
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import pLimit, { type LimitFunction } from 'p-limit';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { compress } from '../../core/compress.ts';
 import { etagFor } from '../../core/etag.ts';
 import { ENCODINGS, objectPath, type Manifest, type ManifestEntry, type StoredObject } from '../../core/manifest.ts';
@@ -16,19 +17,17 @@ import { indexDirectory } from '../../core/directoryIndex.ts';
 import { canonicalKey, type Question } from '../../core/request.ts';
 import type { PhaseClock } from '../phases.ts';
 import { sha256 } from './encode.ts';
-import { batches, type StorePool } from './storePool.ts';
-import { pack, unpack } from './packed.ts';
-import type { EncodedBatch, WriteBatch } from './storeWorker.ts';
+import type { StorePool } from './storePool.ts';
+import { pack } from './packed.ts';
+import type { StoreBatch, StoredBatch } from './storeWorker.ts';
 
 export interface TreeStats {
   files: number;
   bytes: number;
 }
 
-/** Identity bodies per batch of the compress phase: hundreds of small bodies, or one large one. */
-const ENCODE_BATCH_BYTES = 512 * 1024;
-/** Files per batch of the write phase. */
-const WRITE_BATCH_FILES = 600;
+/** Identity bodies per batch handed to a worker thread: hundreds of small bodies, or one large one. */
+const STORE_BATCH_BYTES = 512 * 1024;
 
 export async function writeTree(
   versionDir: string,
@@ -36,21 +35,22 @@ export async function writeTree(
   questions: Question[],
   run: { pool: StorePool; clock: PhaseClock; onProgress?: (done: number, total: number) => void },
 ): Promise<{ entries: Manifest['entries']; csv: Manifest['csv']; objects: Manifest['objects']; stats: TreeStats }> {
-  const { entries, csv, bodies } = await run.clock.time('render', () => renderAll(dir, questions));
-  // Two batches per thread keep every thread busy; a batch is packed (a copy of its bodies) only when its turn comes.
-  const pool = { run: pLimit(2 * run.pool.options.maxThreads), threads: run.pool, progress: progressOf(bodies.size * 2, run.onProgress) };
-  const { objects, files } = await run.clock.time('compress', () => encodeAll(bodies, pool));
-  const stats = await run.clock.time('write', () => writeAll(versionDir, files, pool));
+  await Promise.all(Array.from({ length: 256 }, (_, i) => mkdir(join(versionDir, 'objects', i.toString(16).padStart(2, '0')), { recursive: true })));
+  const store = new Store(versionDir, run.pool, progressOf(questions.length, run.onProgress));
+  const { entries, csv } = await run.clock.time('render', () => renderAll(dir, questions, store));
+  const { objects, stats } = await run.clock.time('store', () => store.finished());
   return { entries, csv, objects, stats };
 }
 
-/** Every question's bodies, once per distinct body (named by its sha256), and the entries that point at them. */
-function renderAll(dir: Directory, questions: Question[]) {
+/**
+ * Every question's bodies, each distinct body (named by its sha256) handed to `store` once, and the entries that
+ * point at them. Asynchronous only to let the worker threads' replies in between batches.
+ */
+async function renderAll(dir: Directory, questions: Question[], store: Store) {
   const ix = indexDirectory(dir);
   const entries: Record<string, ManifestEntry> = {};
   const csv: Record<string, ManifestEntry> = {};
   const stored: Record<Format, Record<string, ManifestEntry>> = { json: entries, csv };
-  const bodies = new Map<string, Buffer>();
   for (const q of questions) {
     const key = canonicalKey(q);
     for (const format of formatsOf(q)) {
@@ -59,60 +59,80 @@ function renderAll(dir: Directory, questions: Question[]) {
       const body = Buffer.from(answer.body);
       const object = sha256(body);
       stored[format][key] = { object, etag: etagFor(dir.stand_quelle, representationKey(key, format), body) };
-      if (!bodies.has(object)) bodies.set(object, body);
+      if (store.add(object, body)) await nextTurn();
     }
   }
-  return { entries, csv, bodies };
+  store.flush();
+  return { entries, csv };
 }
 
-/** The worker threads, the limit on batches handed to them at once, and the progress to report to. */
-interface Pool {
-  threads: StorePool;
-  run: LimitFunction;
-  progress: (n: number) => void;
-}
+/**
+ * The bodies on their way to the worker threads: gathered into batches of STORE_BATCH_BYTES, each packed (a copy)
+ * and handed over as soon as it is full, so that this thread keeps none of them.
+ */
+class Store {
+  private readonly objects: Record<string, StoredObject> = {};
+  private readonly stats: TreeStats = { files: 0, bytes: 0 };
+  /** Questions per body not yet on disk, for the progress; a body on disk is no longer here. */
+  private readonly waiting = new Map<string, number>();
+  private readonly seen = new Set<string>();
+  private readonly batches: Promise<void>[] = [];
+  private batch: { names: string[]; bodies: Buffer[]; bytes: number } = { names: [], bodies: [], bytes: 0 };
 
-async function encodeAll(bodies: Map<string, Buffer>, pool: Pool) {
-  // Largest first, so that the slow best-quality bodies do not end the phase on one core.
-  const names = [...bodies.keys()].sort((a, b) => bodies.get(b)!.length - bodies.get(a)!.length);
-  const objects: Record<string, StoredObject> = {};
-  const files: StoredFiles[] = [];
-  await Promise.all(batches(names, (name) => bodies.get(name)!.length, ENCODE_BATCH_BYTES).map((batch) => pool.run(async () => {
-    const result: EncodedBatch = await pool.threads.run(pack(batch.map((name) => bodies.get(name)!)), { name: 'encode' });
-    const encoded = unpack(result.encoded);
-    batch.forEach((name, i) => {
-      const identity = bodies.get(name)!;
-      const [gzip, br] = [encoded[2 * i]!, encoded[2 * i + 1]!];
-      objects[name] = {
-        identity: { bytes: identity.length, sha256: name },
-        gzip: { bytes: gzip.length, sha256: result.sha256[2 * i]! },
-        br: { bytes: br.length, sha256: result.sha256[2 * i + 1]! },
-      };
-      files.push([
-        [objectPath(name, 'identity'), identity],
-        [objectPath(name, 'gzip'), gzip],
-        [objectPath(name, 'br'), br],
-      ]);
+  private readonly versionDir: string;
+  private readonly pool: StorePool;
+  private readonly progress: (n: number) => void;
+
+  constructor(versionDir: string, pool: StorePool, progress: (n: number) => void) {
+    this.versionDir = versionDir;
+    this.pool = pool;
+    this.progress = progress;
+  }
+
+  /** Takes a question's body; true when that filled a batch and handed it to a thread. */
+  add(name: string, body: Buffer): boolean {
+    if (this.seen.has(name)) {
+      if (this.waiting.has(name)) this.waiting.set(name, this.waiting.get(name)! + 1);
+      else this.progress(1);
+      return false;
+    }
+    this.seen.add(name);
+    this.waiting.set(name, 1);
+    this.batch.names.push(name);
+    this.batch.bodies.push(body);
+    this.batch.bytes += body.length;
+    if (this.batch.bytes < STORE_BATCH_BYTES) return false;
+    this.flush();
+    return true;
+  }
+
+  /** Hands the batch gathered so far to a thread. */
+  flush(): void {
+    const { names, bodies } = this.batch;
+    if (names.length === 0) return;
+    this.batch = { names: [], bodies: [], bytes: 0 };
+    const task: StoreBatch = { versionDir: this.versionDir, names, bodies: pack(bodies) };
+    const sizes = bodies.map((b) => b.length);
+    const done = (this.pool.run(task, { name: 'store' }) as Promise<StoredBatch>).then((encoded) => {
+      encoded.forEach(({ gzip, br }, i) => {
+        const name = names[i]!;
+        this.objects[name] = { identity: { bytes: sizes[i]!, sha256: name }, gzip, br };
+        this.stats.files += 3;
+        this.stats.bytes += sizes[i]! + gzip.bytes + br.bytes;
+        this.progress(this.waiting.get(name)!);
+        this.waiting.delete(name);
+      });
     });
-    pool.progress(batch.length);
-  })));
-  return { objects, files };
-}
+    // A failed batch fails the build through finished(); until then its rejection is not unhandled.
+    done.catch(() => {});
+    this.batches.push(done);
+  }
 
-/** The three files of one body: path below the version directory, and contents. */
-type StoredFiles = [path: string, data: Buffer][];
-
-async function writeAll(versionDir: string, objectFiles: StoredFiles[], pool: Pool): Promise<TreeStats> {
-  await Promise.all(Array.from({ length: 256 }, (_, i) => mkdir(join(versionDir, 'objects', i.toString(16).padStart(2, '0')), { recursive: true })));
-  const stats: TreeStats = { files: 0, bytes: 0 };
-  await Promise.all(batches(objectFiles, (files) => files.length, WRITE_BATCH_FILES).map((batch) => pool.run(async () => {
-    const files = batch.flat();
-    await pool.threads.run({ paths: files.map(([path]) => join(versionDir, path)), files: pack(files.map(([, data]) => data)) } satisfies WriteBatch, { name: 'write' });
-    stats.files += files.length;
-    stats.bytes += files.reduce((n, [, data]) => n + data.length, 0);
-    pool.progress(batch.length);
-  })));
-  return stats;
+  /** Once every batch is on disk: the objects and the counts. */
+  async finished(): Promise<{ objects: Record<string, StoredObject>; stats: TreeStats }> {
+    await Promise.all(this.batches);
+    return { objects: this.objects, stats: this.stats };
+  }
 }
 
 function progressOf(total: number, onProgress?: (done: number, total: number) => void): (n: number) => void {
