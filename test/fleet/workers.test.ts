@@ -31,9 +31,9 @@ const alive = (pid: number) => {
 
 beforeAll(async () => {
   const dir = scratchDir();
-  const tree = testTree();
+  const tree = testTree('saarland');
   // From an origin that the last test can slow down, to have a request in flight when the signal comes.
-  ({ origin } = await testTreeOrigin(dir, realpathSync(join(testDist(), 'current')), tree.manifest.stand_quelle));
+  ({ origin } = await testTreeOrigin(dir, realpathSync(join(testDist('saarland'), 'current')), tree.manifest.stand_quelle));
   const keysFile = join(dir, 'keys.json');
   key = await issueKey(keysFile, 'workers');
   proxy = await startProxy({ keysFile, args: ['--origin', origin.url, '--read-timeout', '5000', '--workers', '2', '--metrics-port', '0', ...LIMIT_FLAGS] });
@@ -120,7 +120,7 @@ describe('--workers 2', () => {
     proxy.child.kill('SIGTERM');
     const res = await inFlight;
     expect(res.status).toBe(200);
-    expect(res.body.equals(testTree().file(slowPath))).toBe(true);
+    expect(res.body.equals(testTree('saarland').file(slowPath))).toBe(true);
     expect(await proxy.exited).toBe(0);
     expect(live.filter(alive)).toEqual([]);
     const stopped = lines().filter((l) => l.msg === 'stopped').map((l) => l.pid);

@@ -11,7 +11,6 @@ import { freePort } from '../support/ports.ts';
 import { issueKey, scratchDir, startProxy } from '../support/proxy.ts';
 import { testDist, testTree } from '../support/tree.ts';
 
-const tree = testTree();
 
 describe('finanzamt start', () => {
   it('creates a keys file with one key, prints it and a working curl line, and serves', async () => {
@@ -44,7 +43,7 @@ describe('npm start on a chosen port', () => {
    */
   async function npmStart(args: string[], env: Record<string, string>): Promise<string> {
     const cwd = scratchDir();
-    const child = spawn('npm', ['start', '--silent', '--', '--host', '127.0.0.1', '--dist', testDist(), '--keys-file', join(cwd, 'keys.json'), ...args], {
+    const child = spawn('npm', ['start', '--silent', '--', '--host', '127.0.0.1', '--dist', testDist('saarland'), '--keys-file', join(cwd, 'keys.json'), ...args], {
       env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true,
     });
     const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -84,7 +83,8 @@ describe('npm start on a chosen port', () => {
 describe('stopping', () => {
   it('on SIGTERM finishes the request in flight, then exits 0', async () => {
     const dir = scratchDir();
-    const { origin } = await testTreeOrigin(dir, realpathSync(join(testDist(), 'current')), tree.manifest.stand_quelle);
+    const tree = testTree('saarland');
+    const { origin } = await testTreeOrigin(dir, realpathSync(join(testDist('saarland'), 'current')), tree.manifest.stand_quelle);
     const keysFile = join(dir, 'keys.json');
     const key = await issueKey(keysFile, 'stop');
     const proxy = await startProxy({ keysFile, args: ['--origin', origin.url, '--read-timeout', '5000'] });

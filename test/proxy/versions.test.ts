@@ -11,7 +11,7 @@ import { issueKey, scratchDir, startProxy, UNLIMITED, type ProxyProcess } from '
 import { testTree } from '../support/tree.ts';
 import { publish, unpublish, writeVersion } from '../support/versions.ts';
 
-const tree = testTree();
+const tree = testTree('saarland');
 const PATH = '/finanzamt/2115';
 const DISTRICT = '/finanzamt/2115/bezirk';
 let dist: string;
@@ -31,7 +31,7 @@ beforeAll(async () => {
   mkdirSync(dist);
   const keysFile = join(dir, 'keys.json');
   key = await issueKey(keysFile, 'versions');
-  writeVersion(dist, 'a');
+  writeVersion(dist, 'a', { from: 'saarland' });
   proxy = await startProxy({ keysFile, args: ['--dist', dist, ...UNLIMITED], healthy: false });
 });
 
@@ -62,7 +62,7 @@ describe('following dist/current', () => {
   });
 
   it('switches to a new version without restart, and no response mixes the two', async () => {
-    const b = writeVersion(dist, 'b', { bodies: { [PATH]: changedBody('B') } });
+    const b = writeVersion(dist, 'b', { from: 'saarland', bodies: { [PATH]: changedBody('B') } });
     const etagA = tree.manifest.entries[PATH]!.etag;
     const etagB = b.entries[PATH]!.etag;
     expect(etagB).not.toBe(etagA);
@@ -99,7 +99,7 @@ describe('following dist/current', () => {
   });
 
   it('picks up a rebuild published under the same name', async () => {
-    const rebuilt = writeVersion(dist, 'b-next', { buildId: 'rebuilt-b', bodies: { [PATH]: changedBody('B2') } });
+    const rebuilt = writeVersion(dist, 'b-next', { from: 'saarland', buildId: 'rebuilt-b', bodies: { [PATH]: changedBody('B2') } });
     renameSync(join(dist, 'b'), join(dist, '.retired-b'));
     renameSync(join(dist, 'b-next'), join(dist, 'b'));
     await eventually('the rebuild to be served', async () => (await get(PATH)).text.includes('(B2)'), 20_000);
@@ -107,7 +107,7 @@ describe('following dist/current', () => {
   });
 
   it('keeps serving the current version when the published one cannot be loaded', async () => {
-    writeVersion(dist, 'broken');
+    writeVersion(dist, 'broken', { from: 'saarland' });
     writeFileSync(join(dist, 'broken', 'manifest.json'), '{"format":1,');
     const before = await buildId();
     publish(dist, 'broken');
@@ -123,7 +123,7 @@ describe('following dist/current', () => {
     const damaged = Buffer.from(tree.file(DAMAGED));
     damaged.writeUInt8(damaged[damaged.length - 10]! ^ 1, damaged.length - 10);
     const truncated = tree.file(TRUNCATED, 'gzip').subarray(0, 20);
-    const c = writeVersion(dist, 'c', { damaged: {
+    const c = writeVersion(dist, 'c', { from: 'saarland', damaged: {
       [objectPath(tree.manifest.entries[DAMAGED]!.object, 'identity')]: damaged,
       [objectPath(tree.manifest.entries[TRUNCATED]!.object, 'gzip')]: truncated,
     } });
@@ -142,11 +142,11 @@ describe('following dist/current', () => {
   });
 
   it('answers ort questions with 503 when the version has no place index, and with it otherwise', async () => {
-    expect((await get('/finanzamt?ort=Flensburg')).status).toBe(200);
-    const bare = writeVersion(dist, 'no-search', { withoutSearch: true });
+    expect((await get('/finanzamt?ort=Saarlouis')).status).toBe(200);
+    const bare = writeVersion(dist, 'no-search', { from: 'saarland', withoutSearch: true });
     publish(dist, 'no-search');
     await eventually('the version without index', async () => (await buildId()) === bare.build_id, 20_000);
-    const res = await get('/finanzamt?ort=Flensburg');
+    const res = await get('/finanzamt?ort=Saarlouis');
     expect(res.status).toBe(503);
     expect(res.parsed(ErrorResponse)).toEqual({ detail: expect.any(String), code: 'unavailable', stand: bare.stand });
     expect((await proxy.get('/healthz')).parsed(HealthResponse).ortssuche).toBe(false);

@@ -6,9 +6,12 @@ import { join } from 'node:path';
 import { etagFor } from '../../core/etag.ts';
 import { Manifest, objectPath } from '../../core/manifest.ts';
 import { encodeBody, sha256 } from '../../build/precompute/encode.ts';
+import type { TestTree } from './frozenBundle.ts';
 import { testTree } from './tree.ts';
 
 export interface VersionChanges {
+  /** The test tree it is a version of: the 2025 one unless named. */
+  from?: TestTree;
   buildId?: string;
   /** Replace the body of these canonical keys (identity JSON text); stored in all three encodings. */
   bodies?: Record<string, string>;
@@ -18,9 +21,9 @@ export interface VersionChanges {
   withoutSearch?: boolean;
 }
 
-/** Writes `<dist>/<name>` as a version of the test tree with `changes`; returns its manifest. */
+/** Writes `<dist>/<name>` as a version of a test tree with `changes`; returns its manifest. */
 export function writeVersion(dist: string, name: string, changes: VersionChanges = {}): Manifest {
-  const tree = testTree();
+  const tree = testTree(changes.from);
   const manifest = Manifest.parse(JSON.parse(readFileSync(join(tree.root, 'manifest.json'), 'utf8')));
   const own = new Map<string, Buffer>(Object.entries(changes.damaged ?? {}));
   for (const [key, text] of Object.entries(changes.bodies ?? {})) {
