@@ -34,25 +34,28 @@ interface BuildRun {
   bytes: number;
 }
 
-function buildOnce(source: string): BuildRun {
-  const scratch = mkdtempSync(join(tmpdir(), 'finanzamt-build-bench-'));
-  try {
-    const out = execFileSync(process.execPath, [...TYPESCRIPT, join(ROOT, 'bench/buildProbe.ts'), join(ROOT, source), join(scratch, 'dist')],
-      { cwd: ROOT, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
-    return JSON.parse(out.trim().split('\n').at(-1)!) as BuildRun;
-  } finally {
-    rmSync(scratch, { recursive: true, force: true });
-  }
+function buildOnce(source: string, dist: string): BuildRun {
+  const out = execFileSync(process.execPath, [...TYPESCRIPT, join(ROOT, 'bench/buildProbe.ts'), join(ROOT, source), dist],
+    { cwd: ROOT, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+  return JSON.parse(out.trim().split('\n').at(-1)!) as BuildRun;
 }
 
 export async function benchBuild(): Promise<{ runs: Record<string, BuildRun[]>; markdown: string }> {
   const runs: Record<string, BuildRun[]> = Object.fromEntries(BUNDLES.map((b) => [b.name, []]));
   const load: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    for (const b of BUNDLES) {
-      load.push(loadavg()[0]!);
-      runs[b.name]!.push(buildOnce(b.source));
+  // Every run's tree is kept until the last run is done: ext4 without a journal passes over each inode freed in the
+  // last minute when it makes a file, so a run after a deleted tree of 160,000 files would pay for that deletion
+  // (docs/performance.md, where the build's time goes).
+  const scratch = mkdtempSync(join(tmpdir(), 'finanzamt-build-bench-'));
+  try {
+    for (let i = 0; i < RUNS; i++) {
+      for (const b of BUNDLES) {
+        load.push(loadavg()[0]!);
+        runs[b.name]!.push(buildOnce(b.source, join(scratch, `${b.name}-${i}`)));
+      }
     }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
   }
   const seconds = (name: string) => median(runs[name]!.map((r) => r.seconds));
   const ratio = seconds('2026') / seconds('2025');
