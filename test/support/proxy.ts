@@ -144,15 +144,15 @@ export async function startProxy(o: StartOptions): Promise<ProxyProcess> {
 export const UNLIMITED = ['--rate', '100000', '--burst', '100000'];
 
 /**
- * For a test file: a proxy over the test tree with one key issued for it, started before the file's tests
- * and stopped after them. The fields are filled in once the file's tests run.
+ * For a test file: a proxy over the test tree with one key issued for it, and `args` for further flags, started
+ * before the file's tests and stopped after them. The fields are filled in once the file's tests run.
  */
-export function proxyForFile(name: string, tree: TestTree = '2025'): { proxy: ProxyProcess; key: string; keysFile: string } {
+export function proxyForFile(name: string, tree: TestTree = '2025', args: string[] = []): { proxy: ProxyProcess; key: string; keysFile: string } {
   const context = {} as { proxy: ProxyProcess; key: string; keysFile: string };
   beforeAll(async () => {
     context.keysFile = join(scratchDir(), 'keys.json');
     context.key = await issueKey(context.keysFile, name);
-    context.proxy = await startProxy({ keysFile: context.keysFile, args: ['--dist', testDist(tree), ...UNLIMITED] });
+    context.proxy = await startProxy({ keysFile: context.keysFile, args: ['--dist', testDist(tree), ...UNLIMITED, ...args] });
   });
   afterAll(async () => {
     await context.proxy?.stop();
