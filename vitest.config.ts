@@ -16,11 +16,19 @@ const UNIT = ['test/{sources,assemble,search,steuernummer}/**/*.test.ts', 'test/
  */
 const LOAD = ['test/load/**/*.test.ts'];
 
+/**
+ * Tests of the request path over the proxy their worker shares (test/support/sharedProxy.ts): files share the
+ * worker's modules, so a test tree is parsed once per worker rather than once per file.
+ */
+const REQUEST = ['test/**/*.request.test.ts'];
+
 /** The checks of what the whole run left: the proxies' output (no key in it) and the temporary directory (nothing in it). */
 const LAST = ['test/last/**/*.test.ts'];
 
 /** Everything but the unit tests reads the trees the global setup builds, in the run's temporary directory. */
 const GLOBAL_SETUP = ['test/support/globalSetup.ts'];
+/** And cleans up after each of its files. */
+const EACH_FILE = ['test/support/eachFile.ts'];
 
 export default defineConfig({
   test: {
@@ -35,26 +43,41 @@ export default defineConfig({
       },
       {
         extends: true,
-        // The request path in process over the built trees, and real servers on loopback ports where the process is
-        // what is tested; two workers fit this 2-core machine.
+        // A group of its own: a worker is kept for the next file only when that file is of the same project, so
+        // the files of this project are queued together. Two workers fit this 2-core machine.
         test: {
-          name: 'functional',
+          name: 'request',
           globalSetup: GLOBAL_SETUP,
-          include: ['test/**/*.test.ts'],
-          exclude: [...UNIT, ...LOAD, ...LAST],
+          setupFiles: EACH_FILE,
+          include: REQUEST,
+          isolate: false,
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },
       },
       {
         extends: true,
-        test: { name: 'load', globalSetup: GLOBAL_SETUP, include: LOAD, maxWorkers: 1, sequence: { groupOrder: 2 } },
+        // Real servers on loopback ports where the process is what is tested, and files of the request path that
+        // need proxies of their own flags; two workers.
+        test: {
+          name: 'functional',
+          globalSetup: GLOBAL_SETUP,
+          setupFiles: EACH_FILE,
+          include: ['test/**/*.test.ts'],
+          exclude: [...UNIT, ...REQUEST, ...LOAD, ...LAST],
+          maxWorkers: 2,
+          sequence: { groupOrder: 2 },
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'load', globalSetup: GLOBAL_SETUP, setupFiles: EACH_FILE, include: LOAD, maxWorkers: 1, sequence: { groupOrder: 3 } },
       },
       {
         extends: true,
         // Reads what every other test file of the run wrote and left, so it comes after all of them; both `npm test`
         // and `npm run test:load` end with it.
-        test: { name: 'last', globalSetup: GLOBAL_SETUP, include: LAST, maxWorkers: 1, sequence: { groupOrder: 3 } },
+        test: { name: 'last', globalSetup: GLOBAL_SETUP, setupFiles: EACH_FILE, include: LAST, maxWorkers: 1, sequence: { groupOrder: 4 } },
       },
     ],
   },

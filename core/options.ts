@@ -46,6 +46,12 @@ export const ServeOptions = z.object({
   dynamicCacheBytes: positive.default(16 * MIB),
   /** Milliseconds reading one body from disk or origin may take before the request gets 503. */
   readTimeout: positive.default(2_000),
+  /**
+   * Milliseconds a request's line and headers may take to arrive; then 408 and the connection is closed. Requests
+   * here are a line and a few headers: anything slower is not a caller of this API. The whole request (a batch's
+   * body too) gets 5 s more (proxy/server.ts).
+   */
+  headersTimeout: positive.default(10_000),
   /** Access and event log; stdout when not given. */
   logFile: z.string().optional(),
   /** Processes serving on this machine (node:cluster). */

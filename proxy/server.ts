@@ -60,6 +60,8 @@ export interface Proxy {
 const CLOSE_GRACE_MS = 10_000;
 /** The request line and headers together; Node refuses more before the handler sees it. */
 const MAX_HEADER_BYTES = 8 * 1024;
+/** What the whole request (a batch's body, at most 64 KiB) may take beyond its head. */
+const REQUEST_AFTER_HEADERS_MS = 5_000;
 
 export async function createProxy(given: ServeInput & ProxyHooks): Promise<Proxy> {
   const o = { ...given, ...serveOptions(given) };
@@ -105,9 +107,11 @@ export async function createProxy(given: ServeInput & ProxyHooks): Promise<Proxy
     now,
   });
   const server = createServer({
-    // Requests here are a line and a few headers; anything slower or larger is not a caller of this API.
-    headersTimeout: 10_000,
-    requestTimeout: 15_000,
+    headersTimeout: o.headersTimeout,
+    requestTimeout: o.headersTimeout + REQUEST_AFTER_HEADERS_MS,
+    // Node looks for connections past these timeouts only this often (30 s unless told): at half the head's
+    // timeout, a slow client is cut within one and a half times it rather than up to half a minute later.
+    connectionsCheckingInterval: o.headersTimeout / 2,
     maxHeaderSize: MAX_HEADER_BYTES,
     keepAliveTimeout: 5_000,
     // The handler refuses a missing Host itself, with JSON and a log line (proxy/http/requestHead.ts).

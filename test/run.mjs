@@ -1,6 +1,6 @@
 // `npm test`, `npm run test:unit` and `npm run test:load`: makes sure this machine has what the tests need, then runs them.
 //   node test/run.mjs [vitest arguments]          the programs the tests drive, then a type check beside every test but the
-//                                                 load tests (vitest projects `unit`, `functional`, `last`)
+//                                                 load tests (vitest projects `unit`, `request`, `functional`, `last`)
 //   node test/run.mjs --unit [vitest arguments]   the in-process tests only (vitest project `unit`), in seconds
 //   node test/run.mjs --load [vitest arguments]   the load tests (projects `load`, then `last`)
 // Plain JavaScript that an older Node runs too: there it runs itself again on Node 24 from the npm registry.
@@ -17,7 +17,7 @@ const mode = ['--unit', '--load'].includes(process.argv[2] ?? '') ? process.argv
 const unit = mode === '--unit';
 const given = process.argv.slice(mode ? 3 : 2);
 /** The projects each command runs, unless its arguments name others. */
-const PROJECTS = { '--unit': ['unit'], '--load': ['load', 'last'] }[mode] ?? ['unit', 'functional', 'last'];
+const PROJECTS = { '--unit': ['unit'], '--load': ['load', 'last'] }[mode] ?? ['unit', 'request', 'functional', 'last'];
 const vitestArgs = given.some((a) => a === '--project' || a.startsWith('--project=')) ? given : [...PROJECTS.flatMap((p) => ['--project', p]), ...given];
 
 /** Runs `command` in the repository and returns its exit status (1 where a signal ended it). */

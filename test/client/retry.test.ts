@@ -5,13 +5,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FinanzamtApiError, FinanzamtClient, type RetryEvent } from '../../client/index.ts';
 import { ERRORS } from '../../core/errors.ts';
-import { startCallerProxy, type CallerProxy } from '../support/callerProxy.ts';
+import { startCallerProxy, type OwnCallerProxy } from '../support/callerProxy.ts';
 import { scratchDir } from '../support/proxy.ts';
 import { testDist } from '../support/tree.ts';
 import { publish } from '../support/versions.ts';
 
-let limited: CallerProxy;
-let unloaded: CallerProxy;
+let limited: OwnCallerProxy;
+let unloaded: OwnCallerProxy;
 let emptyDist: string;
 
 beforeAll(async () => {
@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all([limited?.proxy.stop(), unloaded?.proxy.stop()]);
+  await Promise.all([limited?.stop(), unloaded?.stop()]);
 });
 
 const NUMBERS = ['2115', '2116', '2117'];

@@ -2,7 +2,7 @@
 // docs → key → method → route and parameters → answer. Each check is shown to come before the next by a
 // request that fails both. In process: the handler is called with real dependencies (the test tree's version
 // loaded from disk, a keys file, a token bucket) through injected requests, without a listening server, as
-// fastify tests its internals; test/proxy/api.test.ts and auth.test.ts cover the same over HTTP.
+// fastify tests its internals; test/proxy/api.request.test.ts and auth.test.ts cover the same over HTTP.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';

@@ -17,13 +17,13 @@ import { decompressSync } from '../../core/compress.ts';
 import { ENCODINGS } from '../../core/manifest.ts';
 import type { openApiDocument } from '../../build/openapi/document.ts';
 import { eventually, type RawResponse } from './http.ts';
-import type { TestProxy } from './proxy.ts';
+import type { AskedProxy } from './proxy.ts';
 
 /** A JSON object of the document, walked by JSON pointer. */
 type Json = Record<string, unknown>;
 
 /**
- * The served /openapi.json, typed as the proxy generates it (test/contract/openapi.test.ts shows the served
+ * The served /openapi.json, typed as the proxy generates it (test/contract/openapi.request.test.ts shows the served
  * document equal to the generated one); the check is only that it is an OpenAPI 3.1 document with paths.
  */
 export const OpenApiDocument = z.custom<ReturnType<typeof openApiDocument>>((value) => OPENAPI_31.safeParse(value).success);
@@ -150,7 +150,7 @@ export class Contract {
 }
 
 /** Fetches the description from the proxy itself, so that what is checked is what is served. */
-export async function contractOf(proxy: TestProxy): Promise<Contract> {
+export async function contractOf(proxy: AskedProxy): Promise<Contract> {
   let res: RawResponse | undefined;
   // A proxy started with a low rate limit may refuse the first tries, and one still loading its version (which
   // holds the description) answers 503 until it has.
@@ -160,7 +160,7 @@ export async function contractOf(proxy: TestProxy): Promise<Contract> {
 }
 
 /** The proxy with every `get` and `post` checked against its own description; `contract.seen` records what was checked. */
-export async function withContract<P extends TestProxy>(proxy: P, contract?: Contract): Promise<P & { contract: Contract }> {
+export async function withContract<P extends AskedProxy>(proxy: P, contract?: Contract): Promise<P & { contract: Contract }> {
   const c = contract ?? await contractOf(proxy);
   return {
     ...proxy,

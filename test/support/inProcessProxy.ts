@@ -2,19 +2,17 @@
 // `createProxy` (what `finanzamt serve` runs) with the flags `serve` parses from the same arguments, on a free
 // loopback port. It saves each file a child process (a Node start, the CLI, a second parse of the tree), and answers
 // through the same object as test/support/proxy.ts's processes, so a test moves here without changing a line of its
-// assertions. Starting, stopping, reloading, workers and the CLI are tested on real processes (proxy.ts).
-import { join } from 'node:path';
+// assertions. Starting, stopping, reloading, workers and the CLI are tested on real processes (proxy.ts). Most files
+// share one such proxy per worker (sharedProxy.ts); a file starts its own for flags of its own.
 import { Command } from 'commander';
-import { afterAll, beforeAll } from 'vitest';
 import type { ServeInput } from '../../core/options.ts';
 import { withServeOptions } from '../../proxy/commands/serve.ts';
-import { addKey, setKeyStatus, writeKeysFile, type KeysFile } from '../../proxy/keys/keysFile.ts';
+import { addKey, readKeysFile, setKeyStatus, writeKeysFile } from '../../proxy/keys/keysFile.ts';
+import { withKeysFileLocked } from '../../proxy/keys/keysFileLock.ts';
 import { createProxy, type Proxy } from '../../proxy/server.ts';
-import type { TestTree } from './frozenBundle.ts';
 import { eventually } from './http.ts';
-import { askingAt, scratchDir, UNLIMITED, type TestProxy } from './proxy.ts';
+import { askingAt, type TestProxy } from './proxy.ts';
 import { recordFile, rememberKey, rememberProxyLog } from './record.ts';
-import { testDist } from './tree.ts';
 
 export interface RunningProxy extends TestProxy {
   stop(): Promise<void>;
@@ -43,33 +41,21 @@ export async function startInProcess(o: { keysFile: string; args: string[]; heal
   return running;
 }
 
-/** A keys file with a key of each name and status, written as `finanzamt keys` writes it; returns the keys by name. */
-export async function writeKeys<N extends string>(keysFile: string, statuses: Record<N, 'active' | 'blocked'>): Promise<Record<N, string>> {
-  let file: KeysFile = { format: 1, keys: [] };
-  const keys = {} as Record<N, string>;
-  for (const [name, status] of Object.entries(statuses) as [N, 'active' | 'blocked'][]) {
-    const added = addKey(file, name);
-    file = status === 'blocked' ? setKeyStatus(added.file, added.record.id, 'blocked').file : added.file;
-    keys[name] = added.key;
-    rememberKey(added.key);
-  }
-  await writeKeysFile(keysFile, file);
-  return keys;
-}
-
 /**
- * For a test file: a proxy in process over a test tree with one key issued for it, started before the file's tests
- * and stopped after them (test/support/proxy.ts's proxyForFile, without the child process).
+ * Adds a key of each name and status to a keys file (made if missing), under its lock, as `finanzamt keys` does;
+ * returns the keys by name.
  */
-export function inProcessProxyForFile(name: string, tree: TestTree = '2025'): { proxy: RunningProxy; key: string; keysFile: string } {
-  const context = {} as { proxy: RunningProxy; key: string; keysFile: string };
-  beforeAll(async () => {
-    context.keysFile = join(scratchDir(), 'keys.json');
-    context.key = (await writeKeys(context.keysFile, { [name]: 'active' }))[name]!;
-    context.proxy = await startInProcess({ keysFile: context.keysFile, args: ['--dist', testDist(tree), ...UNLIMITED] });
+export async function writeKeys<N extends string>(keysFile: string, statuses: Record<N, 'active' | 'blocked'>): Promise<Record<N, string>> {
+  return withKeysFileLocked(keysFile, async () => {
+    let file = await readKeysFile(keysFile);
+    const keys = {} as Record<N, string>;
+    for (const [name, status] of Object.entries(statuses) as [N, 'active' | 'blocked'][]) {
+      const added = addKey(file, name);
+      file = status === 'blocked' ? setKeyStatus(added.file, added.record.id, 'blocked').file : added.file;
+      keys[name] = added.key;
+      rememberKey(added.key);
+    }
+    await writeKeysFile(keysFile, file);
+    return keys;
   });
-  afterAll(async () => {
-    await context.proxy?.stop();
-  });
-  return context;
 }

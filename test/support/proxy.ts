@@ -17,11 +17,11 @@ const running = new Set<ChildProcess>();
 process.on('exit', () => { for (const child of running) child.kill('SIGKILL'); });
 
 const scratchDirs: string[] = [];
-// Registered when a test file imports this module, before the file's own hooks: after-hooks run in reverse
-// order, so this one runs last, once the file has stopped the processes that use the directories.
-afterAll(() => {
+
+/** After each test file (test/support/eachFile.ts), once it has stopped the processes that use the directories. */
+export function removeScratchDirs(): void {
   for (const dir of scratchDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+}
 
 /** A fresh temporary directory, removed after the test file that asked for it, whether its tests passed or not. */
 export function scratchDir(prefix = 'finanzamt-proxy-'): string {
@@ -43,8 +43,11 @@ export async function issueKey(keysFile: string, name: string): Promise<string> 
   return key;
 }
 
-/** What a test asks of a proxy, whether it runs as a process (here) or in the test's worker (inProcessProxy.ts). */
-export interface TestProxy {
+/**
+ * What a test asks of a proxy, whether it runs as a process (here) or in the test's worker (inProcessProxy.ts,
+ * sharedProxy.ts).
+ */
+export interface AskedProxy {
   url: string;
   logFile: string;
   /** The log lines written so far, parsed. */
@@ -52,6 +55,10 @@ export interface TestProxy {
   get(path: string, headers?: Record<string, string>, method?: string): Promise<RawResponse>;
   /** POSTs `body` as JSON (with `headers` added to, or overriding, its Content-Type). */
   post(path: string, body: string | Buffer, headers?: Record<string, string>): Promise<RawResponse>;
+}
+
+/** A proxy the test started, and stops. */
+export interface TestProxy extends AskedProxy {
   /** Stops it, letting requests in flight finish. */
   stop(): Promise<unknown>;
 }
@@ -77,14 +84,17 @@ export interface StartOptions {
   nodeArgs?: string[];
 }
 
-/** How a test asks a proxy that listens at `url` and logs to `logFile`, whether a process or in the test's worker. */
-export function askingAt(url: string, logFile: string): Omit<TestProxy, 'stop'> {
+/**
+ * How a test asks a proxy that listens at `url` and logs to `logFile`, whether a process or in the test's worker;
+ * it reads the log from byte `from` on (a proxy shared by files, sharedProxy.ts, logs for all of them).
+ */
+export function askingAt(url: string, logFile: string, from = 0): AskedProxy {
   return {
     url,
     logFile,
     logLines: () => {
       try {
-        return readFileSync(logFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+        return readFileSync(logFile).subarray(from).toString('utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
       } catch {
         return [];
       }
@@ -134,15 +144,15 @@ export async function startProxy(o: StartOptions): Promise<ProxyProcess> {
 export const UNLIMITED = ['--rate', '100000', '--burst', '100000'];
 
 /**
- * For a test file: a proxy over the test tree with one key issued for it, started before the file's tests
- * and stopped after them. The fields are filled in once the file's tests run.
+ * For a test file: a proxy over the test tree with one key issued for it, and `args` for further flags, started
+ * before the file's tests and stopped after them. The fields are filled in once the file's tests run.
  */
-export function proxyForFile(name: string, tree: TestTree = '2025'): { proxy: ProxyProcess; key: string; keysFile: string } {
+export function proxyForFile(name: string, tree: TestTree = '2025', args: string[] = []): { proxy: ProxyProcess; key: string; keysFile: string } {
   const context = {} as { proxy: ProxyProcess; key: string; keysFile: string };
   beforeAll(async () => {
     context.keysFile = join(scratchDir(), 'keys.json');
     context.key = await issueKey(context.keysFile, name);
-    context.proxy = await startProxy({ keysFile: context.keysFile, args: ['--dist', testDist(tree), ...UNLIMITED] });
+    context.proxy = await startProxy({ keysFile: context.keysFile, args: ['--dist', testDist(tree), ...UNLIMITED, ...args] });
   });
   afterAll(async () => {
     await context.proxy?.stop();

@@ -1,5 +1,5 @@
 // A caller's program written against the client that openapi-typescript and openapi-fetch generate from the
-// served /openapi.json (test/contract/tools.test.ts generates ./api.d.ts beside a copy of this file and
+// served /openapi.json (test/contract/tools.request.test.ts generates ./api.d.ts beside a copy of this file and
 // compiles it under `tsc --strict`). Excluded from the project's own type check: ./api.d.ts exists only there.
 import createClient from 'openapi-fetch';
 import type { components, paths } from './api.js';

@@ -3,13 +3,13 @@
 // `frage`, `gemeinden=1`, an office number no office has, a written form that names offices in two states,
 // malformed numbers and wrong check digits, two keys at once, the caching headers of personal data, and the
 // access log without the number.
-import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DistrictResponse, ErrorResponse, LookupResponse } from '../../core/model.ts';
 import { renderAnswer } from '../../core/render.ts';
 import { indexDirectory } from '../../core/directoryIndex.ts';
 import { parseQuestion } from '../../core/request.ts';
-import { startCallerProxy, type CallerProxy } from '../support/callerProxy.ts';
+import { callerOfSharedProxy, type CallerProxy } from '../support/callerProxy.ts';
+import { eventually } from '../support/http.ts';
 import { testTree } from '../support/tree.ts';
 
 const tree = testTree();
@@ -17,11 +17,7 @@ const offices = new Map(tree.directory.offices.map((o) => [o.bufa_nr, o]));
 let service: CallerProxy;
 
 beforeAll(async () => {
-  service = await startCallerProxy();
-});
-
-afterAll(async () => {
-  await service?.proxy.stop();
+  service = await callerOfSharedProxy('steuernummer');
 });
 
 const ask = (steuernummer: string, more = '') => service.get(`/finanzamt?steuernummer=${encodeURIComponent(steuernummer)}${more}`);
@@ -194,11 +190,14 @@ describe('refusals', () => {
 
 describe('the access log', () => {
   it('shows the route and the status of every tax-number request, never the number', async () => {
-    // All numbers of this file, as sent and as digits; then what the log holds once the proxy has written it.
+    // All numbers of this file, as sent and as digits; then what the log holds of this file's requests once the
+    // proxy has written them: it writes in batches, and a request to a path of its own, sent last, marks the end.
     const sent = [...NUMBERS.flatMap(([, written, federal]) => [written, federal]), '15 815 08154', '2202081508156', '9181081508156', '12/345'];
-    await service.proxy.stop();
-    const log = readFileSync(service.proxy.logFile, 'utf8');
-    const lines = log.split('\n').filter((l) => l.includes('"msg":"request"')).map((l) => JSON.parse(l) as { question: string | null; status: number });
+    await service.proxy.get('/end-of-steuernummer');
+    await eventually('the log to reach the last request', async () => service.proxy.logLines().some((l) => l.path === '/end-of-steuernummer'));
+    const logged = service.proxy.logLines();
+    const log = logged.map((l) => JSON.stringify(l)).join('\n');
+    const lines = logged.filter((l) => l.msg === 'request') as { question: string | null; status: number }[];
     expect(lines.filter((l) => l.question?.startsWith('/finanzamt?steuernummer=')).length).toBeGreaterThan(50);
     for (const l of lines) if (l.question?.includes('steuernummer')) expect(l.question).toMatch(/^\/finanzamt\?steuernummer=(&gemeinden=1)?(&limit=5)?$/);
     for (const s of sent) {

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { openApiDocument } from '../../build/openapi/document.ts';
 import { EXAMPLE_PATHS, EXAMPLE_RETIRED_KEY, EXAMPLE_RETIRED_OFFICE } from '../../build/openapi/examples.ts';
@@ -15,23 +15,17 @@ import { EXPOSE } from '../../core/headers.ts';
 import { HealthResponse } from '../../core/health.ts';
 import { makeManifest, MANIFEST_FILE, type Manifest } from '../../core/manifest.ts';
 import { DOCUMENTS } from '../../core/routes.ts';
-import { startCallerProxy, type CallerProxy } from '../support/callerProxy.ts';
+import { callerOfSharedProxy, type CallerProxy } from '../support/callerProxy.ts';
 import { Contract, OpenApiDocument } from '../support/contract.ts';
-import { eventually, rawResponse, request, type RawResponse } from '../support/http.ts';
-import { testDist, testTree } from '../support/tree.ts';
+import { rawResponse, request, type RawResponse } from '../support/http.ts';
+import { testTree } from '../support/tree.ts';
 
 let service: CallerProxy;
 /** Over the tree of September 2026, whose sources know retired municipality keys and office numbers. */
 let service2026: CallerProxy;
 
 beforeAll(async () => {
-  [service, service2026] = await Promise.all([startCallerProxy(), startCallerProxy({ dist: testDist('2026') })]);
-  // Started on a tree of its own, it is not waited for: its examples come once the version is loaded.
-  await eventually('the 2026 version to load', async () => (await service2026.proxy.get('/healthz')).status === 200, 60_000);
-});
-
-afterAll(async () => {
-  await Promise.all([service?.proxy.stop(), service2026?.proxy.stop()]);
+  [service, service2026] = await Promise.all([callerOfSharedProxy('openapi'), callerOfSharedProxy('openapi', { tree: '2026' })]);
 });
 
 /** The JSON media of a response written out in place (the 200s of the paths and the shared responses are). */
@@ -90,7 +84,7 @@ describe('the OpenAPI document', () => {
     expect((await service.proxy.get('/openapi.json', { 'if-none-match': res.headers.etag as string })).status).toBe(304);
     const tree = testTree();
     expect(res.headers.etag).toBe(tree.manifest.entries['/openapi.json']!.etag);
-    // The renderer's bundle too, which the description does not list: the reference page loads it (test/docs/docs.test.ts).
+    // The renderer's bundle too, which the description does not list: the reference page loads it (test/docs/docs.request.test.ts).
     for (const path of Object.keys(DOCUMENTS)) {
       const br = await request(new URL(path, service.proxy.url).href, { headers: { 'accept-encoding': 'br' } });
       expect(br.status, path).toBe(200);

@@ -5,11 +5,11 @@ import { CollectionResponse, ErrorResponse, LookupResponse, OfficeResponse } fro
 import { renderAnswer } from '../../core/render.ts';
 import { indexDirectory } from '../../core/directoryIndex.ts';
 import { HealthResponse } from '../../core/health.ts';
-import { inProcessProxyForFile } from '../support/inProcessProxy.ts';
+import { sharedProxyForFile } from '../support/sharedProxy.ts';
 import { testTree } from '../support/tree.ts';
 
 const tree = testTree('2026');
-const running = inProcessProxyForFile('data2026', '2026');
+const running = sharedProxyForFile('data2026', '2026');
 const get = (path: string) => running.proxy.get(path, { 'x-api-key': running.key });
 
 describe('the version of 2.9.2026', () => {

@@ -5,11 +5,11 @@ import { decompressSync } from '../../core/compress.ts';
 import type { Encoding } from '../../core/manifest.ts';
 import { ErrorResponse } from '../../core/model.ts';
 import { parseResponses, rawRequest } from '../reliability/rawHttp.ts';
-import { inProcessProxyForFile } from '../support/inProcessProxy.ts';
+import { sharedProxyForFile } from '../support/sharedProxy.ts';
 import { testTree } from '../support/tree.ts';
 
 const tree = testTree();
-const running = inProcessProxyForFile('http');
+const running = sharedProxyForFile('http');
 
 const get = (path: string, headers: Record<string, string> = {}, method = 'GET') => running.proxy.get(path, { 'x-api-key': running.key, ...headers }, method);
 

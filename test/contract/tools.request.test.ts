@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { DistrictResponse, ErrorResponse, LookupResponse } from '../../core/model.ts';
-import { startCallerProxy, type CallerProxy } from '../support/callerProxy.ts';
+import { callerOfSharedProxy, startCallerProxy, type CallerProxy, type OwnCallerProxy } from '../support/callerProxy.ts';
 import { OpenApiDocument } from '../support/contract.ts';
 import { eventually } from '../support/http.ts';
 import { freePort } from '../support/ports.ts';
@@ -20,13 +20,13 @@ const ROOT = join(import.meta.dirname, '..', '..');
 const BIN = join(ROOT, 'node_modules', '.bin');
 
 let main: CallerProxy;
-let limited: CallerProxy;
-let unloaded: CallerProxy;
+let limited: OwnCallerProxy;
+let unloaded: OwnCallerProxy;
 let served: z.output<typeof OpenApiDocument>;
 let work: string;
 
 beforeAll(async () => {
-  main = await startCallerProxy();
+  main = await callerOfSharedProxy('tools');
   [limited, unloaded] = await Promise.all([
     startCallerProxy({ args: ['--rate', '1', '--burst', '1'], contract: main.proxy.contract }),
     startCallerProxy({ dist: scratchDir('finanzamt-empty-'), contract: main.proxy.contract }),
@@ -36,7 +36,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all([main?.proxy.stop(), limited?.proxy.stop(), unloaded?.proxy.stop()]);
+  await Promise.all([limited?.stop(), unloaded?.stop()]);
 });
 
 /** Writes a document to a file of its own and returns the path. */

@@ -1,32 +1,29 @@
 // Every response the description documents, provoked from the real proxy over HTTP and checked against the
 // description that proxy serves (test/support/contract.ts); at the end, no documented response is left that
 // was never seen, so the description describes nothing the service does not do.
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CollectionResponse, ErrorResponse, LookupResponse } from '../../core/model.ts';
-import { startCallerProxy, type CallerProxy } from '../support/callerProxy.ts';
+import { callerOfSharedProxy, startCallerProxy, type CallerProxy, type OwnCallerProxy } from '../support/callerProxy.ts';
 import { scratchDir } from '../support/proxy.ts';
-import { eventually, untilRefused, type RawResponse } from '../support/http.ts';
-import { testDist } from '../support/tree.ts';
+import { untilRefused, type RawResponse } from '../support/http.ts';
 
 let main: CallerProxy;
-let limited: CallerProxy;
-let unloaded: CallerProxy;
+let limited: OwnCallerProxy;
+let unloaded: OwnCallerProxy;
 /** Over the tree of September 2026, whose sources know retired municipality keys and office numbers. */
 let main2026: CallerProxy;
 
 beforeAll(async () => {
-  main = await startCallerProxy();
+  main = await callerOfSharedProxy('responses');
   [limited, unloaded, main2026] = await Promise.all([
     startCallerProxy({ args: ['--rate', '1', '--burst', '1'], contract: main.proxy.contract }),
     startCallerProxy({ dist: scratchDir('finanzamt-empty-'), contract: main.proxy.contract }),
-    startCallerProxy({ dist: testDist('2026'), contract: main.proxy.contract }),
+    callerOfSharedProxy('responses', { tree: '2026', contract: main.proxy.contract }),
   ]);
-  await eventually('the 2026 version to load', async () => (await main2026.proxy.get('/healthz')).status === 200, 60_000);
 });
 
 afterAll(async () => {
-  await Promise.all([main?.proxy.stop(), limited?.proxy.stop(), unloaded?.proxy.stop(), main2026?.proxy.stop()]);
+  await Promise.all([limited?.stop(), unloaded?.stop()]);
 });
 
 const DATA_PATHS = ['/finanzamt?ags=05315000', '/finanzamt/2115', '/finanzamt/2115/bezirk', '/finanzaemter'];

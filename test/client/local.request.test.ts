@@ -8,12 +8,12 @@
 //   - `plz`: the municipalities the service's postal-code index lists under the code are not exactly those
 //     whose one `plz` in the collection is the code (the index also holds every further code of a municipality).
 // Those answers must still name only municipalities and offices that the service has for the question.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FinanzamtApiError, FinanzamtClient, type LocalDirectory, type LookupOptions } from '../../client/index.ts';
 import { municipalitiesUnder } from '../../core/directoryIndex.ts';
 import { DistrictResponse, ErrorResponse, LookupResponse, OfficeResponse, type Municipality } from '../../core/model.ts';
 import { eventually } from '../support/http.ts';
-import { startCallerProxy, type CallerProxy } from '../support/callerProxy.ts';
+import { callerOfSharedProxy, type CallerProxy } from '../support/callerProxy.ts';
 import { testTree } from '../support/tree.ts';
 
 const tree = testTree();
@@ -22,12 +22,8 @@ let service: CallerProxy;
 let local: LocalDirectory;
 
 beforeAll(async () => {
-  service = await startCallerProxy();
+  service = await callerOfSharedProxy('local');
   local = await new FinanzamtClient({ baseUrl: service.proxy.url, apiKey: service.key }).localDirectory();
-});
-
-afterAll(async () => {
-  await service?.proxy.stop();
 });
 
 /** mulberry32: a small seeded generator, so a failure names a case that can be run again. */

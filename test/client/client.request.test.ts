@@ -1,23 +1,19 @@
 // The typed client against the real proxy over loopback: every question gives the body the service sends
 // (checked against the description by the contract-checked raw request), errors come typed with the
 // service's status and detail, and a repeated question is revalidated with If-None-Match.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FinanzamtApiError, FinanzamtClient } from '../../client/index.ts';
 import { eventually } from '../support/http.ts';
 import { z } from 'zod';
 import { ErrorResponse } from '../../core/model.ts';
-import { startCallerProxy, type CallerProxy } from '../support/callerProxy.ts';
+import { callerOfSharedProxy, type CallerProxy } from '../support/callerProxy.ts';
 
 let service: CallerProxy;
 let client: FinanzamtClient;
 
 beforeAll(async () => {
-  service = await startCallerProxy();
+  service = await callerOfSharedProxy('client');
   client = new FinanzamtClient({ baseUrl: service.proxy.url, apiKey: service.key });
-});
-
-afterAll(async () => {
-  await service?.proxy.stop();
 });
 
 /** The body the service sends for `path`, through the contract check. */

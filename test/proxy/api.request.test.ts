@@ -6,11 +6,11 @@ import { CollectionResponse, DistrictResponse, ErrorResponse, LookupResponse, Of
 import { canonicalKey, parseQuestion } from '../../core/request.ts';
 import { HealthResponse } from '../../core/health.ts';
 import { eventually } from '../support/http.ts';
-import { inProcessProxyForFile } from '../support/inProcessProxy.ts';
+import { sharedProxyForFile } from '../support/sharedProxy.ts';
 import { testTree } from '../support/tree.ts';
 
 const tree = testTree();
-const running = inProcessProxyForFile('api');
+const running = sharedProxyForFile('api');
 
 const get = (path: string, headers: Record<string, string> = {}) => running.proxy.get(path, { 'x-api-key': running.key, ...headers });
 
@@ -229,7 +229,7 @@ describe('unusable input', () => {
   });
 
   it.each(['POST', 'PUT', 'DELETE', 'PATCH'])('answers 405 with Allow for %s', async (method) => {
-    // POST on /finanzamt is a batch (test/proxy/batch.test.ts).
+    // POST on /finanzamt is a batch (test/proxy/batch.request.test.ts).
     const res = await running.proxy.get('/finanzamt/2115', { 'x-api-key': running.key }, method);
     expect(res.status).toBe(405);
     expect(res.headers.allow).toBe('GET, HEAD, OPTIONS');

@@ -4,20 +4,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FinanzamtApiError, FinanzamtClient, type BatchQuestion, type RetryEvent } from '../../client/index.ts';
 import { ErrorResponse, LookupResponse } from '../../core/model.ts';
-import { startCallerProxy, type CallerProxy } from '../support/callerProxy.ts';
+import { callerOfSharedProxy, startCallerProxy, type CallerProxy, type OwnCallerProxy } from '../support/callerProxy.ts';
 
 let service: CallerProxy;
-let limited: CallerProxy;
+let limited: OwnCallerProxy;
 let client: FinanzamtClient;
 
 beforeAll(async () => {
   // One token a second and a full batch's worth at once: the second batch finds the bucket empty.
-  [service, limited] = await Promise.all([startCallerProxy(), startCallerProxy({ args: ['--rate', '1', '--burst', '100'] })]);
+  [service, limited] = await Promise.all([callerOfSharedProxy('newEndpoints'), startCallerProxy({ args: ['--rate', '1', '--burst', '100'] })]);
   client = new FinanzamtClient({ baseUrl: service.proxy.url, apiKey: service.key });
 });
 
 afterAll(async () => {
-  await Promise.all([service?.proxy.stop(), limited?.proxy.stop()]);
+  await limited?.stop();
 });
 
 /** The status and body of the GET for `path`, through the contract check. */

@@ -4,10 +4,10 @@
 // choosing between JSON and CSV, and 406 where it allows neither; the filtered collection, stored and rendered.
 import { brotliDecompressSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FinanzamtClient } from '../../client/index.ts';
 import { CollectionResponse, ErrorResponse, LookupResponse } from '../../core/model.ts';
-import { startCallerProxy, type CallerProxy } from '../support/callerProxy.ts';
+import { callerOfSharedProxy, type CallerProxy } from '../support/callerProxy.ts';
 import { testTree } from '../support/tree.ts';
 
 const CSV = 'text/csv; charset=utf-8; header=present';
@@ -15,11 +15,7 @@ const tree = testTree();
 let service: CallerProxy;
 
 beforeAll(async () => {
-  service = await startCallerProxy();
-});
-
-afterAll(async () => {
-  await service?.proxy.stop();
+  service = await callerOfSharedProxy('csv');
 });
 
 const csvOf = (path: string, headers: Record<string, string> = {}) => service.get(path, { accept: 'text/csv', ...headers });

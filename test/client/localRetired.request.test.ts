@@ -1,24 +1,17 @@
 // The client's local mode on the version of 2.9.2026, whose collection carries the retired keys and numbers
 // (docs/data.md, rules 4b and 11): old keys and numbers answered locally exactly as the service answers them.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FinanzamtApiError, FinanzamtClient, type LocalDirectory } from '../../client/index.ts';
-import { startCallerProxy, type CallerProxy } from '../support/callerProxy.ts';
-import { eventually } from '../support/http.ts';
-import { testDist, testTree } from '../support/tree.ts';
+import { callerOfSharedProxy, type CallerProxy } from '../support/callerProxy.ts';
+import { testTree } from '../support/tree.ts';
 
 const tree = testTree('2026');
 let service: CallerProxy;
 let local: LocalDirectory;
 
 beforeAll(async () => {
-  service = await startCallerProxy({ dist: testDist('2026') });
-  // Given a tree of its own, the caller proxy does not wait for it to load.
-  await eventually('the proxy to load the 2026 tree', async () => (await service.proxy.get('/healthz')).status === 200);
+  service = await callerOfSharedProxy('localRetired', { tree: '2026' });
   local = await new FinanzamtClient({ baseUrl: service.proxy.url, apiKey: service.key }).localDirectory();
-});
-
-afterAll(async () => {
-  await service?.proxy.stop();
 });
 
 describe('local mode and retired keys', () => {

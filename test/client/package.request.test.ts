@@ -12,10 +12,10 @@ import type { AddressInfo } from 'node:net';
 import { delimiter, extname, join, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { chromium, type Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { BatchResponse, ErrorResponse, LookupResponse } from '../../core/model.ts';
-import { startCallerProxy, type CallerProxy } from '../support/callerProxy.ts';
+import { callerOfSharedProxy, type CallerProxy } from '../support/callerProxy.ts';
 import { scratchDir } from '../support/proxy.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -170,7 +170,7 @@ let callerEnv: Record<string, string>;
 beforeAll(async () => {
   scratch = scratchDir('finanzamt-client-package-');
   const [started, packOutput] = await Promise.all([
-    startCallerProxy(),
+    callerOfSharedProxy('package'),
     run('npm', ['pack', '--json', '--pack-destination', scratch], CLIENT),
   ]);
   service = started;
@@ -187,10 +187,6 @@ beforeAll(async () => {
   writeFileSync(join(app, 'program.ts'), PROGRAM_TS);
   writeFileSync(join(app, 'run.mjs'), RUN_MJS);
   writeFileSync(join(app, 'tsconfig.json'), JSON.stringify(TSCONFIG));
-});
-
-afterAll(async () => {
-  await service?.proxy.stop();
 });
 
 const checks = new Map<string, Promise<z.infer<typeof Checked>>>();

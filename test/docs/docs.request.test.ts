@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../build/openapi/paths.ts';
-import { startCallerProxy, type CallerProxy } from '../support/callerProxy.ts';
+import { callerOfSharedProxy, type CallerProxy } from '../support/callerProxy.ts';
 import { scratchDir } from '../support/proxy.ts';
 
 const PATHS = paths();
@@ -20,7 +20,7 @@ const requested: string[] = [];
 
 beforeAll(async () => {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install chromium (.ci/install-test-prerequisites does)`);
-  service = await startCallerProxy();
+  service = await callerOfSharedProxy('docs');
   browser = await chromium.launchPersistentContext(scratchDir('finanzamt-chromium-'), {
     executablePath: CHROMIUM,
     headless: true,
@@ -32,7 +32,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await service?.proxy.stop();
 });
 
 describe('/docs', () => {

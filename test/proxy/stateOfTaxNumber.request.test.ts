@@ -2,11 +2,11 @@
 // checked against the proxy's own OpenAPI description: ELSTER's example number of every state read in that state
 // only, Berlin's example that fits three states answered by Berlin's office alone, Bayern's refused as Berlin's,
 // the same in a batch, a place-name search narrowed to one state, and the refusals.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BUNDESLAENDER } from '../../core/bundesland.ts';
 import { BatchResponse, ErrorResponse, LookupResponse } from '../../core/model.ts';
 import { SCHEMES } from '../../core/steuernummer/schemes.ts';
-import { startCallerProxy, type CallerProxy } from '../support/callerProxy.ts';
+import { callerOfSharedProxy, type CallerProxy } from '../support/callerProxy.ts';
 import { testTree } from '../support/tree.ts';
 
 const tree = testTree();
@@ -17,11 +17,7 @@ const CODES = new Map<string, string>(Object.entries(BUNDESLAENDER).map(([code, 
 let service: CallerProxy;
 
 beforeAll(async () => {
-  service = await startCallerProxy();
-});
-
-afterAll(async () => {
-  await service?.proxy.stop();
+  service = await callerOfSharedProxy('stateOfTaxNumber');
 });
 
 const ask = (steuernummer: string, bundesland: string, method?: string) =>

@@ -19,11 +19,11 @@ import { Version } from '../../proxy/versions/version.ts';
 import { FROZEN_BUNDLE } from '../support/frozenBundle.ts';
 import { expectedOffices } from '../support/divisionRows.ts';
 import { checkedJson } from '../support/http.ts';
-import { inProcessProxyForFile } from '../support/inProcessProxy.ts';
+import { sharedProxyForFile } from '../support/sharedProxy.ts';
 import { testDist, testTree } from '../support/tree.ts';
 
 const tree = testTree();
-const running = inProcessProxyForFile('stadtteil');
+const running = sharedProxyForFile('stadtteil');
 const get = (path: string) => running.proxy.get(path, { 'x-api-key': running.key });
 const lookup = (params: Record<string, string>) => `/finanzamt?${new URLSearchParams(params)}`;
 const offices = (body: { aemter: { bufa_nr: string }[] }) => body.aemter.map((a) => a.bufa_nr);

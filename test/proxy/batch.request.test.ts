@@ -8,13 +8,14 @@ import { decompressSync } from '../../core/compress.ts';
 import { BatchResponse, ErrorResponse } from '../../core/model.ts';
 import { BATCH_MAX_QUESTIONS } from '../../core/parameters.ts';
 import { eventually, rawResponse, type RawResponse } from '../support/http.ts';
-import { inProcessProxyForFile, startInProcess, type RunningProxy } from '../support/inProcessProxy.ts';
+import { startInProcess, type RunningProxy } from '../support/inProcessProxy.ts';
 import { cli, issueKey, scratchDir } from '../support/proxy.ts';
+import { sharedProxyForFile } from '../support/sharedProxy.ts';
 import { testDist, testTree } from '../support/tree.ts';
 import { SERVE_DEFAULTS } from '../../core/options.ts';
 
 const tree = testTree();
-const running = inProcessProxyForFile('batch');
+const running = sharedProxyForFile('batch');
 /** With the default rate limit, believing X-Forwarded-For from loopback so that each test has its own address. */
 let limited: RunningProxy;
 let limitedKey: string;
@@ -181,8 +182,8 @@ describe('POST /finanzamt', () => {
   it('checks the key as a GET does, before the body: in the query or in both headers 400, missing or unknown 401, blocked 403', async () => {
     const broken = '{"fragen": [';
     // A key of this proxy's keys file, blocked there while it runs.
-    const blocked = await issueKey(running.keysFile, 'blocked');
-    await cli(['keys', 'block', 'blocked', '--keys-file', running.keysFile]);
+    const blocked = await issueKey(running.keysFile, 'batch-blocked');
+    await cli(['keys', 'block', 'batch-blocked', '--keys-file', running.keysFile]);
     await eventually('the blocked key to be refused', async () => (await running.proxy.get('/finanzamt?ags=05315000', { 'x-api-key': blocked })).status === 403);
     const cases: [Record<string, string>, number, string][] = [
       [{ 'x-api-key': blocked }, 403, 'key_blocked'],
