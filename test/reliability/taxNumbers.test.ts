@@ -24,7 +24,7 @@ beforeAll(async () => {
   key = await issueKey(keysFile, 'caller');
   blocked = await issueKey(keysFile, 'blocked');
   await cli(['keys', 'block', 'blocked', '--keys-file', keysFile]);
-  proxy = await startProxy({ keysFile, nodeArgs: [INSPECT], args: ['--dist', testDist(), '--metrics-port', '0', ...UNLIMITED] });
+  proxy = await startProxy({ keysFile, nodeArgs: [INSPECT], args: ['--dist', testDist('saarland'), '--metrics-port', '0', ...UNLIMITED] });
 });
 
 afterAll(async () => {
@@ -43,7 +43,7 @@ function digits(seed: number): (n: number) => string {
  * nowhere occur in the directory, so that finding them anywhere is a leak and not a coincidence.
  */
 function personalNumbers(): { federal: string; written: string }[] {
-  const directory = JSON.stringify(testTree().directory);
+  const directory = JSON.stringify(testTree('saarland').directory);
   const next = digits(20251130);
   const written: Record<string, (f: string) => string> = {
     Bayern: (f) => `${f.slice(1, 4)}/${f.slice(5, 8)}/${f.slice(8)}`,
@@ -53,7 +53,7 @@ function personalNumbers(): { federal: string; written: string }[] {
   const numbers: { federal: string; written: string }[] = [];
   for (const [bundesland, write] of Object.entries(written)) {
     const scheme = SCHEMES.find((s) => s.bundesland === bundesland)!;
-    const offices = testTree().directory.offices.filter((o) => o.bundesland === bundesland && o.bufa_nr.startsWith(scheme.bundesschema.replace(/F.*/, '')));
+    const offices = testTree('saarland').directory.offices.filter((o) => o.bundesland === bundesland && o.bufa_nr.startsWith(scheme.bundesschema.replace(/F.*/, '')));
     for (const office of offices.slice(0, 3)) {
       for (;;) {
         const body = `${office.bufa_nr}0${next(7)}`;
@@ -143,7 +143,7 @@ describe('tax numbers never leave the proxy beyond their own answer', () => {
         await send('HEAD', `/finanzamt?steuernummer=${q}`, { 'x-api-key': key }, 'HEAD');
         if (ok.headers.etag) await send('revalidated', `/finanzamt?steuernummer=${q}`, { 'x-api-key': key, 'if-none-match': ok.headers.etag });
         await send('form-encoded', `/finanzamt?steuernummer=${new URLSearchParams({ s: sent }).toString().slice(2)}`);
-        for (const more of [`&steuernummer=${q}`, '&ags=05315000', '&gemeinden=2', '&limit=0', '&x=1', '&apikey=x']) await send('with more', `/finanzamt?steuernummer=${q}${more}`);
+        for (const more of [`&steuernummer=${q}`, '&ags=10041100', '&gemeinden=2', '&limit=0', '&x=1', '&apikey=x']) await send('with more', `/finanzamt?steuernummer=${q}${more}`);
         // Read in a state's scheme only (its own or another), or beside a state that is none.
         for (const state of STATES) await send('with a state', `/finanzamt?steuernummer=${q}&bundesland=${state}`);
         await send('HEAD with a state', `/finanzamt?steuernummer=${q}&bundesland=BE`, { 'x-api-key': key }, 'HEAD');
@@ -171,14 +171,14 @@ describe('tax numbers never leave the proxy beyond their own answer', () => {
         expect(own!.antwort.frage, sent).toMatchObject({ steuernummer: sent });
         expect(res.text, sent).toContain(`"steuernummer":${JSON.stringify(sent)}`);
         if (sent === federal) expect(res.text).toContain(`"steuernummer_bund":"${federal}"`);
-        const mixed = answersOf(await sendBatch('among others', fragen({ ags: '05315000' }, { steuernummer: sent, gemeinden: 1, limit: 5 }, { plz: '50667' })), sent);
+        const mixed = answersOf(await sendBatch('among others', fragen({ ags: '10041100' }, { steuernummer: sent, gemeinden: 1, limit: 5 }, { plz: '66111' })), sent);
         expect(mixed.map((a) => a.status), sent).toEqual([200, 200, 200]);
         const states = answersOf(await sendBatch('with a state', fragen(...STATES.map((bundesland) => ({ steuernummer: sent, bundesland })))), sent);
         expect(states.map((a) => a.status), sent).toContain(200);
       }
       // Refused, each question on its own: a wrong check digit and malformed numbers.
       for (const sent of [wrong, `${federal}1`, `${written}x`]) {
-        const refused = answersOf(await sendBatch('refused', fragen({ steuernummer: sent }, { ags: '05315000' })), sent);
+        const refused = answersOf(await sendBatch('refused', fragen({ steuernummer: sent }, { ags: '10041100' })), sent);
         expect(refused.map((a) => [a.status, a.antwort.code]), sent).toEqual([[400, 'bad_steuernummer'], [200, undefined]]);
       }
       // As a JSON number rather than text (as JSON writes it: no leading zero, or with an exponent): refused as
@@ -191,7 +191,7 @@ describe('tax numbers never leave the proxy beyond their own answer', () => {
       for (const sent of [federal, written, wrong]) {
         // Beside parameters that the question cannot have, or a key among them; under another spelling of its name.
         const beside = [
-          { steuernummer: sent, ags: '05315000' }, { steuernummer: sent, gemeinden: 2 }, { steuernummer: sent, limit: 0 }, { steuernummer: sent, x: '1' },
+          { steuernummer: sent, ags: '10041100' }, { steuernummer: sent, gemeinden: 2 }, { steuernummer: sent, limit: 0 }, { steuernummer: sent, x: '1' },
           { steuernummer: sent, apikey: 'x' }, { steuernummer: sent, gemeinden: true }, { steuernummer: sent, limit: 2.5 }, { STEUERNUMMER: sent },
           { Steuernummer: Number(federal) },
         ];
@@ -210,7 +210,7 @@ describe('tax numbers never leave the proxy beyond their own answer', () => {
           ['not UTF-8', Buffer.concat([Buffer.from(inBody.slice(0, -4)), Buffer.from([0xf6]), Buffer.from(inBody.slice(-4))]), {}, '/finanzamt', 400],
           ['nested', fragen({ steuernummer: { wert: sent } }), {}, '/finanzamt', 400],
           ['a list of texts', fragen(sent), {}, '/finanzamt', 400],
-          ['a member more', JSON.stringify({ fragen: [{ ags: '05315000' }], steuernummer: sent }), {}, '/finanzamt', 400],
+          ['a member more', JSON.stringify({ fragen: [{ ags: '10041100' }], steuernummer: sent }), {}, '/finanzamt', 400],
           ['101 questions', fragen(...Array.from({ length: 101 }, () => ({ steuernummer: sent }))), {}, '/finanzamt', 400],
           ['text/plain', inBody, { 'content-type': 'text/plain' }, '/finanzamt', 415],
           ['over 64 KiB', `${inBody}${' '.repeat(64 * 1024)}`, {}, '/finanzamt', 413],
@@ -248,11 +248,11 @@ describe('tax numbers never leave the proxy beyond their own answer', () => {
   it('the heap keeps no number once the requests are answered', async () => {
     // Questions of another kind after them: what the last requests leave behind (V8's last regular-expression
     // match among it) then belongs to these.
-    for (const path of ['/finanzamt?ags=05315000', '/finanzamt?ort=Bochum', '/finanzaemter?limit=2']) {
+    for (const path of ['/finanzamt?ags=10041100', '/finanzamt?ort=Saarlouis', '/finanzaemter?limit=2']) {
       expect((await request(`${proxy.url}${path}`, { headers: { 'x-api-key': key } })).status).toBe(200);
     }
     // An office's street address from the directory is found: the search reads the whole heap.
-    const control = testTree().directory.offices.find((o) => o.bufa_nr === '2115')!.anschrift.strasse!;
+    const control = testTree('saarland').directory.offices.find((o) => o.bufa_nr === '2115')!.anschrift.strasse!;
     expect(await heapHolds(proxy, [...NEEDLES, control])).toEqual([control]);
   }, 120_000);
 
