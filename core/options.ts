@@ -52,6 +52,11 @@ export const ServeOptions = z.object({
    * body too) gets 5 s more (proxy/server.ts).
    */
   headersTimeout: positive.default(10_000),
+  /**
+   * Milliseconds an idle kept-alive connection stays open. Behind a load balancer it should be longer than the
+   * balancer's own idle timeout, so that the proxy never closes a connection the balancer is about to reuse.
+   */
+  keepAliveTimeout: positive.default(5_000),
   /** Access and event log; stdout when not given. */
   logFile: z.string().optional(),
   /** Processes serving on this machine (node:cluster). */

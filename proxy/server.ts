@@ -113,7 +113,7 @@ export async function createProxy(given: ServeInput & ProxyHooks): Promise<Proxy
     // timeout, a slow client is cut within one and a half times it rather than up to half a minute later.
     connectionsCheckingInterval: o.headersTimeout / 2,
     maxHeaderSize: MAX_HEADER_BYTES,
-    keepAliveTimeout: 5_000,
+    keepAliveTimeout: o.keepAliveTimeout,
     // The handler refuses a missing Host itself, with JSON and a log line (proxy/http/requestHead.ts).
     requireHostHeader: false,
   }, handler);

@@ -32,6 +32,7 @@ export function withServeOptions(command: Command): Command {
     .option('--dynamic-cache-bytes <n>', 'memory for rendered answers (place names, other limits and filters)', parsePositive, D.dynamicCacheBytes)
     .option('--read-timeout <ms>', 'longest wait for one body from disk or origin before answering 503', parsePositive, D.readTimeout)
     .option('--headers-timeout <ms>', 'longest wait for a request\'s line and headers before answering 408 and closing; the whole request gets 5 s more', parsePositive, D.headersTimeout)
+    .option('--keep-alive-timeout <ms>', 'how long an idle kept-alive connection stays open; behind a load balancer, longer than its idle timeout', parsePositive, D.keepAliveTimeout)
     .option('--log-file <file>', 'write the logs here instead of to stdout')
     .option('--workers <n>', 'processes serving on this machine (node:cluster), sharing the port and the rate limit', parsePositive, D.workers)
     .option('--redis <url>', 'share the rate limit and the keys with every proxy using this Redis (redis://host:port)', parseRedisUrl)

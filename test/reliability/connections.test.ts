@@ -12,6 +12,8 @@ import { parseResponses, rawRequest } from './rawHttp.ts';
 
 const PER_ADDRESS = 10;
 const TOTAL = 30;
+/** Shorter than the default 5 s, so that a stop longer than it takes seconds, not tens of them. */
+const KEEP_ALIVE_MS = 1_000;
 let proxy: ProxyProcess;
 let key: string;
 let port: number;
@@ -20,7 +22,11 @@ beforeAll(async () => {
   const keysFile = join(scratchDir(), 'keys.json');
   key = await issueKey(keysFile, 'connections');
   proxy = await startProxy({
-    keysFile, args: ['--dist', testDist('saarland'), ...UNLIMITED, '--max-connections', String(TOTAL), '--max-connections-per-address', String(PER_ADDRESS)],
+    keysFile,
+    args: [
+      '--dist', testDist('saarland'), ...UNLIMITED, '--max-connections', String(TOTAL), '--max-connections-per-address', String(PER_ADDRESS),
+      '--keep-alive-timeout', String(KEEP_ALIVE_MS),
+    ],
   });
   port = Number(new URL(proxy.url).port);
 });
@@ -100,8 +106,8 @@ describe('connections', () => {
     proxy.child.kill('SIGSTOP');
     try {
       socket.write(lookup());
-      // Longer than the keep-alive timeout (5 s), as the issue's stop of 10 s.
-      await new Promise((r) => setTimeout(r, 10_000));
+      // Twice the keep-alive timeout, as the issue's stop of 10 s was twice the default 5 s.
+      await new Promise((r) => setTimeout(r, 2 * KEEP_ALIVE_MS));
     } finally {
       proxy.child.kill('SIGCONT');
     }
