@@ -9,7 +9,7 @@
 // FINANZAMT_TEST_DIST_SAARLAND; a developer who sets one to an existing build skips that build. Also makes the run's
 // record directory (test/support/record.ts).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { distVariable, type TestTree } from './frozenBundle.ts';
@@ -19,7 +19,7 @@ import { buildTestTrees } from './testTrees.ts';
 export default async function setup(): Promise<() => Promise<void>> {
   // Every project of vitest.config.ts runs the global setup, in this one process: the first one does the work.
   if (process.env.FINANZAMT_TEST_RUN) return async () => {};
-  const run = mkdtempSync(join(tmpdir(), 'finanzamt-run-'));
+  const run = mkdtempSync(join(runParent(), 'finanzamt-run-'));
   process.env.FINANZAMT_TEST_RUN = run;
   process.env.TMPDIR = run;
   // Where the run records the keys it issues and the files its proxies write, for the last check of the run.
@@ -48,4 +48,26 @@ export default async function setup(): Promise<() => Promise<void>> {
  */
 function removeInBackground(dir: string): void {
   spawn('rm', ['-rf', dir], { detached: true, stdio: 'ignore' }).unref();
+}
+
+/** Memory-backed, where the machine has one with room for the trees (about 2 GB) and what the tests write beside them. */
+const SHARED_MEMORY = '/dev/shm';
+const SHARED_MEMORY_NEEDED = 4 * 2 ** 30;
+
+/**
+ * Where the run's directory is made: in shared memory where there is one with room, else the system's temporary
+ * directory. The build makes 320,000 files for the trees and the tests more; on a disk each costs inode allocation
+ * (on this project's development machines, ext4 without a journal also passes over every inode freed in the last
+ * minutes), in memory a fraction of it: the 2026 tree builds in 14 s instead of 18 s, with 3.9 s of system time
+ * instead of 11.6 s.
+ */
+function runParent(): string {
+  try {
+    accessSync(SHARED_MEMORY, constants.W_OK);
+    const { bavail, bsize } = statfsSync(SHARED_MEMORY);
+    if (bavail * bsize >= SHARED_MEMORY_NEEDED) return SHARED_MEMORY;
+  } catch {
+    // No shared memory here (macOS, a container without it): the disk then.
+  }
+  return tmpdir();
 }
