@@ -38,8 +38,9 @@ export default defineConfig({
       {
         extends: true,
         // No global setup: nothing to build. Files share a worker's modules, so the frozen bundle's directory
-        // (test/support/directory.ts) is assembled once per worker rather than once per file.
-        test: { name: 'unit', include: UNIT, isolate: false, sequence: { groupOrder: 0 } },
+        // (test/support/directory.ts) is assembled once per worker rather than once per file; two workers, as
+        // vitest would otherwise take one fewer than the cores.
+        test: { name: 'unit', include: UNIT, isolate: false, maxWorkers: 2, sequence: { groupOrder: 0 } },
       },
       {
         extends: true,
