@@ -36,7 +36,9 @@ export async function writeTree(
   run: { pool: StorePool; clock: PhaseClock; onProgress?: (done: number, total: number) => void },
 ): Promise<{ entries: Manifest['entries']; csv: Manifest['csv']; objects: Manifest['objects']; stats: TreeStats }> {
   await Promise.all(Array.from({ length: 256 }, (_, i) => mkdir(join(versionDir, 'objects', i.toString(16).padStart(2, '0')), { recursive: true })));
-  const store = new Store(versionDir, run.pool, progressOf(questions.length, run.onProgress));
+  // One step per stored answer: a collection counts once per format.
+  const answers = questions.reduce((n, q) => n + formatsOf(q).length, 0);
+  const store = new Store(versionDir, run.pool, progressOf(answers, run.onProgress));
   const { entries, csv } = await run.clock.time('render', () => renderAll(dir, questions, store));
   const { objects, stats } = await run.clock.time('store', () => store.finished());
   return { entries, csv, objects, stats };
@@ -73,7 +75,7 @@ async function renderAll(dir: Directory, questions: Question[], store: Store) {
 class Store {
   private readonly objects: Record<string, StoredObject> = {};
   private readonly stats: TreeStats = { files: 0, bytes: 0 };
-  /** Questions per body not yet on disk, for the progress; a body on disk is no longer here. */
+  /** Answers per body not yet on disk, for the progress; a body on disk is no longer here. */
   private readonly waiting = new Map<string, number>();
   private readonly seen = new Set<string>();
   private readonly batches: Promise<void>[] = [];
@@ -89,7 +91,7 @@ class Store {
     this.progress = progress;
   }
 
-  /** Takes a question's body; true when that filled a batch and handed it to a thread. */
+  /** Takes an answer's body; true when that filled a batch and handed it to a thread. */
   add(name: string, body: Buffer): boolean {
     if (this.seen.has(name)) {
       if (this.waiting.has(name)) this.waiting.set(name, this.waiting.get(name)! + 1);
