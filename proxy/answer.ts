@@ -62,10 +62,10 @@ export function parseAsked(d: AnswerDeps, url: string, path: string, match: Matc
  * now; 406 when the caller accepts none of its formats.
  */
 export function answer(d: AnswerDeps, ex: Exchange, version: Version, asked: Asked, encoding: Encoding, accept: string | undefined): Answer | Promise<Answer> {
-  const { question, key, loggedKey, stored } = resolveIn(version, asked);
+  const { question, key, loggedKey, logged, stored } = resolveIn(version, asked);
   // A batch's exchange logs how many questions it asked, not one of them.
   if (ex.questions === null) {
-    ex.loggedPath = asked.loggedPath;
+    ex.logged = logged;
     ex.canonicalKey = loggedKey;
     // Also where the URL was remembered and its query not read again (which no personal question is).
     ex.personal ||= isPersonal(question);

@@ -72,7 +72,7 @@ function openExchange(d: HandlerDeps, req: IncomingMessage, res: ServerResponse)
   const query = queryStart === -1 ? '' : url.slice(queryStart + 1);
   const match = matchRoute(path);
   return {
-    req, res, started: performance.now(), address, rate: NOT_YET_LIMITED, path, loggedPath: null, query, match,
+    req, res, started: performance.now(), address, rate: NOT_YET_LIMITED, path, logged: null, query, match,
     canonicalKey: null, personal: false, questions: null, keyId: null, stand: d.versions.current?.stand ?? null, code: null, logs: d.logs, metrics: d.metrics,
   };
 }

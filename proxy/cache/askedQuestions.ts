@@ -6,6 +6,7 @@
 import { LRUCache } from 'lru-cache';
 import { matchBundesland } from '../../core/directoryIndex.ts';
 import { canonicalKey, isPersonal, loggable, loggableKey, type Question } from '../../core/request.ts';
+import { accessFields } from '../log.ts';
 import type { StoredAnswer } from '../versions/storedAnswers.ts';
 import type { Version } from '../versions/version.ts';
 
@@ -27,6 +28,8 @@ export interface Resolved {
   key: string;
   /** `key` as the log shows it. */
   loggedKey: string;
+  /** The URL's path and `loggedKey` as the access line shows them (proxy/log.ts, accessFields). */
+  logged: string;
   /** The stored answer, or undefined when it is rendered on request. */
   stored: StoredAnswer | undefined;
 }
@@ -56,7 +59,8 @@ export function resolveIn(version: Version, asked: Asked): Resolved {
   const question = withExactState(version, asked.question);
   const key = question === asked.question ? asked.key : canonicalKey(question);
   const stored = version.answers.get(key);
-  const resolved: Resolved = { buildId: version.buildId, question, key, loggedKey: loggable(loggableKey(question, key)), stored };
+  const loggedKey = loggable(loggableKey(question, key));
+  const resolved: Resolved = { buildId: version.buildId, question, key, loggedKey, logged: accessFields(asked.loggedPath, loggedKey), stored };
   asked.resolved = resolved;
   return resolved;
 }

@@ -29,10 +29,10 @@ export interface Exchange {
   /** The path without the query string: the query may hold a key and never goes to the log. */
   path: string;
   /**
-   * `path` as the log shows it, once the URL asked a question (kept with it, proxy/cache/askedQuestions.ts); null:
-   * masked when logged (core/request.ts, loggable).
+   * The path and the question as the access line shows them, once the URL asked a question (kept with it,
+   * proxy/cache/askedQuestions.ts); null: made from `path` and `canonicalKey` when logged (proxy/log.ts).
    */
-  loggedPath: string | null;
+  logged: string | null;
   /** The query string without its `?`, empty when there is none; never logged, as it may hold a key. */
   query: string;
   /**

@@ -19,14 +19,15 @@ export function authenticate(headers: IncomingHttpHeaders, keys: Pick<KeyStore, 
   if (apiKey !== undefined && authorization !== undefined) {
     return { ok: false, code: 'key_in_both_headers', detail: ERRORS.key_in_both_headers.detail.both };
   }
-  let presented: string;
+  let presented: string | undefined;
   if (authorization !== undefined) {
     const m = BEARER.exec(authorization);
     if (!m) return { ok: false, code: 'key_missing', detail: ERRORS.key_missing.detail.notBearer };
     presented = m[1]!;
-  } else if (apiKey !== undefined && apiKey.trim() !== '') {
-    presented = apiKey.trim();
   } else {
+    presented = apiKey?.trim();
+  }
+  if (presented === undefined || presented === '') {
     // An empty X-API-Key is no key, as a missing one is: nothing was presented that could be unknown.
     return { ok: false, code: 'key_missing', detail: ERRORS.key_missing.detail.none };
   }
