@@ -75,9 +75,8 @@ async function renderAll(dir: Directory, questions: Question[], store: Store) {
 class Store {
   private readonly objects: Record<string, StoredObject> = {};
   private readonly stats: TreeStats = { files: 0, bytes: 0 };
-  /** Answers per body not yet on disk, for the progress; a body on disk is no longer here. */
+  /** Answers per body not yet on disk, for the progress; a body on disk is in `objects` instead. */
   private readonly waiting = new Map<string, number>();
-  private readonly seen = new Set<string>();
   private readonly batches: Promise<void>[] = [];
   private batch: { names: string[]; bodies: Buffer[]; bytes: number } = { names: [], bodies: [], bytes: 0 };
 
@@ -93,12 +92,15 @@ class Store {
 
   /** Takes an answer's body; true when that filled a batch and handed it to a thread. */
   add(name: string, body: Buffer): boolean {
-    if (this.seen.has(name)) {
-      if (this.waiting.has(name)) this.waiting.set(name, this.waiting.get(name)! + 1);
-      else this.progress(1);
+    const waiting = this.waiting.get(name);
+    if (waiting !== undefined) {
+      this.waiting.set(name, waiting + 1);
       return false;
     }
-    this.seen.add(name);
+    if (name in this.objects) {
+      this.progress(1);
+      return false;
+    }
     this.waiting.set(name, 1);
     this.batch.names.push(name);
     this.batch.bodies.push(body);
