@@ -137,7 +137,8 @@ describe('overload', () => {
       limiter.take(`10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`, 1);
       if (i % 100_000 === 0) expect(buckets.size).toBeLessThanOrEqual(maxClients);
     }
-    expect(buckets.size).toBe(maxClients);
+    // Room is made for a sixteenth of the bound at once.
+    expect(buckets.size).toBeGreaterThan(maxClients * (15 / 16) - 1);
     // Evicted, the drained client comes back with a full bucket: the bound errs on the side of serving.
     expect(limiter.take(victim, 1).allowed).toBe(true);
   });

@@ -47,6 +47,20 @@ describe('MemoryRateLimiter', () => {
   it('tracks a bounded number of clients', () => {
     const { limiter: l } = limiter(1, 1, 100);
     for (let i = 0; i < 10_000; i++) l.take(`10.0.${i >> 8}.${i & 255}`, 1);
-    expect((l as unknown as { buckets: { size: number } }).buckets.size).toBe(100);
+    // Room is made for a sixteenth of the bound at once (7 of 100).
+    expect((l as unknown as { buckets: { size: number } }).buckets.size).toBeLessThanOrEqual(100);
+    expect((l as unknown as { buckets: { size: number } }).buckets.size).toBeGreaterThan(100 - 7);
+  });
+
+  it('makes room by forgetting the clients known longest, a sixteenth of its bound at once', () => {
+    const { limiter: l } = limiter(1, 2, 32);
+    for (let i = 0; i < 32; i++) expect(l.take(`client-${i}`, 2).allowed).toBe(true);
+    expect(l.take('one-more', 2).allowed).toBe(true);
+    // The two known longest come back with full buckets; the third is still known, and empty.
+    expect(l.take('client-2', 1).allowed).toBe(false);
+    expect(l.take('client-0', 2).allowed).toBe(true);
+    expect(l.take('client-1', 2).allowed).toBe(true);
+    for (let i = 32; i < 10_000; i++) l.take(`client-${i}`, 2);
+    expect((l as unknown as { buckets: { size: number } }).buckets.size).toBeLessThanOrEqual(32);
   });
 });
