@@ -9,7 +9,7 @@ import { registerDiffCommand } from '../build/commands/diff.ts';
 import { registerKeysCommand } from '../proxy/commands/keys.ts';
 import { registerReleaseCommand } from '../build/commands/release.ts';
 import { registerServeCommand } from '../proxy/commands/serve.ts';
-import { registerStartCommand } from '../proxy/commands/start.ts';
+import { registerStartCommand } from './start.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 

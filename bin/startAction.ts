@@ -1,13 +1,12 @@
-// What `finanzamt start` runs (its options are in start.ts): the one command of the proxy that runs the build,
-// for the tree that is missing before it serves.
+// What `finanzamt start` runs (its options are in start.ts): the build, for the tree that is missing, then the proxy.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { CURRENT } from '../../core/manifest.ts';
-import { buildVersion } from '../../build/buildVersion.ts';
-import { addKey, writeKeysFile } from '../keys/keysFile.ts';
-import { progressBar } from '../../build/commands/progress.ts';
-import type { ServeInput } from '../../core/options.ts';
-import { serve } from './serveAction.ts';
+import { CURRENT } from '../core/manifest.ts';
+import { buildVersion } from '../build/buildVersion.ts';
+import { addKey, writeKeysFile } from '../proxy/keys/keysFile.ts';
+import { progressBar } from '../build/commands/progress.ts';
+import type { ServeInput } from '../core/options.ts';
+import { serve } from '../proxy/commands/serveAction.ts';
 
 /** The options as commander hands them over (start.ts): serve's and the source to build from. */
 export type StartFlags = ServeInput & { dist: string; keysFile: string; source: string };

@@ -1,8 +1,9 @@
 // `finanzamt start` (npm start): from a fresh checkout to a running service in one command. Builds the tree
-// when none is published, issues a first key when there is no keys file, and serves. Only the options and help
-// are here; what it runs is in startAction.ts, loaded only when it runs.
+// when none is published, issues a first key when there is no keys file, and serves. The one command that runs
+// both sides, so it lives with the entry point rather than in build/ or proxy/, neither of which imports the other.
+// Only the options and help are here; what it runs is in startAction.ts, loaded only when it runs.
 import type { Command } from 'commander';
-import { withServeOptions } from './serve.ts';
+import { withServeOptions } from '../proxy/commands/serve.ts';
 import type { StartFlags } from './startAction.ts';
 
 export function registerStartCommand(program: Command): void {
