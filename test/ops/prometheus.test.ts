@@ -35,7 +35,7 @@ describe('the Prometheus files', () => {
   it('name only metrics the proxy exports', async () => {
     const rules = await readFile(join(DIR, 'alerts.yml'), 'utf8');
     const metrics = new ProxyMetrics({ keys: { nameOf: () => undefined } as never, readSource: 'disk', maxDataAgeDays: 45, now: Date.now });
-    metrics.showVersions({ current: null, switchedAt: null } as never);
+    metrics.showVersions({ current: null, switchedAt: null, notLoaded: null, loadFailures: 0 } as never);
     const exported = (await metrics.registry.getMetricsAsJSON()).map((m) => m.name);
     const named = [...rules.matchAll(/\b(finanzamt_[a-z_]+?)(?:_count)?\b/g)].map((m) => m[1]!);
     expect(named.length).toBeGreaterThan(0);
