@@ -1,8 +1,9 @@
 // Which version the proxy serves. Follows the source: a newly published version is loaded completely beside
 // the old one and then put in place with one assignment, so requests see either the old or the new version.
-// Problems never stop the proxy: a version that fails to load or a source that cannot be asked leave the loaded
-// version in place, and are logged, counted and shown in /healthz (`notLoaded`). While nothing is loaded the
-// proxy answers 503, and it keeps trying.
+// Problems never stop the proxy and never unload what it serves: a version that fails to load, a source that
+// names none for a moment (a `current` being replaced) or cannot be asked leave the loaded version in place,
+// and are logged, counted and shown in /healthz (`notLoaded`). While nothing is loaded the proxy answers 503,
+// and it keeps trying.
 import type { Logger } from 'pino';
 import type { NotLoaded } from '../../core/health.ts';
 import { coalesced } from '../watch/coalesced.ts';
@@ -75,18 +76,13 @@ export class CurrentVersion {
   }
 
   private async refresh(): Promise<void> {
-    let published: Published | null;
+    let published: Published;
     try {
       published = await this.source.published();
     } catch (e) {
-      // A source that cannot be asked (origin down, link mid-replacement) is no reason to drop a loaded version.
-      this.problem({ grund: `cannot ask ${this.source.description} for the published version: ${reason(e)}` }, this.current ? 'warn' : 'error');
-      return;
-    }
-    if (published === null) {
-      this.current = null;
-      this.loadedToken = null;
-      this.problem({ grund: `${this.source.description} publishes no version` }, 'error');
+      // Nothing published (a `current` being replaced is missing for a moment; a wrong --dist) or a source that
+      // cannot be asked (an origin down): no reason to drop a loaded version. Only a valid newer one replaces it.
+      this.problem({ grund: reason(e) }, this.current ? 'warn' : 'error');
       return;
     }
     if (published.token === this.loadedToken) {

@@ -4,7 +4,7 @@
 // or a FIFO where a version's file should be, fails that read at --read-timeout instead of holding the loader,
 // and with it the following of versions, for as long as the kernel holds the call.
 import { open, readdir, readlink, stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { CURRENT, MANIFEST_FILE, retiredPrefix } from '../../core/manifest.ts';
 import { watchAndPoll } from '../watch/watchAndPoll.ts';
 import { ReadSlots } from './readSlots.ts';
@@ -23,11 +23,24 @@ export function localSource(dist: string, readTimeoutMs: number, onStuck: (stuck
   const versionDir = (name: string) => resolve(root, name);
   /** `call` on `path` within the slots; `what` names a call other than a read of the file (a stat of it is another). */
   const bounded = <T>(path: string, call: (signal: AbortSignal) => Promise<T>, what = ''): Promise<T> => reads.read(`${path}${what}`, call);
+  const exists = (path: string) => bounded(path, () => stat(path).then(() => true, (e: NodeJS.ErrnoException) => {
+    if (e.code === 'ENOENT' || e.code === 'ENOTDIR') return false;
+    throw e;
+  }), ' (exists)');
   /** The manifest's identity tells a directory's build apart from another of the same name. */
   const tokenOf = async (name: string, dir: string) => {
     const file = join(dir, MANIFEST_FILE);
     const s = await bounded(file, () => stat(file, { bigint: true }), ' (stat)');
     return `${name}:${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}`;
+  };
+  /** What is missing when `current` is, said so that an operator who gave the wrong --dist sees which one to give. */
+  const noCurrent = async (): Promise<string> => {
+    const layout = `--dist names the folder that finanzamt build --out writes, which holds ${CURRENT}, the link to the version served`;
+    if (!await exists(root)) return `the folder ${root} (--dist ${dist}) does not exist; ${layout}. Build one with: finanzamt build --out ${root}`;
+    if (await exists(join(root, MANIFEST_FILE))) {
+      return `${current} does not exist, and ${root} is a version directory itself (it holds ${MANIFEST_FILE}); ${layout}: give --dist ${dirname(root)}`;
+    }
+    return `${current} does not exist; ${layout}. Build one with: finanzamt build --out ${root}`;
   };
   /** Loaded versions whose directory a rebuild of the same name moved aside (build/publish.ts), and where to. */
   const moved = new WeakMap<Published, string>();
@@ -47,19 +60,25 @@ export function localSource(dist: string, readTimeoutMs: number, onStuck: (stuck
   return {
     description: root,
     reads,
-    async published(): Promise<Published | null> {
+    async published(): Promise<Published> {
       let name: string;
       try {
         name = await bounded(current, () => readlink(current), ' (link)');
       } catch (e) {
         const code = (e as NodeJS.ErrnoException).code;
-        if (code === 'ENOENT') return null;
+        if (code === 'ENOENT') throw new Error(await noCurrent());
         // Not a link: someone copied a version to `current`; serve it as it is.
         if (code === 'EINVAL') name = CURRENT;
         else throw e;
       }
-      // The manifest is written last and replaced with the directory, so its identity tells a rebuild apart.
-      return { name, token: await tokenOf(name, versionDir(name)) };
+      const dir = versionDir(name);
+      try {
+        // The manifest is written last and replaced with the directory, so its identity tells a rebuild apart.
+        return { name, token: await tokenOf(name, dir) };
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+        throw new Error(`${current} names ${name}, but ${await exists(dir) ? `${dir} holds no ${MANIFEST_FILE} (a version being written, or not one at all)` : `${dir} does not exist`}`);
+      }
     },
     async readMeta(name, file) {
       try {

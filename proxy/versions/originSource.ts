@@ -29,9 +29,11 @@ export function originSource(origin: string, readTimeoutMs: number): VersionSour
   const bodies = originBodies(base, readTimeoutMs);
   return {
     description: base,
-    async published(): Promise<Published | null> {
+    async published(): Promise<Published> {
       const pointer = await fetch(`${base}/${CURRENT}`, { signal: AbortSignal.timeout(readTimeoutMs) });
-      if (pointer.status === 404) return null;
+      if (pointer.status === 404) {
+        throw new Error(`${base}/${CURRENT} does not exist (HTTP 404); --origin names the URL that finanzamt deploy writes ${CURRENT} and the versions under`);
+      }
       if (!pointer.ok) throw new Error(`${base}/${CURRENT}: HTTP ${pointer.status}`);
       const name = (await cappedBody(pointer, POINTER_MAX_BYTES, `${base}/${CURRENT}`)).toString('utf8').trim();
       if (!VERSION_NAME.test(name)) throw new Error(`${base}/${CURRENT} names no version (${JSON.stringify(name.slice(0, 40))})`);

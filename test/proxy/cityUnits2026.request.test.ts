@@ -114,7 +114,7 @@ describe('every unit of every divided city of 2026, by stadtteil and by ort', ()
   const dynamic = new DynamicAnswers(8 << 20);
   beforeAll(async () => {
     const source = localSource(testDist('2026'), 2_000);
-    version = await Version.load(source, (await source.published())!, new FileCache(1 << 20));
+    version = await Version.load(source, await source.published(), new FileCache(1 << 20));
     divisions = (await readBundle(FROZEN_BUNDLES['2026'])).divisions;
   });
   const rendered = async (path: string) => {

@@ -25,7 +25,7 @@ let version: Version;
 
 beforeAll(async () => {
   const source = localSource(testDist(), 2_000);
-  version = await Version.load(source, (await source.published())!, new FileCache(1 << 20));
+  version = await Version.load(source, await source.published(), new FileCache(1 << 20));
 });
 
 /** A fixed pseudo-random sample, so a failure names the same keys on the next run. */

@@ -1,5 +1,6 @@
 // `serve --origin`: the same tree served from an HTTP origin (here a plain static file server over a copy of
-// the layout): same bytes, version switch by the pointer object, damaged and slow bodies refused with 503.
+// the layout): same bytes, version switch by the pointer object, damaged and slow bodies refused with 503, and
+// a pointer gone for a while keeping the version served.
 import { realpathSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -112,10 +113,11 @@ describe('serving from an origin', () => {
     expect((await get(DAMAGED, { 'accept-encoding': 'gzip' })).status).toBe(200);
   });
 
-  it('answers 503 when the origin publishes no version, and recovers when it does again', async () => {
+  it('keeps serving while the origin publishes no version, says so, and follows it when it does again', async () => {
     rmSync(join(root, 'current'));
-    await eventually('503', async () => (await get(PATH)).status === 503, 20_000);
+    await eventually('/healthz to say current is missing', async () => (await proxy.get('/healthz')).parsed(HealthResponse).nicht_geladen?.grund.includes(`${origin.url}/current does not exist (HTTP 404)`) === true, 20_000);
+    expect((await get(PATH)).status).toBe(200);
     point('b');
-    await eventually('recovery', async () => (await get(PATH)).status === 200, 20_000);
+    await eventually('/healthz to say all is well again', async () => (await proxy.get('/healthz')).parsed(HealthResponse).nicht_geladen === undefined, 20_000);
   });
 });

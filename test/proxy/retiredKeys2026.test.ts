@@ -16,7 +16,7 @@ let version: Version;
 
 beforeAll(async () => {
   const source = localSource(testDist('2026'), 2_000);
-  version = await Version.load(source, (await source.published())!, new FileCache(1 << 20));
+  version = await Version.load(source, await source.published(), new FileCache(1 << 20));
 });
 
 const retired = tree.directory.retired_keys;

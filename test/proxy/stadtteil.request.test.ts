@@ -120,7 +120,7 @@ describe('every unit of every divided city, stored and rendered', () => {
   const dynamic = new DynamicAnswers(8 << 20);
   beforeAll(async () => {
     const source = localSource(testDist(), 2_000);
-    version = await Version.load(source, (await source.published())!, new FileCache(1 << 20));
+    version = await Version.load(source, await source.published(), new FileCache(1 << 20));
     divisions = (await readBundle(FROZEN_BUNDLE)).divisions;
   });
   const rendered = async (path: string) => {

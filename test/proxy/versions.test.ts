@@ -1,7 +1,8 @@
 // The served version follows `dist/current` while the proxy runs: 503 while nothing is published, an atomic
 // switch to a new version or rebuild, damaged files refused, a broken version not taken (a cut place index or
-// none included: logged, counted and named in /healthz), recovery by itself. A place index that hangs is
-// test/reliability/hungLoad.test.ts.
+// none included: logged, counted and named in /healthz), and a `current` that is gone never unloading the version
+// served. A place index that hangs is test/reliability/hungLoad.test.ts; `current` missing for moments under
+// requests, test/proxy/currentGaps.test.ts.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +23,7 @@ const DISTRICT = '/finanzamt/2115/bezirk';
 let dist: string;
 let proxy: ProxyProcess;
 let key: string;
+let buildOfA: string;
 
 const original = tree.file(PATH);
 const changedBody = (tag: string) => {
@@ -36,7 +38,7 @@ beforeAll(async () => {
   mkdirSync(dist);
   const keysFile = join(dir, 'keys.json');
   key = await issueKey(keysFile, 'versions');
-  writeVersion(dist, 'a', { from: 'saarland' });
+  buildOfA = writeVersion(dist, 'a', { from: 'saarland' }).build_id;
   proxy = await startProxy({ keysFile, args: ['--dist', dist, ...UNLIMITED, '--metrics-port', '0'], healthy: false });
 });
 
@@ -77,7 +79,7 @@ describe('following dist/current', () => {
     const unloaded = await proxy.get('/healthz');
     expect(unloaded.status).toBe(503);
     expect(unloaded.parsed(ErrorResponse.extend({ nicht_geladen: NotLoaded }))).toEqual({
-      detail: expect.any(String), code: 'unavailable', nicht_geladen: { grund: `${dist} publishes no version` },
+      detail: expect.any(String), code: 'unavailable', nicht_geladen: { grund: expect.stringContaining(`${join(dist, 'current')} does not exist`) },
     });
     const res = await get(PATH);
     expect(res.status).toBe(503);
@@ -182,12 +184,17 @@ describe('following dist/current', () => {
     await expectRefused('no-search', `${SEARCH_FILE}: not listed in the manifest`);
   });
 
-  it('answers 503 when the tree goes away, and recovers when it comes back', async () => {
+  it('keeps the loaded version while current is gone, says so, and takes the version named when it is back', async () => {
+    const served = await buildId();
     unpublish(dist);
-    await eventually('503 without a tree', async () => (await get(PATH)).status === 503, 20_000);
-    expect((await proxy.get('/healthz')).status).toBe(503);
+    await eventually('/healthz to say current is missing', async () => (await health()).nicht_geladen?.grund.includes(`${join(dist, 'current')} does not exist`) === true, 20_000);
+    expect(await buildId()).toBe(served);
+    expect((await get(PATH)).status).toBe(200);
+    expect(await metric('finanzamt_version_not_loaded')).toBe(1);
+    await eventually('the log to say so', async () => proxy.logLines().some((l) => String(l.msg).endsWith(`does not exist; --dist names the folder that finanzamt build --out writes, which holds current, the link to the version served. Build one with: finanzamt build --out ${dist}; still serving c`)));
     publish(dist, 'a');
-    await eventually('recovery', async () => (await get(PATH)).status === 200, 20_000);
+    await eventually('version a', async () => (await buildId()) === buildOfA, 20_000);
+    expect((await health()).nicht_geladen).toBeUndefined();
     expect((await get(PATH)).body.equals(original)).toBe(true);
     expect(proxy.child.exitCode).toBeNull();
   });
