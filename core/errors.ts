@@ -224,7 +224,7 @@ export const ERRORS = {
   },
   unavailable: {
     status: 503, shared: false,
-    means: 'Directory temporarily unavailable (no data version loaded, the place-name search not loaded, a stored answer not readable in time, or too many answers being rendered, then with `Retry-After`), or the proxy holds as many connections as it takes (answered as the connection opens, and closed). Retry later, with backoff.',
+    means: 'Directory temporarily unavailable (no data version loaded, a stored answer not readable in time, or too many answers being rendered, then with `Retry-After`), or the proxy holds as many connections as it takes (answered as the connection opens, and closed). Retry later, with backoff.',
     detail: {
       /** No data version is loaded. */
       directory: 'Das Verzeichnis ist vorübergehend nicht verfügbar.',
@@ -232,8 +232,6 @@ export const ERRORS = {
       connections: 'Der Dienst hat gerade zu viele offene Verbindungen. Bitte gleich erneut versuchen.',
       /** A stored answer that could not be read in time or did not match the manifest. */
       storedAnswer: 'Diese Antwort ist vorübergehend nicht verfügbar.',
-      /** The place-name index of the version is missing or damaged: `ort` questions cannot be answered. */
-      ortSearch: 'Ortssuche nicht verfügbar.',
       /** The OpenAPI description or the reference page could not be made. */
       docs: 'Die Dokumentation ist vorübergehend nicht verfügbar.',
       /** /healthz: every read from disk hangs past the read timeout (a hung disk); only answers in memory can be sent. */
@@ -275,7 +273,7 @@ function kind(value: JsonScalar): string {
   return typeof value === 'number' ? 'eine Zahl' : String(value);
 }
 
-/** The body of an error; `stand` of the version answering, when one is loaded. */
-export function errorJson(code: ErrorCode, detail: string, stand: string | null): string {
-  return JSON.stringify(stand === null ? { detail, code } : { detail, code, stand });
+/** The body of an error; `stand` of the version answering, when one is loaded; `more`: members a route adds (/healthz). */
+export function errorJson(code: ErrorCode, detail: string, stand: string | null, more: Record<string, unknown> = {}): string {
+  return JSON.stringify(stand === null ? { detail, code, ...more } : { detail, code, stand, ...more });
 }

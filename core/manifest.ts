@@ -59,6 +59,18 @@ export function makeManifest(
 }
 
 /**
+ * How much of the start of a manifest holds its build id: `makeManifest` puts the id before the large records, and
+ * the build writes it as compact JSON, so an origin's follower can tell a version by content from a few hundred
+ * bytes (proxy/versions/originSource.ts) instead of 30 MB or an ETag.
+ */
+export const MANIFEST_HEAD_BYTES = 1024;
+
+/** The build id a manifest's first bytes name as a member of the top-level object; null when they name none. */
+export function buildIdInHead(head: string): string | null {
+  return /^\s*\{[^{}]*?"build_id"\s*:\s*"([^"\\]+)"/.exec(head)?.[1] ?? null;
+}
+
+/**
  * Where a body is stored, relative to the version directory. Named `.json` whatever its media type (the CSV of
  * the collection too): the proxy sends each body with the type of the representation asked for, never with what
  * a store says of the file.

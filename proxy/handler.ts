@@ -175,12 +175,16 @@ function batchAfterKey(d: HandlerDeps, ex: Exchange, batch: BatchBody): Step {
   return batch.ok ? answerBatch(d, ex, batch.questions) : respondError(ex, batch.code, batch.detail);
 }
 
+/** What a monitor reads: the version served, or 503 with why none is (`nicht_geladen`) or why it cannot answer. */
 function health(ex: Exchange, d: HandlerDeps, now: () => number): void {
-  const v = versionFor(ex, d.versions);
-  if (v === null) return;
+  const { current: v, notLoaded } = d.versions;
+  if (v === null) return respondError(ex, 'unavailable', ERRORS.unavailable.detail.directory, [], notLoaded ? { nicht_geladen: notLoaded } : undefined);
+  ex.stand = v.stand;
   if (d.reads?.allStuck) return respondError(ex, 'unavailable', ERRORS.unavailable.detail.readsStuck);
+  // Every route of a version served can answer: one whose directory or place index is missing or damaged is
+  // never put in place (proxy/versions/version.ts).
   const body = Buffer.from(JSON.stringify(healthBody({
-    stand: v.stand, standQuelle: v.standQuelle, buildId: v.buildId, ortssuche: v.searchOrt !== null, aenderungen: v.index.dir.aenderungen, quellen: v.index.dir.quellen,
+    stand: v.stand, standQuelle: v.standQuelle, buildId: v.buildId, ortssuche: true, aenderungen: v.index.dir.aenderungen, quellen: v.index.dir.quellen, notLoaded,
   }, now())));
   respond(ex, 200, ['content-type', JSON_TYPE, 'content-length', body.length, 'cache-control', CACHE_ERROR], body);
 }

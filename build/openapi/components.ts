@@ -7,7 +7,7 @@ import {
   Aenderung, Ags, AgsNachfolger, AmtHerkunft, AnsweredOffice, Anschrift, Bankverbindung, BatchAntwort, BatchResponse, BufaNr, CollectionResponse, DistrictMunicipality, DistrictResponse, ErrorResponse, GefundenerTeil,
   Kontakt, LookupFrage, LookupMunicipality, LookupResponse, Office, OfficeResponse, Plz, RetiredKey, RetiredOffice, Stand, StandQuelle, SteuernummerBund, Teil, TeilArt, Zuordnung,
 } from '../../core/model.ts';
-import { HealthResponse } from '../../core/health.ts';
+import { HealthResponse, HealthUnavailable, NotLoaded } from '../../core/health.ts';
 
 interface Meta {
   id?: string;
@@ -183,12 +183,22 @@ members(BatchResponse, {
   anzahl: 'Number of questions, and of answers in `antworten`.',
   antworten: 'One answer per question, in the order asked.',
 });
+component(NotLoaded, 'NotLoaded', 'A data version published but not served, or why none is: it failed to load (a file missing, cut short or not what the manifest vouches for, or not read within the read timeout), or `current` is missing or unreadable. For the operator.');
+members(NotLoaded, {
+  version: 'The version published that failed to load; absent where none is named.',
+  grund: 'What failed, in English, as the log says it; at most about 1,000 characters.',
+});
 component(HealthResponse, 'HealthResponse', 'Health of this instance, for load balancers and monitors.');
 members(HealthResponse, {
   build_id: 'Identifies the build of the data version being served.',
-  ortssuche: 'Whether the place-name search (`ort`) is available.',
+  ortssuche: 'Whether the place-name search (`ort`) is available: a version whose place index is missing or damaged is never served, so `true` while a version is.',
+  nicht_geladen: 'Present while the version published is not the one served, or none is named; the version loaded before keeps serving.',
   aenderungen: 'The announced changes of the data version being served (see `Aenderung`).',
   alter_tage: 'Age of the data version in whole days, from its `stand` to now.',
+});
+component(HealthUnavailable, 'HealthUnavailable', 'What `/healthz` answers while no data version is loaded: the error body of `unavailable`, and `nicht_geladen` where the instance knows why.');
+members(HealthUnavailable, {
+  nicht_geladen: 'What was looked for and why no version is served (a `current` that does not exist, a version that failed to load).',
 });
 
 /** Where a component is referenced from inside the description. */

@@ -8,7 +8,7 @@ import { EXAMPLE_PATHS, EXAMPLE_RETIRED_KEY, type Examples, type NamedExamples }
 import { batchOperation } from './batch.ts';
 import type { Operation } from './operation.ts';
 import { LOOKUP_PARAMETERS, parameterRef, PARAMETERS, type ParameterId } from './parameters.ts';
-import { alsoCsv, answer, document, health, PREFLIGHT_RESPONSE, responseRef, single, withoutContent, type Response, type ResponseId, type Shown } from './responses.ts';
+import { alsoCsv, answer, document, health, healthUnavailable, PREFLIGHT_RESPONSE, responseRef, single, withoutContent, type Response, type ResponseId, type Shown } from './responses.ts';
 
 /** Statuses every keyed data operation can give, besides 200 and those particular to it. */
 const KEYED: Record<string, ResponseId> = {
@@ -104,8 +104,11 @@ function gets(examples?: Examples): Record<RouteName, Operation> {
     health: open({
       operationId: 'health', tags: ['Service'],
       summary: 'Health of this instance',
-      description: 'For load balancers and monitors; needs no key. 503 while no data version is loaded.',
-      responses: { 200: health('A data version is loaded and served.', examples?.health), ...ALWAYS, 503: responseRef('Unavailable') },
+      description: 'For load balancers and monitors; needs no key. 503 while no data version is loaded, or while every read from disk hangs.',
+      responses: {
+        200: health('A data version is loaded and served.', examples?.health), ...ALWAYS,
+        503: healthUnavailable('No data version is loaded (`nicht_geladen` says why, where the instance knows it), or every read from disk hangs past the read timeout, so that only answers in memory can be sent. `code`: `unavailable`.'),
+      },
     }),
     openapi: open({
       operationId: 'openapi', tags: ['Service'],

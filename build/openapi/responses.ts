@@ -182,6 +182,11 @@ export function health(description: string, example?: unknown): Response {
   return { description, headers: headers('NoStore', 'ContentLength'), content: json('HealthResponse', single(example)) };
 }
 
+/** The health answer while no version is loaded: never cached, and why where the instance knows it. */
+export function healthUnavailable(description: string): Response {
+  return { description, headers: headers('NoStore', 'ContentLength'), content: json('HealthUnavailable') };
+}
+
 /** The CORS preflight answer, on every path. */
 export const PREFLIGHT_RESPONSE: Response = {
   description: 'The CORS preflight: the methods and headers a cross-origin caller may use. Needs no key; within the rate limit like every request. No body.',

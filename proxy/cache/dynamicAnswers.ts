@@ -59,12 +59,9 @@ export class DynamicAnswers {
    * `key` is the question's canonical key; `question` must not be one the version has stored in `format` (one of
    * formatsOf(question), core/representation.ts); `encoding` is the one the caller asked for, which the answer
    * comes with unless it was rendered for another caller (then body() makes it). A GET and each question of a
-   * batch ask here, so that both count a rendered answer and refuse a place name alike.
+   * batch ask here, so that both count a rendered answer and refuse one alike when the render threads are full.
    */
   answer(version: Version, question: Question, key: string, format: Format = 'json', encoding: Encoding = 'identity'): Promise<DynamicAnswer> {
-    if (question.kind === 'lookup' && question.by === 'ort' && version.searchOrt === null) {
-      return Promise.resolve({ ok: false, code: 'unavailable', detail: ERRORS.unavailable.detail.ortSearch });
-    }
     this.metrics?.rendered();
     const stored = representationKey(key, format);
     // The build id, not the version name: a rebuild under the same name may render differently.

@@ -44,7 +44,7 @@ export type RenderResult = { ok: true; etag: string; body: Uint8Array } | { ok: 
 
 interface Loaded {
   index: DirectoryIndex;
-  searchOrt: OrtSearch | null;
+  searchOrt: OrtSearch;
   /** Place-name searches of this version, kept split around the spelling (ortRenderings.ts). */
   ort: OrtRenderings;
 }
@@ -64,7 +64,7 @@ function load(v: RenderVersion): Loaded {
     // Checked against the manifest when the version was loaded; parsed again here for this thread's own copy.
     const directory = Directory.parse(JSON.parse(new TextDecoder().decode(v.sources.directory)));
     const search = v.sources.search;
-    const searchOrt = search === null ? null : PlaceIndex.deserialize(Buffer.from(search.buffer, search.byteOffset, search.byteLength), directory.municipalities);
+    const searchOrt = PlaceIndex.deserialize(Buffer.from(search.buffer, search.byteOffset, search.byteLength), directory.municipalities);
     known = { index: indexDirectory(directory), searchOrt, ort: new OrtRenderings(ORT_BYTES) };
     loaded.set(v.buildId, known);
   }
@@ -78,9 +78,9 @@ export default function renderTask(task: RenderTask): RenderResult | Uint8Array 
   const v = load(version);
   let identity: Buffer;
   if (question.kind === 'lookup' && question.by === 'ort') {
-    identity = v.ort.body(v.index, question, v.searchOrt!);
+    identity = v.ort.body(v.index, question, v.searchOrt);
   } else {
-    const rendered = renderRepresentation(v.index, question, format, v.searchOrt ?? undefined);
+    const rendered = renderRepresentation(v.index, question, format, v.searchOrt);
     if (!rendered.ok) return rendered;
     identity = Buffer.from(rendered.body);
   }

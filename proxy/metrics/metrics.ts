@@ -1,6 +1,6 @@
 // What the proxy counts for Prometheus (prom-client): every answer by route and status class with its
 // latency, refusals by cause, answers per key name, where stored bodies came from, reads from disk or origin,
-// and the data version with its age. Only bounded labels: a route, a status class, a cause, a key's name (the
+// the data version with its age, and the versions that failed to load. Only bounded labels: a route, a status class, a cause, a key's name (the
 // keys file bounds them), never a path, an address or a key.
 //
 // Per answer this costs one histogram observation and two or three counter increments, each on a plain cell
@@ -192,6 +192,21 @@ export class ProxyMetrics {
       aggregator: 'max', registers,
       collect() {
         this.set(maxDataAgeDays);
+      },
+    });
+    new Counter({
+      name: 'finanzamt_version_load_failures_total', help: 'Loads of a published version that failed (a file missing, cut short or not what the manifest vouches for, or not read within --read-timeout); each retry counts.',
+      registers,
+      collect() {
+        this.reset();
+        this.inc(versions.loadFailures);
+      },
+    });
+    new Gauge({
+      name: 'finanzamt_version_not_loaded', help: '1 while the version published is not the one served (it failed to load) or none is named (current missing or unreadable); /healthz says why in nicht_geladen.',
+      aggregator: 'max', registers,
+      collect() {
+        this.set(versions.notLoaded === null ? 0 : 1);
       },
     });
     new Gauge({

@@ -17,8 +17,7 @@ export interface VersionFiles {
 /** A loaded version's directory and place index as checked against its manifest: what a thread renders from. */
 export interface VersionSources {
   directory: Uint8Array;
-  /** Null when the place index is missing or was rejected. */
-  search: Uint8Array | null;
+  search: Uint8Array;
 }
 
 export interface ParsedVersion {

@@ -3,7 +3,6 @@
 // over HTTP, and, for every unit of every loaded city, the offices its answers name against those the source rows
 // give it (read off the parsed bundle, never through the code that answers), on the stored answer, the proxy's
 // rendering and over HTTP.
-import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readBundle } from '../../build/sources/bundle.ts';
 import type { SourceDivision } from '../../build/sources/divisions.ts';
@@ -115,7 +114,7 @@ describe('every unit of every divided city of 2026, by stadtteil and by ort', ()
   const dynamic = new DynamicAnswers(8 << 20);
   beforeAll(async () => {
     const source = localSource(testDist('2026'), 2_000);
-    version = await Version.load(source, (await source.published())!, new FileCache(1 << 20), pino({ level: 'silent' }));
+    version = await Version.load(source, await source.published(), new FileCache(1 << 20));
     divisions = (await readBundle(FROZEN_BUNDLES['2026'])).divisions;
   });
   const rendered = async (path: string) => {

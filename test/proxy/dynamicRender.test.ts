@@ -5,7 +5,6 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decompressSync } from '../../core/compress.ts';
 import { ERRORS } from '../../core/errors.ts';
@@ -26,8 +25,7 @@ let version: Version;
 
 beforeAll(async () => {
   const source = localSource(testDist(), 2_000);
-  const published = await source.published();
-  version = await Version.load(source, published!, new FileCache(1 << 20), pino({ level: 'silent' }));
+  version = await Version.load(source, await source.published(), new FileCache(1 << 20));
 });
 
 /** A fixed pseudo-random sample, so a failure names the same keys on the next run. */
