@@ -21,7 +21,7 @@ export async function deploy(opts: DeployCommandOptions): Promise<void> {
   if (target === null) throw new Error(`no deploy target: ${TARGET_HELP}`);
   const bar = progressBar(opts.dryRun ? 'comparing' : 'uploading');
   try {
-    const result = await deployVersion(s3Store(target), {
+    const result = await deployVersion(s3Store(target, undefined, { timeout: opts.storeTimeout, attempts: opts.storeAttempts }), {
       ...opts, target, guard: { maxDrop: opts.maxDrop, force: opts.force }, onProgress: bar.update,
     });
     bar.stop();

@@ -32,6 +32,7 @@ export async function release(opts: ReleaseCommandOptions): Promise<void> {
       sources: readSourceConfig(opts.sources),
       target: resolveTarget(opts),
       uploadConcurrency: opts.concurrency,
+      storeLimits: { timeout: opts.storeTimeout, attempts: opts.storeAttempts },
       guard: { maxDrop: opts.maxDrop, force: opts.force },
       log: (line) => console.log(line),
       onDiff: opts.diffOut ? (text) => appendFile(opts.diffOut!, `\`\`\`\n${text}\n\`\`\`\n`) : undefined,

@@ -7,7 +7,7 @@ import { buildVersion } from '../buildVersion.ts';
 import { bucketPublished } from '../deploy/bucketPublished.ts';
 import { describeDeploy } from '../deploy/describe.ts';
 import { deployVersion } from '../deploy/deployVersion.ts';
-import { s3Store } from '../deploy/objectStore.ts';
+import { s3Store, type StoreLimits } from '../deploy/objectStore.ts';
 import { TARGET_HELP, type DeployTarget } from '../deploy/target.ts';
 import { diffDirectories } from '../diff/diffDirectories.ts';
 import { formatDiff, summarizeDiff } from '../diff/formatDiff.ts';
@@ -27,6 +27,8 @@ export interface ReleaseOptions {
   sources: SourceConfig;
   target: DeployTarget | null;
   uploadConcurrency: number;
+  /** The deadline and tries of each storage call. */
+  storeLimits: StoreLimits;
   guard: GuardOptions;
   log: (line: string) => void;
   /** Receives the full text of the diff, for a CI job summary. */
@@ -34,7 +36,7 @@ export interface ReleaseOptions {
 }
 
 export async function runRelease(o: ReleaseOptions): Promise<void> {
-  const store = o.target ? s3Store(o.target) : null;
+  const store = o.target ? s3Store(o.target, undefined, o.storeLimits) : null;
   const run = (step: ReleaseStep, action: () => Promise<string>) => o.steps.includes(step) ? logged(o.log, step, action) : Promise.resolve();
 
   await run('fetch', async () => {
