@@ -13,6 +13,7 @@ import { BUILD_DEFAULTS } from '../../core/options.ts';
 export interface ReleaseCommandOptions extends DeployFlags {
   source: string;
   sources: string;
+  fetchTimeout: number;
   dist?: string;
   steps: ReleaseStep[];
   dryRun: boolean;
@@ -30,6 +31,7 @@ export async function release(opts: ReleaseCommandOptions): Promise<void> {
       steps: opts.steps,
       dryRun: opts.dryRun,
       sources: readSourceConfig(opts.sources),
+      fetchTimeout: opts.fetchTimeout,
       target: resolveTarget(opts),
       uploadConcurrency: opts.concurrency,
       storeLimits: { timeout: opts.storeTimeout, attempts: opts.storeAttempts },

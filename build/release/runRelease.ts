@@ -25,6 +25,8 @@ export interface ReleaseOptions {
   /** Fetch nothing and write nothing to the target; the build still writes into `dist`. */
   dryRun: boolean;
   sources: SourceConfig;
+  /** Longest time one download of `fetch` may take, in milliseconds. */
+  fetchTimeout: number;
   target: DeployTarget | null;
   uploadConcurrency: number;
   /** The deadline and tries of each storage call. */
@@ -42,8 +44,10 @@ export async function runRelease(o: ReleaseOptions): Promise<void> {
   await run('fetch', async () => {
     const urls = o.sources.files.map((f) => f.url).join(', ');
     if (o.dryRun) return `skipped (dry run); would fetch ${urls}`;
-    const fetched = await fetchSources(o.source, o.sources);
-    return `${fetched.length} files fetched, ${fetched.filter((f) => f.changed).length} changed (${fetched.map((f) => `${f.kind} ${f.date}`).join(', ')})`;
+    const fetched = await fetchSources(o.source, o.sources, { timeout: o.fetchTimeout });
+    const warnings = fetched.flatMap((f) => f.warnings);
+    return `${fetched.length} files fetched, ${fetched.filter((f) => f.changed).length} changed (${fetched.map((f) => `${f.kind} ${f.date}`).join(', ')})`
+      + (warnings.length > 0 ? `; warning: ${warnings.join('; ')}` : '');
   });
 
   // Read before the build, which moves the dist directory's `current`.
