@@ -9,7 +9,7 @@ import { AgsSuccessor, parseAgsSuccessors } from './agsSuccessors.ts';
 import { describeBytes } from './archive.ts';
 import { Correction, parseCorrections } from './corrections.ts';
 import { parseDivisions, SourceDivision } from './divisions.ts';
-import { SourceError } from './errors.ts';
+import { quote, SourceError } from './errors.ts';
 import { Gv100ad, parseGv100ad } from './gv100ad.ts';
 import { parseJson } from './json.ts';
 import { parseNotices, SourceNotice } from './notices.ts';
@@ -75,7 +75,7 @@ export const MAX_BYTES: Record<BundleKind, number> = {
 export const ManifestEntry = z.strictObject({
   /** Relative to the bundle directory, with "/" separators, never leaving it. */
   path: z.string().refine((path) => /^[^/]/.test(path) && !path.split('/').includes('..') && !path.includes('\\'), {
-    error: (issue) => `expected a relative path inside the bundle, got ${JSON.stringify(issue.input)}`,
+    error: (issue) => `expected a relative path inside the bundle, got ${quote(issue.input)}`,
   }),
   kind: BundleKind,
   /** The date of the data (Gebietsstand, export date), not of the download. */
@@ -83,7 +83,7 @@ export const ManifestEntry = z.strictObject({
   licence: nonBlank,
   source: nonBlank,
   sha256: z.string().regex(/^[0-9a-f]{64}$/, {
-    error: (issue) => `expected 64 lower-case hex digits, got ${JSON.stringify(issue.input)}`,
+    error: (issue) => `expected 64 lower-case hex digits, got ${quote(issue.input)}`,
   }),
 });
 export type ManifestEntry = z.infer<typeof ManifestEntry>;
