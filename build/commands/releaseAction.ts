@@ -8,6 +8,7 @@ import { runRelease } from '../release/runRelease.ts';
 import type { DeployFlags } from '../deploy/options.ts';
 import type { ReleaseStep } from '../release/steps.ts';
 import { BUILD_DEFAULTS } from '../../core/options.ts';
+import { progressBar } from './progress.ts';
 
 /** The options as commander hands them over (release.ts). */
 export interface ReleaseCommandOptions extends DeployFlags {
@@ -37,6 +38,7 @@ export async function release(opts: ReleaseCommandOptions): Promise<void> {
       storeLimits: { timeout: opts.storeTimeout, attempts: opts.storeAttempts },
       guard: { maxDrop: opts.maxDrop, force: opts.force },
       log: (line) => console.log(line),
+      progress: progressBar,
       onDiff: opts.diffOut ? (text) => appendFile(opts.diffOut!, `\`\`\`\n${text}\n\`\`\`\n`) : undefined,
     });
   } finally {

@@ -129,6 +129,9 @@ describe('deploy to an S3-compatible server', () => {
     const [, uploaded, skipped] = /uploaded (\d+) files .*, skipped (\d+) files/.exec(second.stdout)!.map(Number);
     expect(skipped).toBeGreaterThanOrEqual(arrived);
     expect(second.stdout).toContain(`current switched from (none) to ${version}`);
+    // Its output is a pipe, not a terminal: progress comes as lines on stderr, the last one at the total.
+    expect(second.stderr).toMatch(new RegExp(`^uploading files: \\d+ of ${total} \\(\\d+%\\), \\d+ s$`, 'm'));
+    expect(second.stderr.trim().split('\n').at(-1)).toMatch(new RegExp(`^uploading files: ${total} of ${total} \\(100%\\), \\d+ s$`));
 
     const keys = await expectComplete(firstDist, version);
     expect(uploaded! + skipped!).toBe(keys.length);

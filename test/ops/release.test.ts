@@ -289,6 +289,11 @@ describe('the release end to end: fetch, build, check, guard, diff, deploy', () 
     expect(lines[1]).toMatch(new RegExp(`^build: ${NEXT} published in `));
     expect(lines[2]).toMatch(new RegExp(`^check: passed for ${NEXT}: ${municipalities} municipalities, (\\d+) without an office \\(uninhabited: \\1\\); \\d+ offices, every number named is known; counts within ±5% of the published version$`));
     expect(lines[3]).toMatch(new RegExp(`^guard: passed against ${PUBLISHED} at \\S+: municipalities ${municipalities} → ${municipalities}, `));
+    // Every count as a value, the cross-check's agreement as a percentage.
+    expect(lines[3]).toMatch(/, offices_with_district \d+ → \d+, cross_check \d+(\.\d+)?% → \d+(\.\d+)?%$/);
+    expect(lines[3]).not.toContain('[object Object]');
+    // The build's progress, as lines where no terminal shows a bar.
+    expect(result.stderr).toMatch(/^build: precomputing answers: (\d+) of \1 \(100%\), \d+ s$/m);
     expect(lines[4]).toBe(`diff: ${PUBLISHED} → ${NEXT}: offices +0 -0 renamed 1 changed 0; municipalities +0 -0 reassigned 0; postal codes +0 -0 changed 0`);
     expect(lines[5]).toMatch(/^deploy: skipped: no target configured/);
   }, 3 * 60_000);
