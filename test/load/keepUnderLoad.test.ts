@@ -7,7 +7,6 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { Manifest, MANIFEST_FILE } from '../../core/manifest.ts';
 import { DOCUMENTS } from '../../core/routes.ts';
 import { HealthResponse } from '../../core/health.ts';
@@ -16,20 +15,12 @@ import { runCli } from '../ops/support/cli.ts';
 import { eventually } from '../support/http.ts';
 import { issueKey, scratchDir, startProxy, type ProxyProcess } from '../support/proxy.ts';
 import { startLoadClient } from './clients/start.ts';
+import { VersionCounts } from './clients/versionCounts.ts';
 
 const SERVED = '20251130_0000';
 const NEXT = '20251231_0000';
 /** Long enough for the build of the next version beside the load on two cores, and for the proxy's switch after it. */
 const LOAD_SECONDS = 40;
-
-const Counts = z.object({
-  requests: z.number(),
-  socket_errors: z.number(),
-  checked: z.number(),
-  not_ok: z.number(),
-  mixed: z.number(),
-  by_stand: z.record(z.string(), z.number()),
-});
 
 let scratch: string;
 let dist: string;
@@ -59,7 +50,7 @@ describe('build --keep 0 under load', () => {
     // The stored answers (not the documents beside them, whose bodies carry no `stand` to check).
     const paths = Object.keys(manifest.entries).filter((k) => !Object.hasOwn(DOCUMENTS, k));
     expect(paths.length).toBeGreaterThan(100);
-    const load = await startLoadClient(join(import.meta.dirname, 'clients', 'versionChecker.ts'), { url: proxy.url, key, paths, seconds: LOAD_SECONDS }, Counts, { nice: 5 });
+    const load = await startLoadClient(join(import.meta.dirname, 'clients', 'versionChecker.ts'), { url: proxy.url, key, paths, seconds: LOAD_SECONDS }, VersionCounts, { nice: 5 });
     const started = Date.now();
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     const build = await runCli(['build', '--source', nextSource, '--out', dist, '--keep', '0']);

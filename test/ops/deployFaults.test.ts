@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { versionFiles } from '../../build/deploy/versionFiles.ts';
-import { startFaultyGateway, type Gateway } from '../support/faultyGateway.ts';
+import { startFaultyGateway, type Faults, type Gateway } from '../support/faultyGateway.ts';
 import { startLocalS3, type LocalS3 } from '../support/localS3.ts';
 import { saarlandBundle } from '../support/bundles.ts';
 import { runCli, startCli } from './support/cli.ts';
@@ -46,19 +46,26 @@ const wrongOrMissing = (s3: LocalS3) => paths.filter((p) => !storedBody(s3, `${P
 
 const isBody = (path: string) => /\/objects\/.*\.json$/.test(path);
 
-describe('a store that changes the bytes it is given', () => {
-  let s3: LocalS3;
-  let gateway: Gateway;
+/** An s3rver behind a gateway with `faults`, for the tests of one describe block. */
+function storeBehindGateway(faults: Faults): { s3: () => LocalS3; gateway: () => Gateway } {
+  let s3: LocalS3 | undefined;
+  let gateway: Gateway | undefined;
   beforeAll(async () => {
     s3 = await startLocalS3();
-    gateway = await startFaultyGateway(s3.endpoint, { flip: isBody });
+    gateway = await startFaultyGateway(s3.endpoint, faults);
   });
   afterAll(async () => {
     await gateway?.stop();
     await s3?.stop();
   });
+  return { s3: () => s3!, gateway: () => gateway! };
+}
+
+describe('a store that changes the bytes it is given', () => {
+  const store = storeBehindGateway({ flip: isBody });
 
   it('fails the deploy without moving current, and the next deploy replaces every damaged object', async () => {
+    const [s3, gateway] = [store.s3(), store.gateway()];
     const first = await deploy(s3, gateway.endpoint);
     expect(first.status, first.stdout).toBe(1);
     expect(first.stderr).toMatch(new RegExp(`s3://finanzamt/${PREFIX}/${VERSION}/objects/\\S+\\.json: the store kept other bytes than were sent, 3 times `
@@ -80,18 +87,10 @@ describe('a store that changes the bytes it is given', () => {
 });
 
 describe('a store whose ETags are no MD5', () => {
-  let s3: LocalS3;
-  let gateway: Gateway;
-  beforeAll(async () => {
-    s3 = await startLocalS3();
-    gateway = await startFaultyGateway(s3.endpoint, { opaqueETags: true });
-  });
-  afterAll(async () => {
-    await gateway?.stop();
-    await s3?.stop();
-  });
+  const store = storeBehindGateway({ opaqueETags: true });
 
   it('reads back what it uploads and what it resumes over, and finds a changed byte that way', async () => {
+    const [s3, gateway] = [store.s3(), store.gateway()];
     gateway.faults.flip = isBody;
     const first = await deploy(s3, gateway.endpoint);
     expect(first.status, first.stdout).toBe(1);
