@@ -25,7 +25,10 @@ import { BUILD_DEFAULTS } from '../core/options.ts';
 export interface BuildOptions {
   source: string;
   out: string;
-  /** Published versions kept besides the current one (BUILD_DEFAULTS.keep). */
+  /**
+   * Versions this build made that are kept besides the current one (BUILD_DEFAULTS.keep); the one `current` named
+   * before is kept whatever the number (build/publish.ts).
+   */
   keep?: number;
   /** Worker threads that compress, hash and write the bodies (BUILD_DEFAULTS.threads). */
   threads?: number;
@@ -48,8 +51,9 @@ export interface BuildResult {
 export async function buildVersion(given: BuildOptions): Promise<BuildResult> {
   const options = { ...BUILD_DEFAULTS, ...given };
   const clock = new PhaseClock();
-  const bundle = await clock.time('read', () => readBundle(options.source));
+  // The published version first: a `current` the build could not replace stops it before any work.
   const published = await clock.time('read', () => localPublished(options.out));
+  const bundle = await clock.time('read', () => readBundle(options.source));
   const { directory, facts, forcedDrops, diff, questions } = await clock.time('assemble', async () => {
     const { directory, facts } = assembleDirectory(bundle);
     const forcedDrops = assertPublishable(published?.counts ?? null, directoryCounts(directory, facts),
@@ -78,8 +82,8 @@ export async function buildVersion(given: BuildOptions): Promise<BuildResult> {
       await writeFile(join(staging, REPORT_FILE), `${JSON.stringify(report, null, 2)}\n`);
       // The manifest goes last: a version directory with a manifest is a complete one.
       await writeFile(join(staging, MANIFEST_FILE), JSON.stringify(manifest));
-      const outcome = await publish(options.out, staging, directory.stand_quelle, manifest.build_id);
-      return { outcome, report, removed: await pruneVersions(options.out, options.keep + 1) };
+      const { outcome, replaced } = await publish(options.out, staging, directory.stand_quelle, manifest.build_id);
+      return { outcome, report, removed: await pruneVersions(options.out, options.keep, replaced) };
     });
     return { version: directory.stand_quelle, outcome, report, removed, forcedDrops, timings: clock.timings };
   } finally {

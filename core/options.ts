@@ -111,4 +111,11 @@ export const BUILD_DEFAULTS = {
   maxDropPercent: 5,
   /** Uploads in flight at once (deploy, release): enough to hide the round trips, few enough for a small S3-compatible server. */
   uploadConcurrency: 16,
+  /**
+   * Longest wait for one try of one storage call (deploy, release), its body included: the largest file of the whole
+   * country's version, its manifest of about 29 MB, needs under 30 s at 1 MB/s.
+   */
+  storeTimeout: 60_000,
+  /** Tries of one storage call before the deploy fails (a refusal is not tried again). */
+  storeAttempts: 4,
 };

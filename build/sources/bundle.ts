@@ -2,13 +2,14 @@
 // origin and hash. Reading it checks the files against the manifest first, so that a half-copied update stops
 // the build instead of producing a directory from mixed months.
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { AgsSuccessor, parseAgsSuccessors } from './agsSuccessors.ts';
+import { describeBytes } from './archive.ts';
 import { Correction, parseCorrections } from './corrections.ts';
 import { parseDivisions, SourceDivision } from './divisions.ts';
-import { SourceError } from './errors.ts';
+import { quote, SourceError } from './errors.ts';
 import { Gv100ad, parseGv100ad } from './gv100ad.ts';
 import { parseJson } from './json.ts';
 import { parseNotices, SourceNotice } from './notices.ts';
@@ -45,10 +46,36 @@ type ParsedKind = (typeof PARSED_KINDS)[number] | (typeof OPTIONAL_KINDS)[number
 export const BundleKind = z.enum([...PARSED_KINDS, ...OPTIONAL_KINDS, ...REPEATED_KINDS, 'terms']);
 export type BundleKind = z.infer<typeof BundleKind>;
 
+const MIB = 1 << 20;
+/**
+ * The largest file of each kind, in bytes, that the build reads and the release downloads (an archive's member
+ * included): about ten times the largest seen (the GV100AD 3.5 MB, the postal-code pairs 0.9 MB, a list of
+ * territorial changes 60 kB), so that a real month never meets it and a file of another kind, an endless download
+ * or a blown-up spreadsheet is refused before it is parsed.
+ */
+export const MAX_BYTES: Record<BundleKind, number> = {
+  'gv100ad': 32 * MIB,
+  'gv100ad-previous': 32 * MIB,
+  'plz-gemeinde': 16 * MIB,
+  'offices': 8 * MIB,
+  'offices-history': 8 * MIB,
+  'office-list': 4 * MIB,
+  'plz-office-offices': 4 * MIB,
+  'plz-office-locations': 8 * MIB,
+  'states': 4 * MIB,
+  'ags-successors': 8 * MIB,
+  'territorial-changes': 4 * MIB,
+  'divisions': 8 * MIB,
+  'corrections': 4 * MIB,
+  'notices': 4 * MIB,
+  'payments': 4 * MIB,
+  'terms': 1 * MIB,
+};
+
 export const ManifestEntry = z.strictObject({
   /** Relative to the bundle directory, with "/" separators, never leaving it. */
   path: z.string().refine((path) => /^[^/]/.test(path) && !path.split('/').includes('..') && !path.includes('\\'), {
-    error: (issue) => `expected a relative path inside the bundle, got ${JSON.stringify(issue.input)}`,
+    error: (issue) => `expected a relative path inside the bundle, got ${quote(issue.input)}`,
   }),
   kind: BundleKind,
   /** The date of the data (Gebietsstand, export date), not of the download. */
@@ -56,7 +83,7 @@ export const ManifestEntry = z.strictObject({
   licence: nonBlank,
   source: nonBlank,
   sha256: z.string().regex(/^[0-9a-f]{64}$/, {
-    error: (issue) => `expected 64 lower-case hex digits, got ${JSON.stringify(issue.input)}`,
+    error: (issue) => `expected 64 lower-case hex digits, got ${quote(issue.input)}`,
   }),
 });
 export type ManifestEntry = z.infer<typeof ManifestEntry>;
@@ -93,10 +120,15 @@ export const SourceBundle = z.object({
 });
 export type SourceBundle = z.infer<typeof SourceBundle>;
 
+/** The bundle's manifest: a few kB for a few dozen files. */
+const MAX_MANIFEST_BYTES = 1 * MIB;
+
 /** Line 0 in an error: the file as a whole rather than a line of it. */
 const WHOLE_FILE = 0;
 
 export async function readBundle(dir: string): Promise<SourceBundle> {
+  const manifestSize = await sizeOrFail(dir, MANIFEST);
+  if (manifestSize > MAX_MANIFEST_BYTES) throw new SourceError(MANIFEST, WHOLE_FILE, 'size', `${manifestSize} bytes, more than a bundle's manifest may have (${describeBytes(MAX_MANIFEST_BYTES)}); not read`);
   const manifestDocument = parseJson(decode(await readOrFail(dir, MANIFEST), MANIFEST), MANIFEST);
   const manifest = validate(BundleManifest, manifestDocument.value, MANIFEST, manifestDocument.lineAt);
   const entryByKind = oneEntryPerParsedKind(manifest, manifestDocument.lineAt);
@@ -158,6 +190,10 @@ function oneEntryPerParsedKind(
 }
 
 async function readVerified(dir: string, entry: ManifestEntry): Promise<Buffer> {
+  const size = await sizeOrFail(dir, entry.path);
+  if (size > MAX_BYTES[entry.kind]) {
+    throw new SourceError(entry.path, WHOLE_FILE, 'size', `${size} bytes, more than a file of kind ${entry.kind} may have (${describeBytes(MAX_BYTES[entry.kind])}); not read`);
+  }
   const bytes = await readOrFail(dir, entry.path);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   if (sha256 !== entry.sha256) {
@@ -167,8 +203,16 @@ async function readVerified(dir: string, entry: ManifestEntry): Promise<Buffer> 
 }
 
 async function readOrFail(dir: string, path: string): Promise<Buffer> {
+  return orNotFound(path, () => readFile(join(dir, path)));
+}
+
+async function sizeOrFail(dir: string, path: string): Promise<number> {
+  return orNotFound(path, async () => (await stat(join(dir, path))).size);
+}
+
+async function orNotFound<T>(path: string, read: () => Promise<T>): Promise<T> {
   try {
-    return await readFile(join(dir, path));
+    return await read();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new SourceError(path, WHOLE_FILE, 'path', 'file not found');
     throw error;

@@ -1,7 +1,7 @@
 // CSV files with a fixed header: rows come back keyed by column name with the line they start on, and any
 // deviation in structure (header, field count, quoting) is a SourceError.
 import { CsvError, parse, type Info } from 'csv-parse/sync';
-import { SourceError } from './errors.ts';
+import { quote, SourceError } from './errors.ts';
 
 export type CsvRow<C extends string> = { line: number; values: Record<C, string> };
 
@@ -10,7 +10,7 @@ export function parseCsv<const C extends string>(text: string, file: string, col
   const records = readRecords(text, file);
   const header = records.shift();
   if (header === undefined || header.fields.join(',') !== columns.join(',')) {
-    const got = header === undefined ? 'an empty file' : JSON.stringify(header.fields.join(','));
+    const got = header === undefined ? 'an empty file' : quote(header.fields.join(','));
     throw new SourceError(file, 1, 'header', `expected ${JSON.stringify(columns.join(','))}, got ${got}`);
   }
   return records.map(({ line, fields }) => {
