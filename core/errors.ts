@@ -109,10 +109,10 @@ export const ERRORS = {
   },
   batch_too_large: {
     status: 400, shared: false,
-    means: 'A batch of more questions than one request may hold (100, or the rate limit\'s burst where that is smaller), or that costs more of the rate limit than its burst (a question with `gemeinden=1` and a `limit` above 20 costs one per 20); `detail` says the limit.',
+    means: 'A batch of more questions than one request may hold (100, or the rate limit\'s burst where that is smaller), or that costs more of the rate limit than its burst (a question costs one per 20 hits it may answer with `gemeinden=1`, one per 100 without); `detail` says the limit.',
     detail: {
       tooMany: (max: number, sent: number) => `Höchstens ${max} Fragen je Anfrage (erhalten: ${sent}); größere Mengen bitte aufteilen.`,
-      tooHeavy: (max: number, weight: number) => `Dieser Stapel zählt als ${weight} Anfragen, höchstens ${max} sind möglich (eine Frage mit gemeinden=1 und limit über 20 zählt je angefangene 20 Treffer einmal); bitte aufteilen.`,
+      tooHeavy: (max: number, weight: number) => `Dieser Stapel zählt als ${weight} Anfragen, höchstens ${max} sind möglich (eine Frage zählt je angefangene 20 Treffer mit gemeinden=1 einmal, je angefangene 100 ohne); bitte aufteilen.`,
     },
   },
   bad_request: {

@@ -23,8 +23,11 @@ export const ServeOptions = z.object({
   keysFile: z.string().default('keys.json'),
   /** Addresses and CIDR ranges of reverse proxies whose X-Forwarded-For is believed. */
   trustProxy: z.array(z.string()).default([]),
-  /** The bits of an IPv6 address that name one client, for the rate limit and the connection cap. */
-  ipv6Prefix: positive.default(64),
+  /**
+   * The bits of an IPv6 address that name one client, for the rate limit and the connection cap: a /56, what a
+   * customer's line is given (RFC 6177), with a /64 for each of its networks.
+   */
+  ipv6Prefix: positive.default(56),
   /**
    * Connections held at most, in all and from one client address (the trusted proxies count only in all): far above
    * what a load balancer or any one client needs (a browser opens 6 per host; an office behind one address a few

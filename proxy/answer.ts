@@ -76,9 +76,10 @@ export function answer(d: AnswerDeps, ex: Exchange, version: Version, asked: Ask
   const sent: Sent = { type: MEDIA_TYPES[format], vary: varyOf(formats), encoding };
   const storedIn = format === 'json' ? stored : version.answers.get(representationKey(key, format));
   if (storedIn !== undefined) return storedAnswer(d, ex, version, storedIn, sent);
-  return d.dynamic.answer(version, question, key, format, encoding).then((rendered) => {
+  // Rendered in the share of the render threads of the client the rate limit counts.
+  return d.dynamic.answer(version, question, key, format, encoding, ex.address).then((rendered) => {
     if (!rendered.ok) return rendered;
-    const body = d.dynamic.body(rendered, encoding);
+    const body = d.dynamic.body(rendered, encoding, ex.address);
     return body instanceof Promise ? body.then((b) => renderedAnswer(rendered, sent, b)) : renderedAnswer(rendered, sent, body);
   });
 }

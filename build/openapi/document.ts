@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { BATCH_MAX_QUESTIONS } from '../../core/parameters.ts';
 import { BATCH_MAX_BYTES } from '../../core/batch.ts';
+import { WEIGHT_RULE } from '../../core/batchWeight.ts';
 import { batchSchemas } from './batch.ts';
 import { componentSchemas } from './components.ts';
 import type { Examples } from './examples.ts';
@@ -65,8 +66,8 @@ of its own (the CSV of \`gemeinden=1\` too) and \`Vary: Accept, Accept-Encoding\
 ## Rate limit
 20 requests per second per client address, with a short burst beyond that: a token bucket whose capacity is
 \`RateLimit-Limit\`; \`RateLimit-Remaining\` and \`RateLimit-Reset\` (seconds until the bucket is full) come with every
-response. Above it: 429 with \`Retry-After\` in seconds. A batch costs one request per question (a question with \`gemeinden=1\` and a \`limit\` above 20: one per 20 hits asked); one of more
-questions than are left is refused whole, spends nothing, and its \`Retry-After\` is the wait until it fits. For high volumes, fetch \`/finanzaemter?gemeinden=1\` once,
+response. Above it: 429 with \`Retry-After\` in seconds. Each question costs what its answer may hold: ${WEIGHT_RULE}. A batch costs its questions together; one that costs more
+than is left is refused whole, spends nothing, and its \`Retry-After\` is the wait until it fits. For high volumes, fetch \`/finanzaemter?gemeinden=1\` once,
 revalidate it by ETag, and look up locally: one municipality key can belong to several offices, so a key-to-office
 table must hold a list per key.
 

@@ -1,6 +1,7 @@
 // Response headers and the responses that several operations share, as core/headers.ts, the handler and
 // the rate limiter send them. Header values are described by what the proxy writes, not by what HTTP allows.
 // Every error response lists the codes (core/errors.ts) it can carry, each with an example body.
+import { WEIGHT_RULE } from '../../core/batchWeight.ts';
 import { ERRORS, type ErrorCode } from '../../core/errors.ts';
 import { ALLOW, ALLOW_LOOKUP, CACHE_ERROR, CACHE_OK, CACHE_PRIVATE, EXPOSE, PREFLIGHT, PREFLIGHT_LOOKUP } from '../../core/headers.ts';
 import { MEDIA_TYPES } from '../../core/representation.ts';
@@ -79,7 +80,7 @@ export const HEADERS = {
     schema: integer,
   },
   RateLimitLimit: {
-    description: 'Rate limit per client address, as a token bucket: the most requests that can be made at once (the burst); a batch costs one per question (a question with `gemeinden=1` and a `limit` above 20: one per 20 hits asked). Fields as in draft-ietf-httpapi-ratelimit-headers-07.',
+    description: `Rate limit per client address, as a token bucket: the most requests that can be made at once (the burst); ${WEIGHT_RULE}, and a batch its questions together. Fields as in draft-ietf-httpapi-ratelimit-headers-07.`,
     required: true,
     schema: integer,
   },

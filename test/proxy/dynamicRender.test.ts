@@ -12,7 +12,7 @@ import { ENCODINGS, objectPath } from '../../core/manifest.ts';
 import { representationKey } from '../../core/representation.ts';
 import { canonicalKey, parseQuestion } from '../../core/request.ts';
 import { AskedQuestions } from '../../proxy/cache/askedQuestions.ts';
-import { RENDER_QUEUE, RENDER_RETRY_AFTER } from '../../proxy/cache/renderThreads.ts';
+import { RENDER_QUEUE_PER_CLIENT, RENDER_RETRY_AFTER } from '../../proxy/cache/renderThreads.ts';
 import { DynamicAnswers } from '../../proxy/cache/dynamicAnswers.ts';
 import { FileCache } from '../../proxy/versions/fileCache.ts';
 import { localSource } from '../../proxy/versions/localSource.ts';
@@ -101,19 +101,26 @@ describe('rendered answers', () => {
     expect(kept.bodies.gzip).toBeUndefined();
   });
 
-  it('refuses renderings beyond the render threads\' queue with 503 and Retry-After, and renders those it took', async () => {
+  it('refuses a client\'s renderings beyond its share of the queue with 503 and Retry-After, and renders those it took and another client\'s', async () => {
     const dynamic = new DynamicAnswers(64 << 20);
-    const asked = Array.from({ length: RENDER_QUEUE + 50 }, (_, i) => {
-      const parsed = parseQuestion('/finanzamt', new URLSearchParams({ ort: 'Berg', limit: String(i + 1) }));
+    const ask = (ort: string, limit: number, client: string) => {
+      const parsed = parseQuestion('/finanzamt', new URLSearchParams({ ort, limit: String(limit) }));
       if (!parsed.ok) throw new Error(parsed.detail);
-      return dynamic.answer(version, parsed.question, canonicalKey(parsed.question));
-    });
-    const answers = await Promise.all(asked);
+      return dynamic.answer(version, parsed.question, canonicalKey(parsed.question), 'json', 'identity', client);
+    };
+    const flood = Array.from({ length: RENDER_QUEUE_PER_CLIENT + 50 }, (_, i) => ask('Berg', i + 1, '203.0.113.66'));
+    const other = ask('Bonn', 7, '192.0.2.7');
+    const answers = await Promise.all(flood);
     const refused = answers.filter((a) => !a.ok);
-    // All asked at once: the threads take one each, the queue RENDER_QUEUE, and every one after that is refused.
+    // All asked at once: the threads take one each, the client's share RENDER_QUEUE_PER_CLIENT, and every one after
+    // that is refused; the other client's is taken all the same.
     expect(refused.length).toBeGreaterThanOrEqual(50 - availableParallelism());
     for (const a of refused) expect(a).toEqual({ ok: false, code: 'unavailable', detail: ERRORS.unavailable.detail.busy, retryAfter: RENDER_RETRY_AFTER });
-    expect(answers.slice(0, RENDER_QUEUE).every((a) => a.ok)).toBe(true);
+    expect(answers.slice(0, RENDER_QUEUE_PER_CLIENT).every((a) => a.ok)).toBe(true);
+    expect((await other).ok).toBe(true);
+    // A refusal is for the moment it was made: asked again once there is room, the question is rendered.
+    const again = await ask('Berg', RENDER_QUEUE_PER_CLIENT + 50, '203.0.113.66');
+    expect(again.ok).toBe(true);
   });
 
   it('keeps neither a question asked by tax number nor its answer, which repeats the number', async () => {
