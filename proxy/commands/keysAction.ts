@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { mergeKeyRecords } from '../fleet/mergeKeys.ts';
 import { readSharedKeys, shareKeys, withRedis } from '../fleet/sharedKeys.ts';
 import { keyUsage, type KeyUsage } from '../keys/usage.ts';
-import { addKey, readKeysFile, setKeyStatus, writeKeysFile, type KeyRecord, type KeysFile, type KeyStatus } from '../keys/keysFile.ts';
+import { addKey, makeKeysFolder, readKeysFile, setKeyStatus, writeKeysFile, type KeyRecord, type KeysFile, type KeyStatus } from '../keys/keysFile.ts';
 import { withKeysFileLocked } from '../keys/keysFileLock.ts';
 
 /** The options every subcommand has (keys.ts). */
@@ -13,6 +13,8 @@ export interface FileFlag {
 }
 
 export async function addKeyTo(flags: FileFlag & { name: string }): Promise<void> {
+  // The first key is issued before the proxy first starts, when its state folder may not exist yet.
+  await makeKeysFolder(flags.keysFile);
   const { record, key } = await changeKeys(flags, (file) => addKey(file, flags.name));
   console.log(`added key ${record.id} for "${record.name}" to ${flags.keysFile}; it is not stored and cannot be shown again:`);
   console.log(key);

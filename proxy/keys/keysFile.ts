@@ -1,7 +1,7 @@
 // The keys file: which access keys exist, under which name, and whether they are usable. It holds only the
 // hashes of the keys, so a copy of the file (a backup, a leaked config) does not let anyone call the service.
 import { hash, randomBytes } from 'node:crypto';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
 import { KEY_PREFIX } from '../../core/accessKey.ts';
@@ -71,6 +71,20 @@ export function parseKeysFile(text: string, path: string): KeysFile {
   const parsed = KeysFile.safeParse(json);
   if (!parsed.success) throw new Error(`${path} is not a valid keys file: ${z.prettifyError(parsed.error)}`);
   return parsed.data;
+}
+
+/**
+ * Makes the folder of the keys file at `path` where it is missing (as /var/lib/finanzamt-api is until the unit
+ * first starts), readable by its owner only; or says which folder is missing and why it cannot be made.
+ */
+export async function makeKeysFolder(path: string): Promise<void> {
+  const folder = dirname(path);
+  try {
+    await mkdir(folder, { recursive: true, mode: 0o700 });
+  } catch (e) {
+    const why = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+    throw new Error(`the folder ${folder} of the keys file does not exist and cannot be made (${why}); make it, owned by the user the proxy runs as`);
+  }
 }
 
 /** Replaces the file in one rename, so the running proxy never reads a half-written file. */
