@@ -1,11 +1,21 @@
 // The processes of the keys commands' tests (adder.ts, holder.ts beside this file), each a process of its own as
 // every `finanzamt keys` command is, driven by lines on stdin and answering by lines on stdout.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { promisify } from 'node:util';
 import { rememberKey } from '../record.ts';
 
 const HERE = import.meta.dirname;
+const CLI = join(HERE, '..', '..', '..', 'bin', 'finanzamt.mjs');
+const execFileAsync = promisify(execFile);
+
+/** Runs `finanzamt <args>` on a machine whose clock is `aheadMs` ahead; rejects on a non-zero exit. */
+export function cliAhead(aheadMs: number, args: string[]): Promise<{ stdout: string; stderr: string }> {
+  return execFileAsync(process.execPath, ['--import', join(HERE, 'clockAhead.mjs'), CLI, ...args], {
+    encoding: 'utf8', env: { ...process.env, FINANZAMT_TEST_CLOCK_AHEAD_MS: String(aheadMs) },
+  });
+}
 const running = new Set<ChildProcess>();
 process.on('exit', () => { for (const child of running) child.kill('SIGKILL'); });
 
