@@ -67,9 +67,11 @@ describe('the systemd unit', () => {
 
     it('gives node flags each one takes: NODE_OPTIONS every version, FINANZAMT_NODE_FLAGS the newest', () => {
       const environment = unitEnvironment(unit);
-      expect(Object.keys(environment)).toEqual(expect.arrayContaining(['NODE_OPTIONS', 'FINANZAMT_NODE_FLAGS', 'MALLOC_ARENA_MAX']));
       for (const { path, version } of nodes) {
         for (const flag of environment.NODE_OPTIONS!.split(' ')) expect(accepts(path, flag), `${version} ${flag}`).toBe(true);
+      }
+      expect(Object.keys(environment)).toEqual(expect.arrayContaining(['NODE_OPTIONS', 'FINANZAMT_NODE_FLAGS', 'MALLOC_ARENA_MAX']));
+      for (const { path, version } of nodes) {
         const run = spawnSync(path, [CLI, '--version'], { encoding: 'utf8', env: { ...process.env, ...environment } });
         expect([run.status, run.stderr, run.stdout.trim()], version).toEqual([0, '', finanzamt('--version').trim()]);
       }
@@ -95,14 +97,17 @@ describe('the systemd unit', () => {
       // The unit's arguments, with this machine's paths for its folders and a free loopback port.
       const args = execStart!.split(/\s+/).slice(2).map((arg) => arg.replace('/srv/finanzamt-api/dist', testDist('saarland')).replace('/var/lib/finanzamt-api/keys.json', keysFile));
       for (const { path, version } of nodes) {
-        const wanted = environment.FINANZAMT_NODE_FLAGS!.split(' ').filter((flag) => accepts(path, flag));
+        const wanted = (environment.FINANZAMT_NODE_FLAGS ?? '').split(' ').filter((flag) => flag !== '' && accepts(path, flag));
         const child = spawn(path, [CLI, ...args, '--host', '127.0.0.1', '--port', '0'], { env: { ...process.env, ...environment }, stdio: ['ignore', 'pipe', 'pipe'] });
         let output = '';
         child.stdout.setEncoding('utf8').on('data', (text: string) => { output += text; });
         child.stderr.setEncoding('utf8').on('data', (text: string) => { output += text; });
         const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
         try {
-          await eventually(`${version}: listening`, async () => /^listening on /m.test(output), 60_000);
+          await eventually(`${version}: listening`, async () => {
+            if (child.exitCode !== null) throw new Error(`${version} exited with ${child.exitCode} before listening:\n${output}`);
+            return /^listening on /m.test(output);
+          }, 60_000);
           const url = /^listening on (\S+)$/m.exec(output)![1]!;
           // Node ran itself again in place: the same pid, with the flags it knows in NODE_OPTIONS.
           const nodeOptions = readFileSync(`/proc/${child.pid}/environ`, 'utf8').split('\0').find((v) => v.startsWith('NODE_OPTIONS='));
