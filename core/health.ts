@@ -61,8 +61,17 @@ export function healthBody(v: HealthFacts, now: number): HealthResponse {
 
 const DAY_MS = 86_400_000;
 
-/** Whole days from the stand (DD.MM.YYYY, taken as midnight UTC) to `now` (milliseconds since the epoch). */
+/**
+ * Whole days from the stand (DD.MM.YYYY, taken as midnight UTC) to `now` (milliseconds since the epoch); never
+ * below 0: a clock set back before the stand (proxy/versions/dataAge.ts warns of it) does not make data younger
+ * than new.
+ */
 export function dataAgeDays(stand: string, now: number): number {
+  return Math.max(0, Math.floor(msSinceStand(stand, now) / DAY_MS));
+}
+
+/** Milliseconds from the stand (midnight UTC) to `now`; negative while the clock is before the stand. */
+export function msSinceStand(stand: string, now: number): number {
   const [day, month, year] = stand.split('.').map(Number) as [number, number, number];
-  return Math.floor((now - Date.UTC(year, month - 1, day)) / DAY_MS);
+  return now - Date.UTC(year, month - 1, day);
 }

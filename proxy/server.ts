@@ -94,6 +94,7 @@ export async function createProxy(given: ServeInput & ProxyHooks): Promise<Proxy
   const fleet = o.redis === undefined
     ? null
     : await (await import('./fleet/joinFleet.ts')).joinFleet({ url: o.redis, timeoutMs: o.redisTimeout, keys, local, log: logs.logger });
+  if (fleet !== null) metrics?.showFleet(fleet);
   const handler = createHandler({
     versions,
     keys,

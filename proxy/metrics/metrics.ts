@@ -146,6 +146,20 @@ export class ProxyMetrics {
     });
   }
 
+  /** Whether the fleet's Redis may evict the shared keys (proxy/fleet/evictionPolicy.ts), read when scraped. */
+  showFleet(fleet: { keysEvictable(): number | null }): void {
+    new Gauge({
+      name: 'finanzamt_redis_keys_evictable',
+      help: 'Whether the fleet\'s Redis may evict the shared keys: 1 under an allkeys-* maxmemory-policy, 0 under noeviction or volatile-*, -1 when the policy cannot be read; absent until checked.',
+      aggregator: 'max', registers: [this.registry],
+      collect() {
+        this.reset();
+        const evictable = fleet.keysEvictable();
+        if (evictable !== null) this.set(evictable);
+      },
+    });
+  }
+
   /** Disk reads past their timeout that still hold a thread, and how many may hold one (proxy/versions/readSlots.ts). */
   showReads(reads: Pick<ReadSlots, 'stuck' | 'slots'>): void {
     const registers = [this.registry];

@@ -1,6 +1,7 @@
 // The tests run on Node 22 or newer (package.json's engines; CI runs 24). Where the node that started `npm test`
 // is older, Node 24's official binary comes from the npm registry (package node-<platform>-<arch>, the binary
-// inside the package), into a cache folder outside the clone, once per machine.
+// inside the package), into a cache folder outside the clone, once per machine. The systemd unit's test fetches
+// Node 22 the same way, to start the unit's command on each Node version the README names.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -15,14 +16,25 @@ export function testNode() {
   const running = process.versions.node;
   if (Number(running.split('.')[0]) >= OLDEST) return process.execPath;
   const install = `install Node ${OLDEST} or newer and run npm test with it on PATH`;
+  return fetchedNode(FETCHED, {
+    why: `this is Node ${running}, the tests need ${OLDEST} or newer`,
+    otherwise: `this is Node ${running}; ${install}`,
+  });
+}
+
+/**
+ * Node `major`'s official binary from the npm registry, fetched once per machine. `why` opens the line said while
+ * fetching, `otherwise` the error where it cannot be fetched.
+ */
+export function fetchedNode(major, { why = `Node ${major} is needed`, otherwise = `install Node ${major}` } = {}) {
   // The registry carries the official binaries for these two only (node-win-* packages are laid out differently).
-  if (process.platform !== 'linux' && process.platform !== 'darwin') throw new MissingPrerequisite(`this is Node ${running}; ${install}`);
+  if (process.platform !== 'linux' && process.platform !== 'darwin') throw new MissingPrerequisite(otherwise);
   const pkg = `node-${process.platform}-${process.arch}`;
-  const cache = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'finanzamt-ci', `node${FETCHED}-${process.arch}`);
+  const cache = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'finanzamt-ci', `node${major}-${process.arch}`);
   const node = join(cache, 'node_modules', pkg, 'bin', 'node');
   if (existsSync(node)) return node;
-  console.error(`npm test: this is Node ${running}, the tests need ${OLDEST} or newer; fetching Node ${FETCHED} (${pkg} from the npm registry) into ${cache}`);
-  const npm = spawnSync('npm', ['install', '--prefix', cache, '--no-save', '--no-audit', '--no-fund', `${pkg}@${FETCHED}`], { stdio: ['ignore', 'inherit', 'inherit'] });
-  if (npm.status !== 0 || !existsSync(node)) throw new MissingPrerequisite(`this is Node ${running} and fetching ${pkg}@${FETCHED} from the npm registry failed; ${install}`);
+  console.error(`npm test: ${why}; fetching Node ${major} (${pkg} from the npm registry) into ${cache}`);
+  const npm = spawnSync('npm', ['install', '--prefix', cache, '--no-save', '--no-audit', '--no-fund', `${pkg}@${major}`], { stdio: ['ignore', 'inherit', 'inherit'] });
+  if (npm.status !== 0 || !existsSync(node)) throw new MissingPrerequisite(`fetching ${pkg}@${major} from the npm registry failed; ${otherwise}`);
   return node;
 }
