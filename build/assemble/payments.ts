@@ -2,11 +2,13 @@
 // (Berlin two, Hamburg one, every other state none that a current source gives), and the payee name its state
 // prescribes since Verification of Payee: the state's fixed name where it has one, else "Finanzamt" and the office's
 // name as the office list writes it. An authority that is no Finanzamt (the Bundeszentralamt für Steuern, a
-// Landesamt) gets no name: the source names the payees of Finanzämter only.
+// Landesamt) gets no name: the source names the payees of Finanzämter only. A property-valuation unit pays to the
+// office it was merged into (rule 10b): "Finanzamt Kassel", not "Finanzamt Kassel (Grundstücksbewertung)".
 import type { Bankverbindung, Office } from '../../core/model.ts';
 import type { SourceAccount, SourcePayee, SourcePayments } from '../sources/payments.ts';
 import { AssemblyError } from './errors.ts';
 import { designation } from './offices.ts';
+import type { ValuationUnit } from './valuationUnits.ts';
 
 /** Each fact with its source and date and the number of offices it reached, for the report. */
 export interface PaymentFacts {
@@ -17,7 +19,9 @@ export interface PaymentFacts {
   without_payee: { bufa_nr: string; name: string; grund: string }[];
 }
 
-export function withPayments(offices: Office[], payments: SourcePayments | null, laender: readonly string[]): { offices: Office[]; facts: PaymentFacts } {
+export function withPayments(
+  offices: Office[], payments: SourcePayments | null, laender: readonly string[], valuation: Pick<ValuationUnit, 'bufa_nr' | 'amt'>[] = [],
+): { offices: Office[]; facts: PaymentFacts } {
   if (payments === null) return { offices, facts: { accounts: [], payees: [], with_payee: 0, without_payee: [] } };
   const known = new Set(laender);
   const unknownState = (state: string, id: string) => {
@@ -26,6 +30,7 @@ export function withPayments(offices: Office[], payments: SourcePayments | null,
   for (const account of payments.konten) unknownState(account.bundesland, account.id);
   const general = generalPayees(payments.zahlungsempfaenger, laender, unknownState);
   const forOffice = officePayees(payments.zahlungsempfaenger, offices);
+  const mergedInto = new Map(valuation.flatMap((u) => (u.amt.length === 0 ? [] : [[u.bufa_nr, u.amt[0]!.name] as const])));
 
   const accountsReached = new Map<string, number>();
   const payeesReached = new Map<string, number>();
@@ -35,7 +40,7 @@ export function withPayments(offices: Office[], payments: SourcePayments | null,
     for (const a of accounts) accountsReached.set(a.id, (accountsReached.get(a.id) ?? 0) + 1);
     const entry = forOffice.get(office.bufa_nr) ?? general.get(office.bundesland)!;
     payeesReached.set(entry.id, (payeesReached.get(entry.id) ?? 0) + 1);
-    const zahlungsempfaenger = entry.name ?? officePayee(office.name);
+    const zahlungsempfaenger = entry.name ?? officePayee(mergedInto.get(office.bufa_nr) ?? office.name);
     if (zahlungsempfaenger === null) withoutPayee.push({ bufa_nr: office.bufa_nr, name: office.name, grund: 'keine Finanzamt-Bezeichnung: die Quelle nennt nur die Empfänger der Finanzämter' });
     const bankverbindungen = accounts.map(bankverbindung);
     return { ...office, bankverbindung: bankverbindungen[0] ?? null, bankverbindungen, zahlungsempfaenger };
