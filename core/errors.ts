@@ -70,7 +70,7 @@ export const ERRORS = {
       acceptedForms: (example: string, written: readonly (readonly [form: string, states: readonly string[]])[]) =>
         `Angenommen werden das Bundesschema mit 13 Ziffern (vierstellige Amtsnummer, eine 0, acht weitere Ziffern; z. B. ${example}), `
         + `dasselbe ohne die 0 an fünfter Stelle (12 Ziffern) und die Schreibweise der Bescheide eines Landes (F Finanzamt, B Bezirk, U Unterscheidungsnummer, P Prüfziffer): ${written.map(([form, states]) => `${form} (${states.join(', ')})`).join('; ')}. `
-        + 'Leerzeichen, „/“, „-“ und „.“ als Trennzeichen sind beliebig.',
+        + 'Als Trennzeichen dienen Leerzeichen, „/“, „-“ und „.“, beliebig oder keines; in der Schreibweise eines Landes nur an den Stellen, an denen sie ein Trennzeichen hat.',
     },
   },
   key_in_query: {

@@ -32,7 +32,9 @@ export function taxNumberHint(named: (NamedOffice & { reading: Reading })[], rea
     return `Die Amtsnummer ${named[0]!.ersetzt}, die die Steuernummer nennt, gibt es nicht mehr; ihre Fälle haben je nach Gemeinde ${successors} übernommen. `
       + 'Welches zuständig ist, weiß das Finanzamt. Bitte die Nutzerin oder den Nutzer fragen, statt ein Finanzamt auszuwählen.';
   }
-  return `Die Steuernummer passt zur Schreibweise mehrerer Länder und nennt dort verschiedene Finanzämter: ${numbers(named.map((n) => n.reading))}. `
+  // The offices the list holds: a retired number's successor, not the number (docs/data.md, rule 4b).
+  const offices = listed(named.map((n) => `${n.office.bufa_nr} (${n.reading.bundesland}${n.ersetzt === null ? '' : `; Nachfolger von ${n.ersetzt}`})`));
+  return `Die Steuernummer passt zur Schreibweise mehrerer Länder und nennt dort verschiedene Finanzämter: ${offices}. `
     + 'Eindeutig ist die 13-stellige Form (Bundesschema), die mit der Amtsnummer beginnt. Bitte die Nutzerin oder den Nutzer fragen, statt ein Finanzamt auszuwählen.';
 }
 
