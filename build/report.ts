@@ -85,7 +85,7 @@ export function summarize(r: BuildReport): string {
     ...divisionLines(r.divisions),
     `mail addresses: ${r.poststelle.current} from the newest export, ${r.poststelle.older} from an older one (${r.poststelle.by_export.filter((e) => e.offices > 0).map((e) => `${e.offices} of ${e.date}`).join(', ') || 'none'}), ${r.poststelle.none} none; ${r.poststelle.refused.length} older addresses off the state's domain not taken`,
     r.payments.payees.length === 0 ? 'payments: no accounts or payee names (the bundle has no payments file)'
-      : `payments: ${r.payments.accounts.length} accounts (${r.payments.accounts.map((a) => `${a.bundesland} ${a.bank}: ${a.offices} offices`).join(', ') || 'none'}); payee names for ${r.payments.with_payee} offices, ${r.payments.without_payee.length} authorities without one`,
+      : `payments: ${r.payments.accounts.length} accounts (${r.payments.accounts.map((a) => `${a.bundesland} ${a.bank}: ${a.offices} offices`).join(', ') || 'none'}); payee names for ${r.payments.with_payee} offices (${r.payments.to_review.length} the report cannot vouch for, to review: payments.to_review), ${r.payments.without_payee.length} authorities without one`,
     `${r.requests} precomputed requests in ${r.files} files, ${(r.bytes / 1e6).toFixed(1)} MB`,
   ].join('\n');
 }
