@@ -276,8 +276,9 @@ describe('hostile input in the address', () => {
     for (const text of [...answers.map((a) => a.text), log]) expect(text).not.toMatch(/81508155|810%2F815/);
   });
 
-  it('refuses C1 controls, format characters and line separators in free text, and echoes none', async () => {
-    const characters = ['\u0085', '\u009b', '\u202e', '\u200d', '\ufeff', '\u2028', '\u00ad', '\u2066'];
+  it('refuses C1 controls, format characters of every plane and line separators in free text, and echoes none', async () => {
+    // The last three lie beyond the Basic Multilingual Plane: tag characters (U+E0001, U+E0041) and a musical format character.
+    const characters = ['\u0085', '\u009b', '\u202e', '\u200d', '\ufeff', '\u2028', '\u00ad', '\u2066', '\u{E0001}', '\u{E0041}', '\u{1D173}'];
     const { answers } = await askLogged(characters.flatMap((c) => [
       ['GET', `/finanzamt?ort=${encodeURIComponent(`Kö${c}ln`)}`, keyed()] as [string, string, Record<string, string>],
       ['GET', `/finanzamt?ags=05315000&stadtteil=${encodeURIComponent(`S${c}ülz`)}`, keyed()] as [string, string, Record<string, string>],
