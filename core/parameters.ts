@@ -8,6 +8,7 @@ import { BUNDESLAENDER, stateNamed } from './bundesland.ts';
 import { ERRORS, type ErrorCode } from './errors.ts';
 import { ORT_MIN_LENGTH, ortLength, ortTooShort } from './search/query.ts';
 import { parseSteuernummer, STEUERNUMMER_MAX, STEUERNUMMER_PATTERN } from './steuernummer/parse.ts';
+import { holdsTaxNumberShape } from './taxNumberShape.ts';
 
 export const LOOKUP_LIMIT_DEFAULT = 20;
 export const LOOKUP_LIMIT_MAX = 200;
@@ -80,14 +81,17 @@ function integer(min: number, max: number, byDefault: number) {
  * Zp: U+2028, U+2029): none is part of a name, and each would be echoed in `frage`, where it can reorder or hide what
  * a reader sees. And no lone surrogate (Cs) or U+FFFD, what a wrongly encoded character becomes. Classes, not ranges
  * of UTF-16 code units, which cannot name a character outside the BMP: the `u` flag reads the text by code point,
- * as JSON Schema reads a `pattern` (ECMA-262 with Unicode semantics).
+ * as JSON Schema reads a `pattern` (ECMA-262 with Unicode semantics). Nor ten digits in a row, with a tax number's
+ * separators or none (core/taxNumberShape.ts): no name has them, and a tax number is personal data, which `frage`
+ * would echo and a shared cache could keep.
  */
-const TEXT_PATTERN = /^(?=[\s\S]*\S)[^\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\uFFFD]*$/u;
+const TEXT_PATTERN = /^(?![\s\S]*\d(?:[ ./-]?\d){9})(?=[\s\S]*\S)[^\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\uFFFD]*$/u;
 
 /** The first rule of free text that `sent` breaks, if any. */
 function textProblem(name: string, sent: string): string | null {
   if (sent.trim() === '') return BAD.empty(name);
   if (sent.length > TEXT_MAX) return BAD.tooLong(name, TEXT_MAX);
+  if (holdsTaxNumberShape(sent)) return BAD.taxNumber(name);
   if (!TEXT_PATTERN.test(sent)) return BAD.badCharacters(name);
   return null;
 }
