@@ -8,9 +8,9 @@
 // ("Verden  (Aller)"), and a site marker or former name is left out ("Offenburg -01- (vormals ASt Achern)" pays to
 // "Finanzamt Offenburg"); nothing is added. Every name the report cannot vouch for is listed for review.
 import type { Bankverbindung, Office } from '../../core/model.ts';
+import { officeBaseName } from '../../core/officeGroups.ts';
 import type { SourceAccount, SourcePayee, SourcePayments } from '../sources/payments.ts';
 import { AssemblyError } from './errors.ts';
-import { officeBaseName } from '../../core/officeGroups.ts';
 import { designation } from './offices.ts';
 import type { ValuationUnit } from './valuationUnits.ts';
 

@@ -1,6 +1,9 @@
 // The answers the sources of 2026 changed, through the real proxy over the tree of the frozen 2026 bundle
 // (docs/data.md, rules 3b, 4b, 5b, 7, 10 and 11).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { summarize, type BuildReport } from '../../build/report.ts';
 import { CollectionResponse, DistrictResponse, ErrorResponse, LookupResponse, OfficeResponse } from '../../core/model.ts';
 import { renderAnswer } from '../../core/render.ts';
 import { indexDirectory } from '../../core/directoryIndex.ts';
@@ -175,6 +178,18 @@ describe('property-valuation numbers (rule 10b)', () => {
     expect(body.gemeinden.find((g) => g.ags === '06633003')).toMatchObject({ name: 'Baunatal, Stadt', zuordnung: 'zusammenlegung' });
     expect(body.gemeinden.filter((g) => g.zuordnung === 'zusammenlegung')).toHaveLength(29);
     expect((await get('/finanzamt/2625')).parsed(OfficeResponse).amt).toMatchObject({ name: 'Kassel (Grundstücksbewertung)', zahlungsempfaenger: 'Finanzamt Kassel' });
+  });
+
+  it('is in the build report and its summary, with the payee names to review', () => {
+    const report: BuildReport = JSON.parse(readFileSync(join(tree.root, 'report.json'), 'utf8'));
+    expect(report.valuation_units.map((u) => [u.bufa_nr, u.amt.map((a) => a.bufa_nr), u.municipalities.length])).toEqual([
+      ['2623', ['2626'], 10], ['2625', ['2626'], 19], ['2636', ['2602'], 7], ['2637', ['2604'], 7], ['2638', ['2630'], 9], ['2645', ['2614'], 0],
+    ]);
+    expect(report.provenance).toMatchObject({ zusammenlegung: 52 });
+    expect(report.payments.to_review).toHaveLength(51);
+    const summary = summarize(report).split('\n');
+    expect(summary).toContain('52 municipalities answered with the office beside a property-valuation number (2623 → 2626 (10), 2625 → 2626 (19), 2636 → 2602 (7), 2637 → 2604 (7), 2638 → 2630 (9), 2645 → 2614 (0))');
+    expect(summary.find((line) => line.startsWith('payments:'))).toContain('payee names for 592 offices (51 the report cannot vouch for, to review: payments.to_review)');
   });
 
   it('still answers Kassel itself with its one office', async () => {
