@@ -41,6 +41,8 @@ export function buildReport(dir: Directory, facts: AssemblyFacts, stats: TreeSta
     notices: dir.aenderungen,
     expired_notices: facts.expired_notices,
     special_task_districts: facts.special_task_districts,
+    /** Rule 10b: the property-valuation numbers, the office each is answered beside, and its municipalities. */
+    valuation_units: facts.valuation_units,
     shared_city_offices: facts.shared_city_offices,
     /** Rule 12 (docs/data.md): each city of the divisions source, loaded or why not, and the residents of multi-office cities it reaches. */
     divisions: facts.divisions,
@@ -79,12 +81,20 @@ export function summarize(r: BuildReport): string {
     `cross-check with the 2021 postal-code file: ${r.cross_check.agreeing} of ${r.cross_check.compared} agree (${r.cross_check.agreement_percent}%)`,
     `${r.multi_office_municipalities.length} municipalities with several offices (${added} offices added to cities)`,
     `${r.special_task_districts.reduce((n, d) => n + d.municipalities.length, 0)} municipalities given to special-task offices (${r.special_task_districts.map((d) => d.bufa_nr).join(', ') || 'none'}); ${r.expired_notices.length} notices ended by this version`,
+    valuationLine(r.valuation_units),
     ...divisionLines(r.divisions),
     `mail addresses: ${r.poststelle.current} from the newest export, ${r.poststelle.older} from an older one (${r.poststelle.by_export.filter((e) => e.offices > 0).map((e) => `${e.offices} of ${e.date}`).join(', ') || 'none'}), ${r.poststelle.none} none; ${r.poststelle.refused.length} older addresses off the state's domain not taken`,
     r.payments.payees.length === 0 ? 'payments: no accounts or payee names (the bundle has no payments file)'
-      : `payments: ${r.payments.accounts.length} accounts (${r.payments.accounts.map((a) => `${a.bundesland} ${a.bank}: ${a.offices} offices`).join(', ') || 'none'}); payee names for ${r.payments.with_payee} offices, ${r.payments.without_payee.length} authorities without one`,
+      : `payments: ${r.payments.accounts.length} accounts (${r.payments.accounts.map((a) => `${a.bundesland} ${a.bank}: ${a.offices} offices`).join(', ') || 'none'}); payee names for ${r.payments.with_payee} offices (${r.payments.to_review.length} the report cannot vouch for, to review: payments.to_review), ${r.payments.without_payee.length} authorities without one`,
     `${r.requests} precomputed requests in ${r.files} files, ${(r.bytes / 1e6).toFixed(1)} MB`,
   ].join('\n');
+}
+
+/** Rule 10b on the terminal: each valuation number with the office beside it and how many municipalities answer both. */
+function valuationLine(units: BuildReport['valuation_units']): string {
+  const named = units.map((u) => `${u.bufa_nr} → ${u.amt.map((a) => a.bufa_nr).join('/') || 'no office of that name'} (${u.municipalities.length})`);
+  const municipalities = units.reduce((n, u) => n + (u.amt.length > 0 ? u.municipalities.length : 0), 0);
+  return `${municipalities} municipalities answered with the office beside a property-valuation number (${named.join(', ') || 'none'})`;
 }
 
 /** Rule 12 on the terminal: one line per city of the divisions source, then the share of residents it reaches. */

@@ -25,7 +25,7 @@ const BATCH_SHAPE = 'Erwartet wird ein Objekt, das nur die Liste fragen enthält
 export const ERRORS = {
   bad_parameter: {
     status: 400, shared: true,
-    means: 'Missing or unusable input: none or several of `ags`/`plz`/`ort`/`steuernummer`, a malformed value, a parameter this path does not know or given twice, a malformed office number, a lookup with a `bundesland` that names no state or beside `ags` or `plz`. Not cached where the query holds a `steuernummer`.',
+    means: 'Missing or unusable input: none or several of `ags`/`plz`/`ort`/`steuernummer`, a malformed value (free text with ten digits in a row, as a tax number has, among them), a parameter this path does not know or given twice, a malformed office number, a lookup with a `bundesland` that names no state or beside `ags` or `plz`. Not cached where the query holds a `steuernummer` or a tax number anywhere else.',
     detail: {
       unknownParameter: (name: string, allowed: readonly string[]) =>
         `Unbekannter Parameter ${quote(name)} (${allowed.length ? `erlaubt: ${allowed.join(', ')}` : 'dieser Pfad kennt keine Parameter'}).`,
@@ -45,6 +45,9 @@ export const ERRORS = {
       empty: (name: string) => `${name} darf nicht leer sein.`,
       tooLong: (name: string, max: number) => `${name} ist zu lang (höchstens ${max} Zeichen).`,
       badCharacters: (name: string) => `${name} enthält Steuer- oder Formatzeichen oder ungültig kodierte Zeichen.`,
+      /** Free text holding ten or more digits in a row, as a tax number has: personal data, never repeated. */
+      taxNumber: (name: string) =>
+        `${name} enthält zehn oder mehr Ziffern in Folge wie eine Steuernummer, die kein Orts- oder Amtsname hat; eine Steuernummer gehört in den Parameter steuernummer von /finanzamt.`,
       ortTooShort: (name: string, sent: string, min: number, length: number) =>
         `${name} muss mindestens ${min} Zeichen lang sein und einen Buchstaben oder eine Ziffer enthalten (erhalten: ${quote(sent)}, ${length} Zeichen).`,
       ags: (name: string, sent: string) => `${name} muss aus einer bis acht Ziffern bestehen (erhalten: ${quote(sent)}).`,
@@ -70,7 +73,7 @@ export const ERRORS = {
       acceptedForms: (example: string, written: readonly (readonly [form: string, states: readonly string[]])[]) =>
         `Angenommen werden das Bundesschema mit 13 Ziffern (vierstellige Amtsnummer, eine 0, acht weitere Ziffern; z. B. ${example}), `
         + `dasselbe ohne die 0 an fünfter Stelle (12 Ziffern) und die Schreibweise der Bescheide eines Landes (F Finanzamt, B Bezirk, U Unterscheidungsnummer, P Prüfziffer): ${written.map(([form, states]) => `${form} (${states.join(', ')})`).join('; ')}. `
-        + 'Leerzeichen, „/“, „-“ und „.“ als Trennzeichen sind beliebig.',
+        + 'Als Trennzeichen dienen Leerzeichen, „/“, „-“ und „.“, beliebig oder keines; in der Schreibweise eines Landes nur an den Stellen, an denen sie ein Trennzeichen hat.',
     },
   },
   key_in_query: {

@@ -32,7 +32,9 @@ export function taxNumberHint(named: (NamedOffice & { reading: Reading })[], rea
     return `Die Amtsnummer ${named[0]!.ersetzt}, die die Steuernummer nennt, gibt es nicht mehr; ihre Fälle haben je nach Gemeinde ${successors} übernommen. `
       + 'Welches zuständig ist, weiß das Finanzamt. Bitte die Nutzerin oder den Nutzer fragen, statt ein Finanzamt auszuwählen.';
   }
-  return `Die Steuernummer passt zur Schreibweise mehrerer Länder und nennt dort verschiedene Finanzämter: ${numbers(named.map((n) => n.reading))}. `
+  // The offices the list holds: a retired number's successor, not the number (docs/data.md, rule 4b).
+  const offices = listed(named.map((n) => `${n.office.bufa_nr} (${n.reading.bundesland}${n.ersetzt === null ? '' : `; Nachfolger von ${n.ersetzt}`})`));
+  return `Die Steuernummer passt zur Schreibweise mehrerer Länder und nennt dort verschiedene Finanzämter: ${offices}. `
     + 'Eindeutig ist die 13-stellige Form (Bundesschema), die mit der Amtsnummer beginnt. Bitte die Nutzerin oder den Nutzer fragen, statt ein Finanzamt auszuwählen.';
 }
 
@@ -70,14 +72,16 @@ export function lookupHint(
   }
   if (officeNrs.length === 1) return null;
   const shared = hits.filter((m) => m.bufa_nr.length > 1);
-  const parts = shared.map((m) => cityHint(ix, m));
+  const valuation = shared.filter(besideValuationUnit);
+  const parts = [...shared.filter((m) => !besideValuationUnit(m)).map((m) => cityHint(ix, m)), ...valuationHints(ix, valuation)];
   if (shared.length < hits.length && hits.length > 1) {
     const groups = groupsOf(ix, officeNrs);
     const numbers = groups.length < officeNrs.length ? ` mit ${officeNrs.length} Amtsnummern` : '';
     const withUnits = units.some((u) => u);
     const found = withUnits ? 'Gemeinden und Teile geteilter Städte' : 'Gemeinden';
     const key = withUnits ? ', in einer geteilten Stadt mit dem stadtteil daneben' : '';
-    parts.push(`Gefunden wurden ${hits.length} ${found} (${placeList(hits, units)}); sie gehören zu ${groups.length} verschiedenen Finanzämtern${numbers}; eindeutig ist nur die Abfrage mit dem achtstelligen Gemeindeschlüssel (ags)${key}.`);
+    const offices = groups.length === 1 ? 'einem Finanzamt' : `${groups.length} verschiedenen Finanzämtern`;
+    parts.push(`Gefunden wurden ${hits.length} ${found} (${placeList(hits, units)}); sie gehören zu ${offices}${numbers}; eindeutig ist nur die Abfrage mit dem achtstelligen Gemeindeschlüssel (ags)${key}.`);
   }
   parts.push(...notes);
   if (announced) parts.push('Für die gefundenen Gemeinden ist eine Änderung angekündigt (siehe aenderungen).');
@@ -110,6 +114,34 @@ function cityHint(ix: DirectoryIndex, m: Municipality): string {
   else if (groups.length > 1) parts.push('Das Verzeichnis sagt nicht, wie sie sich die Gemeinde aufteilen (etwa nach Stadtteil, Straße oder Anfangsbuchstaben des Nachnamens).');
   if (groups.length < m.bufa_nr.length) parts.push('Welche Nummer gilt, entscheidet die Steuernummer, im Zweifel das Finanzamt.');
   return parts.join(' ');
+}
+
+/** Whether the GV100AD gives the municipality a property-valuation number, answered with an office beside it (rule 10b). */
+function besideValuationUnit(m: Municipality): boolean {
+  return m.herkunft.some((h) => h.zuordnung === 'zusammenlegung');
+}
+
+/**
+ * Municipalities whose GV100AD number the office list calls a property-valuation unit (docs/data.md, rule 10b), one
+ * sentence per number: which number the directory names, what the list calls it, the office beside it; then that
+ * the tax number decides. Neither is picked.
+ */
+function valuationHints(ix: DirectoryIndex, municipalities: Municipality[]): string[] {
+  if (municipalities.length === 0) return [];
+  const byNumbers = new Map<string, Municipality[]>();
+  for (const m of municipalities) {
+    const key = m.bufa_nr.map((nr, i) => `${m.herkunft[i]!.zuordnung === 'zusammenlegung' ? '+' : ''}${nr}`).join(' ');
+    (byNumbers.get(key) ?? byNumbers.set(key, []).get(key)!).push(m);
+  }
+  const sentences = [...byNumbers.values()].map((group) => {
+    const m = group[0]!;
+    const named = m.bufa_nr.filter((_, i) => m.herkunft[i]!.zuordnung !== 'zusammenlegung');
+    const beside = m.bufa_nr.filter((_, i) => m.herkunft[i]!.zuordnung === 'zusammenlegung').map((nr) => `${nr} (${ix.offices.get(nr)!.bezeichnung})`);
+    const listNames = listed(named.map((nr) => `${nr}, die in der Finanzamtsliste „${ix.offices.get(nr)!.name}“ heißt`));
+    return `Für ${placeList(group, [])} nennt das Gemeindeverzeichnis die Amtsnummer ${listNames}, eine Stelle der Grundstücksbewertung; `
+      + `daneben steht ${listed(beside)}, das Finanzamt, in dem sie aufgegangen ist.`;
+  });
+  return [...sentences, 'Welche Nummer für die Einkommensteuer gilt, sagt keine Quelle; maßgeblich ist die Steuernummer auf dem letzten Bescheid, im Zweifel das Finanzamt.'];
 }
 
 /** The distinct offices (groups of numbers) among `numbers`, in the order of their first number. */

@@ -14,10 +14,11 @@ export const isoDate = () => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD
 
 /**
  * How a (municipality, office) pair was derived (docs/data.md, rule 8): named by the GV100AD, successor of a
- * retired number the GV100AD names, a curated correction, an office added to a city of several offices, or an
- * office that a state ordinance's division of the city names and no other rule added (docs/data.md, rule 12).
+ * retired number the GV100AD names, a curated correction, an office added to a city of several offices, an
+ * office that a state ordinance's division of the city names and no other rule added (docs/data.md, rule 12), or
+ * the office a property-valuation number the GV100AD names was merged into, answered beside it (rule 10b).
  */
-export const Zuordnung = z.enum(['verzeichnis', 'nachfolger', 'korrektur', 'grossstadt', 'verordnung']);
+export const Zuordnung = z.enum(['verzeichnis', 'nachfolger', 'korrektur', 'grossstadt', 'verordnung', 'zusammenlegung']);
 export type Zuordnung = z.infer<typeof Zuordnung>;
 
 /** The provenance of one pair: how, and the number the GV100AD named instead where the pair replaces it. */

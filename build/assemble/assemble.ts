@@ -17,6 +17,7 @@ import { resolveRetiredKeys, type RetiredKeyFacts } from './retiredKeys.ts';
 import { taskOf } from './officeKinds.ts';
 import { assignSharedCities, type SharedCityDecision } from './sharedCities.ts';
 import { applyReplacements, PostalMajority, replaceStaleNumbers, type StaleReplacement } from './staleNumbers.ts';
+import { addMergedOffices, valuationUnits, type ValuationUnit } from './valuationUnits.ts';
 import { dataVersion, sourcesOf } from './version.ts';
 
 /** Per number the GV100AD names but the directory does not keep: which offices took over, how, and where. */
@@ -48,6 +49,8 @@ export interface AssemblyFacts {
   prefix_mismatches: PrefixMismatch[];
   municipalities_without_office: { ags: string; name: string }[];
   special_task_districts: { bufa_nr: string; name: string; municipalities: string[] }[];
+  /** Rule 10b: each number the list calls a property-valuation unit, the office beside it, and the municipalities given both. */
+  valuation_units: ValuationUnit[];
   expired_notices: ExpiredNotice[];
   cross_check: CrossCheck;
   /** Rule 13: offices with the newest export's mail, an older export's, none; the addresses not taken. */
@@ -77,6 +80,8 @@ export function assembleDirectory(bundle: SourceBundle): { directory: Directory;
   const corrections = applyCorrections(raw, chosen, bundle.corrections, pairs, currentOffices);
   const shared = assignSharedCities(raw, current, pairs);
   const divisions = applyDivisions(raw, current, bundle.divisions, pairs);
+  // After rules 5 and 12: an office that serves a municipality only beside a valuation number has no district of its own there.
+  const valuation = addMergedOffices(valuationUnits(current), pairs);
 
   const municipalities: Municipality[] = raw.map((m) => {
     const own = pairs.get(m.ags)!;
@@ -97,7 +102,7 @@ export function assembleDirectory(bundle: SourceBundle): { directory: Directory;
   const assembled = assembleOffices(current, districtStates, plzStates, laender, bundle.states);
   const { stateMismatches, prefixMismatches } = assembled;
   const mails = withPoststellen(assembled.offices, newestExportDate(bundle), bundle.officeHistory);
-  const { offices, facts: paymentFacts } = withPayments(mails.offices, bundle.payments, [...laender.values()]);
+  const { offices, facts: paymentFacts } = withPayments(mails.offices, bundle.payments, [...laender.values()], valuation);
   for (const m of municipalities) {
     const missing = m.bufa_nr.find((nr) => !currentOffices.has(nr));
     if (missing) throw new AssemblyError(`municipality ${m.ags} (${m.name}) names office ${missing}, which the office list lacks`);
@@ -143,6 +148,7 @@ export function assembleDirectory(bundle: SourceBundle): { directory: Directory;
       prefix_mismatches: prefixMismatches,
       municipalities_without_office: municipalities.filter((m) => m.bufa_nr.length === 0).map((m) => ({ ags: m.ags, name: m.name })),
       special_task_districts: specialTaskDistricts(municipalities, offices),
+      valuation_units: valuation,
       expired_notices: expired,
       cross_check: crossCheck(municipalities, plzIndex, bundle.plzOfficeLocations, (nr) => rule4b.get(afterRule4(nr)) ?? rule4.get(nr), currentOffices),
       poststelle: mails.facts,
@@ -202,7 +208,7 @@ function retiredNumbersOf(municipalities: Municipality[]): RetiredNumber[] {
 }
 
 function provenanceCounts(municipalities: Municipality[]): Record<Zuordnung, number> {
-  const counts: Record<Zuordnung, number> = { verzeichnis: 0, nachfolger: 0, korrektur: 0, grossstadt: 0, verordnung: 0 };
+  const counts: Record<Zuordnung, number> = { verzeichnis: 0, nachfolger: 0, korrektur: 0, grossstadt: 0, verordnung: 0, zusammenlegung: 0 };
   for (const m of municipalities) for (const h of m.herkunft) counts[h.zuordnung]++;
   return counts;
 }
