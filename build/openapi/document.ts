@@ -58,9 +58,10 @@ weak \`ETag\` of the form \`W/"<stand_quelle>-<hash>"\` (\`W/"<stand_quelle>-mit
 \`If-Match\` compares strongly (RFC 9110 13.1.1) and every ETag here is weak, so anything but \`*\` answers 412.
 \`HEAD\` answers the headers, \`ETag\` and \`Content-Length\` included, without the body (each GET has its HEAD
 operation here, and each path its \`OPTIONS\`). Bodies are sent with brotli or gzip when \`Accept-Encoding\`
-allows (\`Vary: Accept-Encoding\`). \`/finanzaemter\` answers CSV where \`Accept\` prefers \`text/csv\`, with an ETag
-of its own (the CSV of \`gemeinden=1\` too) and \`Vary: Accept, Accept-Encoding\`. The answer to a batch is
-\`no-store\`, without an ETag.
+allows (\`Vary: Accept-Encoding\`). The answers that are tables (\`/finanzaemter\`, \`/finanzamt/{amtsnummer}/bezirk\`,
+and the municipalities a lookup found) are given as CSV where \`Accept\` prefers \`text/csv\` and as a spreadsheet
+(XLSX) where it prefers \`application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\`, each with an ETag of
+its own and \`Vary: Accept, Accept-Encoding\`. The answer to a batch is \`no-store\`, without an ETag.
 
 ## Rate limit
 20 requests per second per client address, with a short burst beyond that: a token bucket whose capacity is

@@ -56,9 +56,9 @@ function inline(doc: ReturnType<typeof openApiDocument>, response: Response | { 
 function answersId(root: string): string {
   const manifest = JSON.parse(readFileSync(join(root, MANIFEST_FILE), 'utf8')) as Manifest;
   const entries = Object.fromEntries(Object.entries(manifest.entries).filter(([key]) => !(key in DOCUMENTS)));
-  const used = new Set([...Object.values(entries), ...Object.values(manifest.csv)].map((e) => e.object));
+  const used = new Set([...Object.values(entries), ...Object.values(manifest.csv), ...Object.values(manifest.xlsx)].map((e) => e.object));
   const objects = Object.fromEntries(Object.entries(manifest.objects).filter(([object]) => used.has(object)));
-  return makeManifest(manifest, entries, objects, manifest.files, manifest.csv).build_id;
+  return makeManifest(manifest, entries, objects, manifest.files, manifest).build_id;
 }
 
 /** The document without the examples that the loaded version adds. */
