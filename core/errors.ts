@@ -20,7 +20,7 @@ interface ErrorKind {
 }
 
 /** The shape a batch must have, said whenever it has another. */
-const BATCH_SHAPE = 'Erwartet wird ein Objekt, das nur die Liste fragen enthält, je Frage ein flaches Objekt aus Parametern der Suche und ihren Werten (Text, für gemeinden und limit auch ganze Zahlen): {"fragen": [{"ags": "05315000"}, {"plz": "50667", "gemeinden": 1}]}.';
+const BATCH_SHAPE = 'Erwartet wird ein Objekt, das nur die Liste fragen enthält, je Frage ein flaches Objekt aus Parametern der Suche und ihren Werten (Text, für gemeinden und limit auch ganze Zahlen, für gemeinden auch true oder false): {"fragen": [{"ags": "05315000"}, {"plz": "50667", "gemeinden": true}]}.';
 
 export const ERRORS = {
   bad_parameter: {
@@ -55,6 +55,8 @@ export const ERRORS = {
       amtsnummer: (sent: string) => `Die Amtsnummer muss aus genau vier Ziffern bestehen (erhalten: ${quote(sent)}).`,
       /** A question of a batch giving a JSON value other than text or an integer for a parameter whose value is a number. */
       integerOrText: (name: string, value: JsonScalar) => `${name} muss eine ganze Zahl oder Text sein (erhalten: ${kind(value)}).`,
+      /** A question of a batch giving a JSON value other than a boolean, an integer or text for a flag. */
+      flagOrText: (name: string, value: JsonScalar) => `${name} muss true oder false, 0 oder 1 sein, als Zahl oder Text (erhalten: ${kind(value)}).`,
       /** A question of a batch giving a JSON value other than text for a parameter whose value is text. */
       textOnly: (name: string, value: JsonScalar) => `${name} muss als Text angegeben werden, in Anführungszeichen (erhalten: ${kind(value)}).`,
     },
