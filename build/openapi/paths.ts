@@ -6,6 +6,7 @@ import { LookupResponse, OfficeResponse, DistrictResponse, CollectionResponse } 
 import { ROUTE_TABLE, type Method, type RouteName } from '../../core/routes.ts';
 import { EXAMPLE_PATHS, EXAMPLE_RETIRED_KEY, type Examples, type NamedExamples } from './examples.ts';
 import { batchOperation } from './batch.ts';
+import { dividedText } from './divided.ts';
 import type { Operation } from './operation.ts';
 import { LOOKUP_PARAMETERS, parameterRef, PARAMETERS, type ParameterId } from './parameters.ts';
 import { alsoTable, answer, document, health, PREFLIGHT_RESPONSE, responseRef, single, withoutContent, type Response, type ResponseId, type Shown } from './responses.ts';
@@ -48,27 +49,27 @@ const ALWAYS = { 405: responseRef('MethodNotAllowed'), 429: responseRef('TooMany
 /**
  * The lookup's examples: the plain lookup, a retired key answered with its successor where the loaded version
  * knows one, and a unit of a divided city found by `ort` where the version divides one (examples.ts); each summary
- * says what its answer shows, from the answer itself.
+ * says what its answer shows, from the answer itself, in plain text: a reference page shows a label as it is.
  */
 function lookupExamples(examples?: Examples): Shown | undefined {
   if (examples === undefined) return undefined;
   const plain = LookupResponse.parse(examples.answers.lookup);
-  const shown: NamedExamples = { lookup: { summary: `\`${EXAMPLE_PATHS.lookup.split('?')[1]}\`: ${plain.gemeinden[0]?.name}`, value: examples.answers.lookup } };
+  const shown: NamedExamples = { lookup: { summary: `${EXAMPLE_PATHS.lookup.split('?')[1]}: ${plain.gemeinden[0]?.name}`, value: examples.answers.lookup } };
   if (examples.retiredKey !== undefined) {
     const successors = LookupResponse.parse(examples.retiredKey).ags_nachfolger ?? [];
     const named = successors.map((s) => `${s.ags} (${s.name}, since ${s.gilt_ab})`).join(', ');
-    shown.retired_key = { summary: `\`ags=${EXAMPLE_RETIRED_KEY}\`: a key no longer valid, answered with its successor${successors.length === 1 ? '' : 's'} ${named}, named in \`ags_nachfolger\``, value: examples.retiredKey };
+    shown.retired_key = { summary: `ags=${EXAMPLE_RETIRED_KEY}: a key no longer valid, answered with its successor${successors.length === 1 ? '' : 's'} ${named}, named in ags_nachfolger`, value: examples.retiredKey };
   }
   if (examples.unitHit !== undefined) {
     const { ort, value } = examples.unitHit;
     const found = LookupResponse.parse(value).frage.gefundene_teile?.[0];
-    shown.unit_hit = { summary: `\`ort=${ort}\`: the ${found?.art} ${found?.name} of a divided city, answered with the office serving it, named in \`frage.gefundene_teile\``, value };
+    shown.unit_hit = { summary: `ort=${ort}: the ${found?.art} ${found?.name} of a divided city, answered with the office serving it, named in frage.gefundene_teile`, value };
   }
   return { examples: shown };
 }
 
 /** The GET operations; `examples` of the loaded version fill in the answers' examples. */
-function gets(examples?: Examples): Record<RouteName, Operation> {
+function gets(examples: Examples | undefined, divided: string): Record<RouteName, Operation> {
   const a = examples?.answers;
   return {
     lookup: keyed({
@@ -77,7 +78,7 @@ function gets(examples?: Examples): Record<RouteName, Operation> {
       description: [
         'Which tax office(s) are responsible for a municipality, asked by exactly one of `ags` (the reliable key), `plz` or `ort`; or which office a tax number (`steuernummer`) names.',
         '`aemter` is always a list. Several offices can be responsible for one municipality (large cities), and the directory does not say how they divide it (by Stadtbezirk, street or initial letter of the surname). The service does not choose: `eindeutig` is true exactly when one office is responsible, and otherwise `hinweis` says why. **Ask the user** which office applies rather than picking one.',
-        'Where a state ordinance divides a city between its offices (North Rhine-Westphalia: Köln, Düsseldorf, Dortmund, Essen, Duisburg, Wuppertal, Bochum, Bonn, Münster, Oberhausen), each `gemeinden` element names the Stadtbezirke and Stadtteile its office serves in `teile`, so the question to ask is "which Stadtteil?"; asked again with `stadtteil`, the answer names that part\'s office alone.',
+        `Where a state ordinance divides a city between its offices (${divided}), each \`gemeinden\` element names the Stadtbezirke and Stadtteile its office serves in \`teile\`, so the question to ask is "which Stadtteil?"; asked again with \`stadtteil\`, the answer names that part's office alone.`,
         'A full eight-digit `ags` that was valid once and is not now is answered with the offices of the current municipalities that hold its area, named in `ags_nachfolger` (several where the key was split); `frage` echoes the key as asked, and `hinweis` says what replaced it. A retired key with no known current successor is a no-hit, with `ags_nachfolger` empty.',
         'No hit is not an error: 200 with `anzahl_aemter` 0 and `hinweis` set.',
         `${AS_TABLE} The table is the municipalities of \`gemeinden\`, one row per municipality and office; a lookup by \`steuernummer\` is JSON only. An \`Accept\` that allows none of them is answered JSON, as before the lookup had tables.`,
@@ -153,9 +154,12 @@ function preflight(get: Operation): Operation {
   };
 }
 
-/** Every path of the route table (core/routes.ts) with its GET, HEAD and OPTIONS, and the POST of a batch where it takes one. */
-export function paths(examples?: Examples): Record<string, { get: Operation; head: Operation; options: Operation; post?: Operation }> {
-  const operations = gets(examples);
+/**
+ * Every path of the route table (core/routes.ts) with its GET, HEAD and OPTIONS, and the POST of a batch where it
+ * takes one; `divided`: the divided cities in words (divided.ts).
+ */
+export function paths(examples?: Examples, divided = dividedText(undefined)): Record<string, { get: Operation; head: Operation; options: Operation; post?: Operation }> {
+  const operations = gets(examples, divided);
   return Object.fromEntries(Object.entries(ROUTE_TABLE).map(([name, route]) => {
     const get = operations[name as RouteName];
     const item = { get, head: head(get), options: preflight(get) };

@@ -234,7 +234,7 @@ function error(summary: string, codes: ErrorCode[], extra: HeaderId[], examples?
   if (examples !== undefined) {
     // Each code's own example, then those of its further cases (a retired office number's 404).
     media.examples = Object.fromEntries(codes.flatMap((code) => [
-      [code, { summary: `\`${code}\``, value: examples.errors[code] }],
+      [code, { summary: code, value: examples.errors[code] }],
       ...Object.entries(examples.errorCases[code] ?? {}),
     ]));
   }
