@@ -37,10 +37,15 @@ export function healthBody(v: HealthFacts, now: number): HealthResponse {
   };
 }
 
-const DAY_MS = 86_400_000;
+export const DAY_SECONDS = 86_400;
 
 /** Whole days from the stand (DD.MM.YYYY, taken as midnight UTC) to `now` (milliseconds since the epoch). */
 export function dataAgeDays(stand: string, now: number): number {
+  return Math.floor(dataAgeSeconds(stand, now) / DAY_SECONDS);
+}
+
+/** Seconds from the stand (DD.MM.YYYY, taken as midnight UTC) to `now` (milliseconds since the epoch). */
+export function dataAgeSeconds(stand: string, now: number): number {
   const [day, month, year] = stand.split('.').map(Number) as [number, number, number];
-  return Math.floor((now - Date.UTC(year, month - 1, day)) / DAY_MS);
+  return (now - Date.UTC(year, month - 1, day)) / 1000;
 }
