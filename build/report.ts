@@ -5,6 +5,7 @@ import type { Directory } from '../core/model.ts';
 import type { DirectoryDiff } from './diff/schema.ts';
 import type { BundleFile } from './sources/bundle.ts';
 import type { TreeStats } from './precompute/writeTree.ts';
+import type { QuotedCell } from '../core/table.ts';
 
 const EXAMPLES = 10;
 
@@ -23,8 +24,12 @@ export function directoryCounts(dir: Directory, facts: AssemblyFacts) {
   };
 }
 
-/** `diff` is the change against the version published before this build, null for the first one. */
-export function buildReport(dir: Directory, facts: AssemblyFacts, stats: TreeStats, requests: number, sources: BundleFile[], diff: DirectoryDiff | null = null) {
+/**
+ * `diff` is the change against the version published before this build, null for the first one; `quoted`, the texts
+ * of the sources that the tables write with a quote in front, so that no spreadsheet reads them as formulas
+ * (core/formula.ts).
+ */
+export function buildReport(dir: Directory, facts: AssemblyFacts, stats: TreeStats, requests: number, sources: BundleFile[], diff: DirectoryDiff | null = null, quoted: QuotedCell[] = []) {
   return {
     stand: dir.stand,
     stand_quelle: dir.stand_quelle,
@@ -56,6 +61,8 @@ export function buildReport(dir: Directory, facts: AssemblyFacts, stats: TreeSta
     poststelle: facts.poststelle,
     /** Rule 14: every account and payee name with its source and date, and the offices each reached. */
     payments: facts.payments,
+    /** Issue 42, item 7: each source text that would begin a formula in a table, by column. */
+    formula_quoted: quoted,
     requests,
     files: stats.files,
     bytes: stats.bytes,
@@ -86,6 +93,8 @@ export function summarize(r: BuildReport): string {
     `mail addresses: ${r.poststelle.current} from the newest export, ${r.poststelle.older} from an older one (${r.poststelle.by_export.filter((e) => e.offices > 0).map((e) => `${e.offices} of ${e.date}`).join(', ') || 'none'}), ${r.poststelle.none} none; ${r.poststelle.refused.length} older addresses off the state's domain not taken`,
     r.payments.payees.length === 0 ? 'payments: no accounts or payee names (the bundle has no payments file)'
       : `payments: ${r.payments.accounts.length} accounts (${r.payments.accounts.map((a) => `${a.bundesland} ${a.bank}: ${a.offices} offices`).join(', ') || 'none'}); payee names for ${r.payments.with_payee} offices (${r.payments.to_review.length} the report cannot vouch for, to review: payments.to_review), ${r.payments.without_payee.length} authorities without one`,
+    r.formula_quoted.length === 0 ? 'tables: no source text begins a formula'
+      : `tables: ${r.formula_quoted.length} source texts begin a formula and are written with a quote in front (${r.formula_quoted.map((c) => `${c.column} ${JSON.stringify(c.value)}`).join(', ')})`,
     `${r.requests} precomputed requests in ${r.files} files, ${(r.bytes / 1e6).toFixed(1)} MB`,
   ].join('\n');
 }

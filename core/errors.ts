@@ -20,7 +20,7 @@ interface ErrorKind {
 }
 
 /** The shape a batch must have, said whenever it has another. */
-const BATCH_SHAPE = 'Erwartet wird ein Objekt, das nur die Liste fragen enthält, je Frage ein flaches Objekt aus Parametern der Suche und ihren Werten (Text, für gemeinden und limit auch ganze Zahlen): {"fragen": [{"ags": "05315000"}, {"plz": "50667", "gemeinden": 1}]}.';
+const BATCH_SHAPE = 'Erwartet wird ein Objekt, das nur die Liste fragen enthält, je Frage ein flaches Objekt aus Parametern der Suche und ihren Werten (Text, für gemeinden und limit auch ganze Zahlen, für gemeinden auch true oder false): {"fragen": [{"ags": "05315000"}, {"plz": "50667", "gemeinden": true}]}.';
 
 export const ERRORS = {
   bad_parameter: {
@@ -52,9 +52,14 @@ export const ERRORS = {
         `${name} muss mindestens ${min} Zeichen lang sein und einen Buchstaben oder eine Ziffer enthalten (erhalten: ${quote(sent)}, ${length} Zeichen).`,
       ags: (name: string, sent: string) => `${name} muss aus einer bis acht Ziffern bestehen (erhalten: ${quote(sent)}).`,
       plz: (name: string, sent: string) => `${name} muss aus genau fünf Ziffern bestehen (erhalten: ${quote(sent)}).`,
+      /** Four digits that are a postal code with the leading zero a spreadsheet took (core/leadingZero.ts). */
+      plzLeadingZero: (name: string, sent: string, meant: string, place: string) =>
+        `${name} muss aus genau fünf Ziffern bestehen (erhalten: ${quote(sent)}); gemeint ist vielleicht ${meant} (${place}), mit der führenden Null, die eine Tabellenkalkulation weglässt.`,
       amtsnummer: (sent: string) => `Die Amtsnummer muss aus genau vier Ziffern bestehen (erhalten: ${quote(sent)}).`,
       /** A question of a batch giving a JSON value other than text or an integer for a parameter whose value is a number. */
       integerOrText: (name: string, value: JsonScalar) => `${name} muss eine ganze Zahl oder Text sein (erhalten: ${kind(value)}).`,
+      /** A question of a batch giving a JSON value other than a boolean, an integer or text for a flag. */
+      flagOrText: (name: string, value: JsonScalar) => `${name} muss true oder false, 0 oder 1 sein, als Zahl oder Text (erhalten: ${kind(value)}).`,
       /** A question of a batch giving a JSON value other than text for a parameter whose value is text. */
       textOnly: (name: string, value: JsonScalar) => `${name} muss als Text angegeben werden, in Anführungszeichen (erhalten: ${kind(value)}).`,
     },
@@ -172,10 +177,10 @@ export const ERRORS = {
   },
   not_acceptable: {
     status: 406, shared: false,
-    means: '`Accept-Encoding` rules out every encoding offered (br, gzip, identity), or on `/finanzaemter` `Accept` rules out both JSON and CSV.',
+    means: '`Accept-Encoding` rules out every encoding offered (br, gzip, identity), or on `/finanzaemter` `Accept` rules out JSON, CSV and XLSX alike.',
     detail: {
       noEncoding: 'Accept-Encoding schließt alle angebotenen Kodierungen aus (br, gzip, identity).',
-      noFormat: 'Accept schließt beide angebotenen Formate aus: application/json und text/csv (UTF-8).',
+      noFormat: 'Accept schließt alle angebotenen Formate aus: application/json, text/csv (UTF-8) und application/vnd.openxmlformats-officedocument.spreadsheetml.sheet (XLSX).',
     },
   },
   request_timeout: {

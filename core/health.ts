@@ -59,7 +59,7 @@ export function healthBody(v: HealthFacts, now: number): HealthResponse {
   };
 }
 
-const DAY_MS = 86_400_000;
+export const DAY_SECONDS = 86_400;
 
 /**
  * Whole days from the stand (DD.MM.YYYY, taken as midnight UTC) to `now` (milliseconds since the epoch); never
@@ -67,11 +67,14 @@ const DAY_MS = 86_400_000;
  * than new.
  */
 export function dataAgeDays(stand: string, now: number): number {
-  return Math.max(0, Math.floor(msSinceStand(stand, now) / DAY_MS));
+  return Math.max(0, Math.floor(dataAgeSeconds(stand, now) / DAY_SECONDS));
 }
 
-/** Milliseconds from the stand (midnight UTC) to `now`; negative while the clock is before the stand. */
-export function msSinceStand(stand: string, now: number): number {
+/**
+ * Seconds from the stand (DD.MM.YYYY, taken as midnight UTC) to `now` (milliseconds since the epoch); negative while
+ * the clock is before the stand.
+ */
+export function dataAgeSeconds(stand: string, now: number): number {
   const [day, month, year] = stand.split('.').map(Number) as [number, number, number];
-  return now - Date.UTC(year, month - 1, day);
+  return (now - Date.UTC(year, month - 1, day)) / 1000;
 }

@@ -4,6 +4,7 @@
 // are here.
 import { TeilArt, type GefundenerTeil, type Municipality, type RetiredKey, type Teil } from './model.ts';
 import type { DirectoryIndex } from './directoryIndex.ts';
+import type { ZeroPadded } from './leadingZero.ts';
 import { withoutTypeSuffix } from './normalize.ts';
 import type { OfficeGroup } from './officeGroups.ts';
 import type { LookupQuestion } from './request.ts';
@@ -58,6 +59,11 @@ export function noHitHint(q: LookupQuestion, searchOrt?: OrtSearch): string {
   const nothing = `Keine Gemeinde gefunden für ${q.by}=${q.value}${q.bundesland === undefined ? '' : ` in ${q.bundesland}`}.`;
   const suggestions = q.by === 'ort' && searchOrt ? searchOrt.suggest(q.value) : [];
   return suggestions.length === 0 ? nothing : `${nothing} Ähnlich geschriebene Namen: ${listed(suggestions)}.`;
+}
+
+/** A key a spreadsheet took its leading zero from (core/leadingZero.ts). */
+export function leadingZeroHint(meant: ZeroPadded): string {
+  return `Gemeint ist vielleicht ${meant.key} (${meant.place}), mit der führenden Null, die eine Tabellenkalkulation weglässt.`;
 }
 
 /**

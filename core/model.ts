@@ -351,10 +351,10 @@ export type ErrorResponse = z.infer<typeof ErrorResponse>;
 /**
  * The body of a bulk lookup: each question is the parameter set of a GET lookup, which the GET's own parser
  * reads, so a question it refuses is answered inside the envelope, not refused here. Only the envelope's shape
- * is checked here: flat objects of strings and integers, one to BATCH_MAX_QUESTIONS of them.
+ * is checked here: flat objects of strings, integers and booleans (a flag's), one to BATCH_MAX_QUESTIONS of them.
  */
 export const BatchRequest = z.object({
-  fragen: z.array(z.record(z.string(), z.union([z.string(), z.int()]))).min(1).max(BATCH_MAX_QUESTIONS),
+  fragen: z.array(z.record(z.string(), z.union([z.string(), z.int(), z.boolean()]))).min(1).max(BATCH_MAX_QUESTIONS),
 });
 export type BatchRequest = z.infer<typeof BatchRequest>;
 

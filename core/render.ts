@@ -5,7 +5,8 @@
 import { ERRORS } from './errors.ts';
 import { collectionPage } from './collection.ts';
 import { districtForm, municipalitiesUnder, type DirectoryIndex } from './directoryIndex.ts';
-import { joined, lookupHint, noHitHint, replacedKeyHint, taxNumberHint } from './hints.ts';
+import { joined, leadingZeroHint, lookupHint, noHitHint, replacedKeyHint, taxNumberHint } from './hints.ts';
+import { withLeadingZero } from './leadingZero.ts';
 import type { Aenderung, CollectionResponse, DistrictResponse, GefundenerTeil, LookupMunicipality, LookupResponse, Office, OfficeResponse, OfficeWithDistrict } from './model.ts';
 import { canonicalKey, type CollectionQuestion, type LookupQuestion, type Question } from './request.ts';
 import { queryReadings } from './search/query.ts';
@@ -53,6 +54,11 @@ function lookupHits(ix: DirectoryIndex, q: LookupQuestion, searchOrt?: OrtSearch
   if (retired === undefined) return { hits: all.slice(0, q.limit), total: all.length };
   const successors = retired.nachfolger.map((s) => ix.byAgs.get(s.ags)!);
   return { hits: successors.slice(0, q.limit), total: successors.length, retired };
+}
+
+/** A lookup by key, postal code or place name answered, as the object its JSON and its table (core/table.ts) are made of. */
+export function lookupAnswer(ix: DirectoryIndex, q: LookupQuestion, searchOrt?: OrtSearch): LookupResponse {
+  return lookupResponse(ix, q, lookupHits(ix, q, searchOrt), searchOrt);
 }
 
 function renderLookup(ix: DirectoryIndex, q: LookupQuestion, found: Hits, searchOrt?: OrtSearch): string {
@@ -123,13 +129,20 @@ function lookupResponse(ix: DirectoryIndex, q: LookupQuestion, found: Hits, sear
     anzahl_gemeinden: hits.length,
     vollstaendig: hits.length === found.total,
     hinweis: joined(retired && replacedKeyHint(retired),
-      hits.length === 0 ? (retired ? null : noHitHint(q, searchOrt)) : lookupHint(ix, hits, officeNrs, aenderungen.length > 0, notes, found.units)),
+      hits.length === 0 ? (retired ? null : noHitHint(q, searchOrt)) : lookupHint(ix, hits, officeNrs, aenderungen.length > 0, notes, found.units),
+      hits.length === 0 && !retired && q.by === 'ags' ? meantKey(ix, q.value) : null),
     aemter,
     gemeinden,
     aenderungen,
     ags_nachfolger: retired?.nachfolger ?? null,
   };
   return body;
+}
+
+/** The hint naming the key `ags` is with the leading zero a spreadsheet took from it, if the directory knows that one. */
+function meantKey(ix: DirectoryIndex, ags: string): string | null {
+  const meant = withLeadingZero(ix, 'ags', ags);
+  return meant === null ? null : leadingZeroHint(meant);
 }
 
 /** The units of divided cities a place-name search found among the hits shown, each once, in the hits' order. */
@@ -208,7 +221,7 @@ function ok(body: string): Answer {
 }
 
 /** A number no office has; for a number that no longer exists, the offices that took it over (rule 4b). */
-function unknownOffice(ix: DirectoryIndex, nr: string): Answer {
+export function unknownOffice(ix: DirectoryIndex, nr: string): { ok: false; detail: string } {
   const retired = ix.retiredOffices.get(nr);
   if (retired === undefined) return { ok: false, detail: ERRORS.not_found.detail.office(nr) };
   const successors = retired.nachfolger.map((s) => ix.offices.get(s)!);

@@ -2,7 +2,7 @@
 // parameters (their schemas generated from core/parameters.ts, their descriptions from parameters.ts), and the
 // operation with the statuses the handler's pipeline can give it.
 import { BATCH_MAX_QUESTIONS, LookupParameters } from '../../core/parameters.ts';
-import { BATCH_MAX_BYTES, INTEGER_PARAMETERS } from '../../core/batch.ts';
+import { BATCH_MAX_BYTES, FLAG_PARAMETERS, INTEGER_PARAMETERS } from '../../core/batch.ts';
 import { WEIGHT_RULE } from '../../core/batchWeight.ts';
 import { jsonSchema, schemaRef } from './components.ts';
 import type { Examples } from './examples.ts';
@@ -16,14 +16,14 @@ export function batchSchemas(): Record<string, Record<string, unknown>> {
   const properties = Object.fromEntries(LOOKUP_PARAMETERS.map((id) => {
     const { name, description, schema } = PARAMETERS[id];
     if (!INTEGER_PARAMETERS.has(name)) return [name, { description, ...schema }];
-    // The value as a JSON integer, or as the text the query string carries.
+    // The value as a JSON integer, or as the text the query string carries; a flag as a JSON boolean too.
     const text = jsonSchema(LookupParameters.shape[name as keyof typeof LookupParameters.shape], 'input');
-    return [name, { description, anyOf: [schema, text] }];
+    return [name, { description, anyOf: [schema, text, ...(FLAG_PARAMETERS.has(name) ? [{ type: 'boolean', description: '`true` as 1, `false` as 0.' }] : [])] }];
   }));
   return {
     BatchQuestion: {
       type: 'object',
-      description: 'One lookup: the parameters of `GET /finanzamt` as a flat object, with the same rules. Values are text as in the query string; `gemeinden` and `limit` may also be JSON integers. A question whose parameters break a rule is answered with its 400 inside the batch; one that is not a flat object refuses the batch.',
+      description: 'One lookup: the parameters of `GET /finanzamt` as a flat object, with the same rules. Values are text as in the query string; `gemeinden` and `limit` may also be JSON integers, and `gemeinden` a JSON boolean (`true` as 1). A question whose parameters break a rule is answered with its 400 inside the batch; one that is not a flat object refuses the batch.',
       properties,
       additionalProperties: false,
       minProperties: 1,

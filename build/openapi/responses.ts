@@ -168,9 +168,19 @@ export function answer(schemaId: string, description: string, shown?: Shown, cac
   };
 }
 
-/** `ok` that is also given as CSV (core/csv.ts) where `Accept` prefers `text/csv`; `csv` says what its rows are. */
-export function alsoCsv(ok: Response, csv: string): Response {
-  return { ...ok, content: { ...ok.content, [MEDIA_TYPES.csv.split(';')[0]!]: { schema: { type: 'string', description: csv } } } };
+/**
+ * `ok` that is a table too (core/table.ts): given as CSV (core/csv.ts) or as a spreadsheet (core/xlsx.ts) where
+ * `Accept` prefers one of them; `rows` says what its rows are.
+ */
+export function alsoTable(ok: Response, rows: string): Response {
+  return {
+    ...ok,
+    content: {
+      ...ok.content,
+      [MEDIA_TYPES.csv.split(';')[0]!]: { schema: { type: 'string', description: `RFC 4180 CSV in UTF-8 (without a byte-order mark) with a header line. ${rows}` } },
+      [MEDIA_TYPES.xlsx]: { schema: { type: 'string', contentMediaType: MEDIA_TYPES.xlsx, description: `An Office Open XML workbook of one sheet: a header row with a filter, every text a text cell (keys and postal codes keep their leading zeros), counts as numbers. ${rows}` } },
+    },
+  };
 }
 
 /** A 200 answer that is served like an answer but is no data (this description). */
@@ -201,7 +211,7 @@ const ERROR_RESPONSES = {
   Forbidden: { summary: 'Key blocked.', codes: ['key_blocked'] },
   NotFound: { summary: 'Office number or path unknown. An office number that no longer exists is 404 too, and its `detail` names the office(s) that took it over.', codes: ['not_found'] },
   MethodNotAllowed: { summary: 'Method not allowed.', codes: ['method_not_allowed'], extra: ['Allow'] },
-  NotAcceptable: { summary: 'No acceptable encoding, or on `/finanzaemter` neither JSON nor CSV acceptable.', codes: ['not_acceptable'] },
+  NotAcceptable: { summary: 'No acceptable encoding, or on `/finanzaemter` none of JSON, CSV and XLSX acceptable.', codes: ['not_acceptable'] },
   PreconditionFailed: { summary: 'An `If-Match` that cannot hold.', codes: ['precondition_failed'] },
   TooManyRequests: { summary: 'Rate limit exceeded: 20 requests per second per client address, with a burst (see `RateLimit-Limit`); a batch costs one per question (more for heavy ones) and is refused whole.', codes: ['rate_limited'], extra: ['RetryAfter'] },
   Unavailable: { summary: 'Directory temporarily unavailable.', codes: ['unavailable'] },
@@ -230,7 +240,7 @@ function error(summary: string, codes: ErrorCode[], extra: HeaderId[], examples?
   if (examples !== undefined) {
     // Each code's own example, then those of its further cases (a retired office number's 404).
     media.examples = Object.fromEntries(codes.flatMap((code) => [
-      [code, { summary: `\`${code}\``, value: examples.errors[code] }],
+      [code, { summary: code, value: examples.errors[code] }],
       ...Object.entries(examples.errorCases[code] ?? {}),
     ]));
   }

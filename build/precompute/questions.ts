@@ -3,6 +3,7 @@
 // spellings of a unit and non-default limits are left to the proxy.
 import type { Directory } from '../../core/model.ts';
 import { LOOKUP_LIMIT_DEFAULT, type Flag } from '../../core/parameters.ts';
+import { formatsOf, type Format } from '../../core/representation.ts';
 import type { Question } from '../../core/request.ts';
 import { unitNames } from '../../core/stadtteil.ts';
 
@@ -41,4 +42,16 @@ export function precomputedQuestions(dir: Directory): Question[] {
     questions.push({ kind: 'district', bufa_nr: o.bufa_nr });
   }
   return questions;
+}
+
+const JSON_ONLY: readonly Format[] = ['json'];
+
+/**
+ * The formats the build stores a question's answer in: every one of the collection's (JSON, CSV, XLSX), JSON alone of
+ * the others. The tables of a district or of a lookup are rendered by the proxy when asked for: stored, their
+ * spreadsheets alone would cost the build more than all its other answers (a spreadsheet takes exceljs milliseconds
+ * to write, however short).
+ */
+export function storedFormatsOf(q: Question): readonly Format[] {
+  return q.kind === 'collection' ? formatsOf(q) : JSON_ONLY;
 }

@@ -72,18 +72,17 @@ function load(v: RenderVersion): Loaded {
 }
 
 /** Compressed here, not on the thread pool, which serves the process at its own priority. */
-export default function renderTask(task: RenderTask): RenderResult | Uint8Array {
+export default function renderTask(task: RenderTask): RenderResult | Uint8Array | Promise<RenderResult> {
   if (task.kind === 'compress') return compressToSync(task.encoding, Buffer.from(task.identity.buffer, task.identity.byteOffset, task.identity.byteLength), PER_REQUEST);
-  const { version, question, stored, format, encoding } = task;
+  const { version, question, format } = task;
   const v = load(version);
-  let identity: Buffer;
-  if (question.kind === 'lookup' && question.by === 'ort') {
-    identity = v.ort.body(v.index, question, v.searchOrt);
-  } else {
-    const rendered = renderRepresentation(v.index, question, format, v.searchOrt);
-    if (!rendered.ok) return rendered;
-    identity = Buffer.from(rendered.body);
-  }
+  if (question.kind === 'lookup' && question.by === 'ort' && format === 'json') return encoded(task, v.ort.body(v.index, question, v.searchOrt));
+  const rendered = renderRepresentation(v.index, question, format, v.searchOrt);
+  const done = (r: Awaited<typeof rendered>): RenderResult => (r.ok ? encoded(task, Buffer.from(r.body)) : r);
+  return rendered instanceof Promise ? rendered.then(done) : done(rendered);
+}
+
+function encoded({ version, stored, encoding }: Rendering, identity: Buffer): RenderResult {
   const body = encoding === 'identity' ? identity : compressToSync(encoding, identity, PER_REQUEST);
   return { ok: true, etag: etagFor(version.standQuelle, stored, identity), body };
 }

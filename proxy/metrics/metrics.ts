@@ -14,7 +14,7 @@ import { METRIC_ROUTES, metricRoute, type MetricRoute } from '../../core/routes.
 import type { KeyStore } from '../keys/keyStore.ts';
 import type { Logs } from '../log.ts';
 import type { CurrentVersion } from '../versions/currentVersion.ts';
-import { dataAgeDays } from '../../core/health.ts';
+import { DAY_SECONDS, dataAgeSeconds } from '../../core/health.ts';
 import type { ReadSlots } from '../versions/readSlots.ts';
 import { CellHistogram } from './cellHistogram.ts';
 
@@ -192,20 +192,21 @@ export class ProxyMetrics {
         if (v !== null) this.labels(v.standQuelle, v.stand, v.buildId).set(1);
       },
     });
+    // In seconds, Prometheus's base unit (`promtool check metrics`); /healthz and the log say whole days.
     new Gauge({
-      name: 'finanzamt_data_age_days', help: 'Whole days from the stand of the data served to now; absent while no version is loaded.',
+      name: 'finanzamt_data_age_seconds', help: 'Seconds from the stand of the data served (its midnight, UTC) to now, never below 0; absent while no version is loaded.',
       aggregator: 'max', registers,
       collect() {
         this.reset();
         const v = versions.current;
-        if (v !== null) this.set(dataAgeDays(v.stand, now()));
+        if (v !== null) this.set(Math.max(0, dataAgeSeconds(v.stand, now())));
       },
     });
     new Gauge({
-      name: 'finanzamt_data_max_age_days', help: 'The age in days above which the data counts as stale (--max-data-age-days).',
+      name: 'finanzamt_data_max_age_seconds', help: 'The age in seconds above which the data counts as stale (--max-data-age-days).',
       aggregator: 'max', registers,
       collect() {
-        this.set(maxDataAgeDays);
+        this.set(maxDataAgeDays * DAY_SECONDS);
       },
     });
     new Counter({

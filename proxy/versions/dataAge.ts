@@ -3,7 +3,7 @@
 // proxy warns in its log at start and once a day, and /healthz and the metrics show the age. A clock before the
 // stand (set back, or never set) shows the age 0 and is warned of the same way.
 import type { Logger } from 'pino';
-import { dataAgeDays, msSinceStand } from '../../core/health.ts';
+import { dataAgeDays, dataAgeSeconds } from '../../core/health.ts';
 import type { CurrentVersion } from './currentVersion.ts';
 
 const DAY_MS = 86_400_000;
@@ -16,7 +16,7 @@ export function warnWhenStale(versions: CurrentVersion, maxDays: number, now: ()
   const check = () => {
     const v = versions.current;
     if (v === null) return;
-    if (msSinceStand(v.stand, now()) < 0) {
+    if (dataAgeSeconds(v.stand, now()) < 0) {
       log.warn({ version: v.name, stand: v.stand, now: new Date(now()).toISOString() }, 'the clock is before the stand of the data; the data\'s age shows as 0 until the clock is right');
       return;
     }

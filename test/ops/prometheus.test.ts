@@ -19,10 +19,10 @@ describe('the Prometheus files', () => {
 
   it('pass promtool check rules', async () => {
     const { stdout } = await promtool('check', 'rules', 'alerts.yml');
-    expect(stdout).toMatch(/SUCCESS: 3 rules found/);
+    expect(stdout).toMatch(/SUCCESS: 5 rules found/);
   });
 
-  it('fire as promtool test rules expects: stale data, more than 1 % 5xx for 5 minutes, a version published but not served for 15 minutes', async () => {
+  it('fire as promtool test rules expects: stale data, more than 1 % 5xx for 5 minutes, a version published but not served for 15 minutes, a proxy down, none scraped', async () => {
     const { stdout } = await promtool('test', 'rules', 'alerts.test.yml');
     expect(stdout).toMatch(/SUCCESS/);
   });

@@ -11,29 +11,33 @@ import { MissingPrerequisite } from './missing.mjs';
 const OLDEST = 22;
 const FETCHED = 24;
 
-/** The node binary to run the tests on: the running one where it is new enough, else Node 24 from the registry. */
-export function testNode() {
+/**
+ * The node binary to run the tests on: the running one where it is new enough, else Node 24 from the registry.
+ * `oldest`: the oldest Node that will do (the benchmarks want 24, the systemd unit's); `asked`: the command, for
+ * what it says.
+ */
+export function testNode({ oldest = OLDEST, asked = 'npm test' } = {}) {
   const running = process.versions.node;
-  if (Number(running.split('.')[0]) >= OLDEST) return process.execPath;
-  const install = `install Node ${OLDEST} or newer and run npm test with it on PATH`;
+  if (Number(running.split('.')[0]) >= oldest) return process.execPath;
   return fetchedNode(FETCHED, {
-    why: `this is Node ${running}, the tests need ${OLDEST} or newer`,
-    otherwise: `this is Node ${running}; ${install}`,
+    asked,
+    why: `this is Node ${running}, it needs ${oldest} or newer`,
+    otherwise: `this is Node ${running}; install Node ${oldest} or newer and run ${asked} with it on PATH`,
   });
 }
 
 /**
- * Node `major`'s official binary from the npm registry, fetched once per machine. `why` opens the line said while
- * fetching, `otherwise` the error where it cannot be fetched.
+ * Node `major`'s official binary from the npm registry, fetched once per machine. `asked` and `why` open the line
+ * said while fetching, `otherwise` ends the error where it cannot be fetched.
  */
-export function fetchedNode(major, { why = `Node ${major} is needed`, otherwise = `install Node ${major}` } = {}) {
+export function fetchedNode(major, { asked = 'npm test', why = `Node ${major} is needed`, otherwise = `install Node ${major}` } = {}) {
   // The registry carries the official binaries for these two only (node-win-* packages are laid out differently).
   if (process.platform !== 'linux' && process.platform !== 'darwin') throw new MissingPrerequisite(otherwise);
   const pkg = `node-${process.platform}-${process.arch}`;
   const cache = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'finanzamt-ci', `node${major}-${process.arch}`);
   const node = join(cache, 'node_modules', pkg, 'bin', 'node');
   if (existsSync(node)) return node;
-  console.error(`npm test: ${why}; fetching Node ${major} (${pkg} from the npm registry) into ${cache}`);
+  console.error(`${asked}: ${why}; fetching Node ${major} (${pkg} from the npm registry) into ${cache}`);
   const npm = spawnSync('npm', ['install', '--prefix', cache, '--no-save', '--no-audit', '--no-fund', `${pkg}@${major}`], { stdio: ['ignore', 'inherit', 'inherit'] });
   if (npm.status !== 0 || !existsSync(node)) throw new MissingPrerequisite(`fetching ${pkg}@${major} from the npm registry failed; ${otherwise}`);
   return node;

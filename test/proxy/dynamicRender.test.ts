@@ -1,7 +1,7 @@
 // The proxy's rendering path against the build's stored files: for a sample of precomputed questions, the
 // answer rendered at request time is the stored body byte for byte, with the stored ETag. In process, since
-// over HTTP a stored question is always answered from its file; the collection's CSV likewise; so too what the
-// caches keep, and what not.
+// over HTTP a stored question is always answered from its file; the collection's CSV and spreadsheet likewise; so
+// too what the caches keep, and what not.
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -53,17 +53,18 @@ describe('rendered answers', () => {
     }
   });
 
-  it('equal the stored CSV files and ETags for every collection question stored as CSV', async () => {
+  it.each(['csv', 'xlsx'] as const)('equal the stored %s files and ETags for every collection question, stored in it', async (format) => {
     const dynamic = new DynamicAnswers(1 << 20);
-    const keys = Object.keys(tree.manifest.csv);
+    const stored = tree.manifest[format];
+    const keys = Object.keys(stored);
     expect(keys.length).toBe(Object.keys(tree.manifest.entries).filter((k) => k.startsWith('/finanzaemter')).length);
     for (const key of keys) {
       const url = new URL(key, 'http://proxy');
       const parsed = parseQuestion(url.pathname, url.searchParams);
       if (!parsed.ok) throw new Error(parsed.detail);
-      const answer = await dynamic.answer(version, parsed.question, key, 'csv');
+      const answer = await dynamic.answer(version, parsed.question, key, format);
       if (!answer.ok) throw new Error(`${key}: ${answer.detail}`);
-      const { object, etag } = tree.manifest.csv[key]!;
+      const { object, etag } = stored[key]!;
       expect(answer.bodies.identity!.equals(readFileSync(join(tree.root, objectPath(object, 'identity')))), key).toBe(true);
       expect(answer.etag, key).toBe(etag);
       expect(etag, key).not.toBe(tree.manifest.entries[key]!.etag);
@@ -150,12 +151,15 @@ describe('rendered answers', () => {
   });
 
   it('keeps every stored answer of the manifest as the manifest lists it, and no other', () => {
-    expect(version.answers.size).toBe(Object.keys(tree.manifest.entries).length + Object.keys(tree.manifest.csv).length);
-    for (const [key, { object, etag }] of Object.entries(tree.manifest.entries)) {
+    const { entries, csv, xlsx } = tree.manifest;
+    expect(version.answers.size).toBe(Object.keys(entries).length + Object.keys(csv).length + Object.keys(xlsx).length);
+    for (const [key, { object, etag }] of Object.entries(entries)) {
       expect(version.answers.get(key), key).toEqual({ object, etag, files: tree.manifest.objects[object] });
     }
-    for (const [key, { object, etag }] of Object.entries(tree.manifest.csv)) {
-      expect(version.answers.get(representationKey(key, 'csv')), key).toEqual({ object, etag, files: tree.manifest.objects[object] });
+    for (const format of ['csv', 'xlsx'] as const) {
+      for (const [key, { object, etag }] of Object.entries(tree.manifest[format])) {
+        expect(version.answers.get(representationKey(key, format)), key).toEqual({ object, etag, files: tree.manifest.objects[object] });
+      }
     }
     expect(version.answers.get('/finanzamt?ort=Bochum')).toBeUndefined();
   });
