@@ -9,9 +9,10 @@
 // word of it, inside it), the city and the unit together (at the form's start, reaching past the city), or the
 // city alone, which is the municipality's match, not the unit's.
 import type { GefundenerTeil, Municipality } from '../model.ts';
-import { foldWords } from '../normalize.ts';
+import { foldNameWords } from '../normalize.ts';
 import { unitHit, unitNames } from '../stadtteil.ts';
 import { baseName } from './baseName.ts';
+import { joinedWords, wordOffsets } from './nameForms.ts';
 import { MatchClass } from './rank.ts';
 import { allowedDistance, distanceTo, type Close } from './suggest.ts';
 
@@ -35,6 +36,8 @@ interface Form {
   cityLength: number;
   /** Offsets in the form at which a word of the unit's name begins. */
   wordStarts: number[];
+  /** Offsets in the form at which no match begins: inside a folded letter's spelling or right after it (nameForms.ts). */
+  noStart: number[];
 }
 
 export class CityUnits {
@@ -124,17 +127,12 @@ export class CityUnits {
 
 /** A unit's forms: the city's base name and the unit's name folded, with umlauts as digraphs and, where it differs, dropped. */
 function unitForms(unit: Unit, index: number): Form[] {
-  const city = foldWords(baseName(unit.hit.name));
-  const name = foldWords(unit.found.name);
+  const city = foldNameWords(baseName(unit.hit.name));
+  const name = foldNameWords(unit.found.name);
   const forms = (['digraph', 'dropped'] as const).map((spelling): Form => {
-    const cityText = city[spelling].join('');
-    const wordStarts: number[] = [];
-    let offset = cityText.length;
-    for (const word of name[spelling]) {
-      wordStarts.push(offset);
-      offset += word.length;
-    }
-    return { unit: index, start: 0, text: cityText + name[spelling].join(''), cityLength: cityText.length, wordStarts };
+    const cityLength = city[spelling].words.join('').length;
+    const { text, wordStarts, noStart } = wordOffsets(joinedWords(city[spelling], name[spelling]));
+    return { unit: index, start: 0, text, cityLength, wordStarts: wordStarts.filter((at) => at >= cityLength), noStart };
   });
   return forms[1]!.text === forms[0]!.text ? [forms[0]!] : forms;
 }
@@ -164,5 +162,6 @@ function classify(form: Form, offset: number, length: number): MatchClass | null
   }
   if (offset < form.cityLength) return null;
   if (offset === form.cityLength) return end === form.text.length ? MatchClass.exactUnit : MatchClass.prefix;
+  if (form.noStart.includes(offset)) return null;
   return form.wordStarts.includes(offset) ? MatchClass.wordStart : MatchClass.partial;
 }

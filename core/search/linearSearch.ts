@@ -84,10 +84,11 @@ function bestClass(forms: NameForm[], readings: string[]): MatchClass | null {
   return best;
 }
 
-function classify({ text, base, wordStarts }: NameForm, reading: string): MatchClass | null {
+function classify({ text, base, wordStarts, noStart }: NameForm, reading: string): MatchClass | null {
   if (reading === text || reading === base) return MatchClass.exact;
   if (text.startsWith(reading)) return MatchClass.prefix;
   if (wordStarts.some((start) => text.startsWith(reading, start))) return MatchClass.wordStart;
-  if (text.includes(reading)) return MatchClass.partial;
+  // Not where a folded letter's spelling cuts the name (nameForms.ts): "berlin" is no piece of "ueberlingen".
+  for (let at = text.indexOf(reading); at >= 0; at = text.indexOf(reading, at + 1)) if (!noStart.includes(at)) return MatchClass.partial;
   return null;
 }

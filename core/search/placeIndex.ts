@@ -16,6 +16,9 @@ import { buildSuffixArray, SEPARATOR, suffixRange } from './suffixArray.ts';
 /** The index file's name in a version directory. */
 export const SEARCH_FILE = 'search.bin';
 
+/** The sort key of a suffix no match begins at (nameForms.ts): kept for the suggestions' pieces, skipped by a search. */
+const NO_MATCH = -1;
+
 export class PlaceIndex implements OrtSearch {
   private readonly municipalities: Municipality[];
   private readonly sections: IndexSections;
@@ -49,7 +52,7 @@ export class PlaceIndex implements OrtSearch {
     this.units = new CityUnits(municipalities, sections.positions);
     this.bits = positionBits(count + this.units.count);
     this.mask = (1 << this.bits) - 1;
-    const { text, formMunicipalities, wordStartBits, positions, suffixes } = sections;
+    const { text, formMunicipalities, wordStartBits, noStartBits, positions, suffixes } = sections;
     const forms = formMunicipalities.length;
     this.formStarts = new Int32Array(forms);
     this.formLengths = new Int32Array(forms);
@@ -62,6 +65,7 @@ export class PlaceIndex implements OrtSearch {
       }
     }
     this.suffixKeys = suffixes.map((p) => {
+      if ((noStartBits[p >> 3]! >> (p & 7)) & 1) return NO_MATCH;
       const form = this.formAt[p]!;
       const wordStart = (wordStartBits[p >> 3]! >> (p & 7)) & 1;
       const matchClass = p === this.formStarts[form] ? MatchClass.prefix : wordStart ? MatchClass.wordStart : MatchClass.partial;
@@ -77,6 +81,7 @@ export class PlaceIndex implements OrtSearch {
     const forms = municipalities.map((m) => nameForms(m.name));
     const text = new Uint8Array(forms.flat().reduce((sum, f) => sum + f.text.length + 1, 0));
     const wordStartBits = new Uint8Array(Math.ceil(text.length / 8));
+    const noStartBits = new Uint8Array(Math.ceil(text.length / 8));
     const formMunicipalities: number[] = [];
     const formBaseLengths: number[] = [];
     const starts: number[] = [];
@@ -85,8 +90,9 @@ export class PlaceIndex implements OrtSearch {
       ofName.forEach((form, f) => {
         for (let k = 0; k < form.text.length; k++) text[offset + k] = form.text.charCodeAt(k);
         for (const start of form.wordStarts) wordStartBits[(offset + start) >> 3]! |= 1 << ((offset + start) & 7);
-        // Behind its last umlaut the dropped form repeats the digraph form, with the same word starts, so
-        // those suffixes would only match again what the digraph form matches, with the same class.
+        for (const at of form.noStart) noStartBits[(offset + at) >> 3]! |= 1 << ((offset + at) & 7);
+        // Behind its last umlaut the dropped form repeats the digraph form, with the same word starts and places
+        // no match begins at, so those suffixes would only match again what the digraph form matches, alike.
         const repeated = f === 0 ? 0 : sharedTailLength(ofName[0]!.text, form.text);
         for (let k = 0; k < form.text.length - repeated; k++) starts.push(offset + k);
         formMunicipalities.push(m);
@@ -101,6 +107,7 @@ export class PlaceIndex implements OrtSearch {
       formMunicipalities: Int32Array.from(formMunicipalities),
       formBaseLengths: Int32Array.from(formBaseLengths),
       wordStartBits,
+      noStartBits,
       positions: tieBreakPositions(municipalities, forms.map((f) => f[0]!.text)),
       suffixes: buildSuffixArray(text, starts),
     });
@@ -209,6 +216,7 @@ export class PlaceIndex implements OrtSearch {
     const prefixToExact = sortKey(MatchClass.prefix, 0, this.bits) - sortKey(MatchClass.exact, 0, this.bits);
     for (let i = start; i < end; i++) {
       let key = suffixKeys[i]!;
+      if (key === NO_MATCH) continue;
       if (key < firstAfterPrefixes) {
         const form = formAt[suffixes[i]!]!;
         if (length === formLengths[form] || length === formBaseLengths[form]) key -= prefixToExact;
