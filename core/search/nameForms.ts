@@ -24,30 +24,27 @@ export function nameForms(name: string): NameForm[] {
   const suffix = foldNameWords(comma < 0 ? '' : name.slice(comma + 1), { literal: true });
   // The base name is the name cut where a word ends, so its words are the first words of the name.
   const baseWords = foldNameWords(baseName(name)).digraph.words.length;
-  const digraph = form(joinedWords(main.digraph, suffix.digraph), baseWords);
-  const dropped = form(joinedWords(main.dropped, suffix.dropped), baseWords);
+  const digraph = form(wordOffsets(main.digraph, suffix.digraph), baseWords);
+  const dropped = form(wordOffsets(main.dropped, suffix.dropped), baseWords);
   return dropped.text === digraph.text ? [digraph] : [digraph, dropped];
 }
 
-/** Words of several texts as one list, in order. */
-export function joinedWords(...parts: MarkedWords[]): MarkedWords {
-  return { words: parts.flatMap((p) => p.words), noStart: parts.flatMap((p) => p.noStart) };
-}
-
-/** Where each word begins in the words joined, and where no match may begin. */
-export function wordOffsets({ words, noStart }: MarkedWords): { text: string; wordStarts: number[]; noStart: number[] } {
+/** The words of several texts joined, in order: where each word begins, and where no match may begin. */
+export function wordOffsets(...parts: MarkedWords[]): { text: string; wordStarts: number[]; noStart: number[] } {
   const wordStarts: number[] = [];
   const marks: number[] = [];
-  let offset = 0;
-  words.forEach((word, i) => {
-    wordStarts.push(offset);
-    for (const at of noStart[i]!) marks.push(offset + at);
-    offset += word.length;
-  });
-  return { text: words.join(''), wordStarts, noStart: marks };
+  let text = '';
+  for (const { words, noStart } of parts) {
+    words.forEach((word, i) => {
+      wordStarts.push(text.length);
+      for (const at of noStart[i]!) marks.push(text.length + at);
+      text += word;
+    });
+  }
+  return { text, wordStarts, noStart: marks };
 }
 
-function form(marked: MarkedWords, baseWords: number): NameForm {
-  const { text, wordStarts, noStart } = wordOffsets(marked);
+function form(words: { text: string; wordStarts: number[]; noStart: number[] }, baseWords: number): NameForm {
+  const { text, wordStarts, noStart } = words;
   return { text, base: text.slice(0, wordStarts[baseWords] ?? text.length), wordStarts, noStart };
 }

@@ -2,9 +2,9 @@
 // the proxy. A suffix array over the folded names finds every name containing a query with two binary
 // searches, however the query cuts the name; see nameForms.ts and query.ts for what is folded how.
 import { crc32 } from 'node:zlib';
-import type { GefundenerTeil, Municipality } from '../model.ts';
-import { CityUnits } from './cityUnits.ts';
-import { withUnits, type Hits, type OrtSearch } from './ortSearch.ts';
+import type { Municipality } from '../model.ts';
+import { CityUnits, entryHits, unknownPartSearch, type EntryHit } from './cityUnits.ts';
+import type { Hits, OrtSearch } from './ortSearch.ts';
 import { decodeIndex, encodeIndex, type IndexSections } from './indexFile.ts';
 import { nameForms } from './nameForms.ts';
 import { queryReadings } from './query.ts';
@@ -136,8 +136,7 @@ export class PlaceIndex implements OrtSearch {
     units.match(readings, (position, matchClass) => keys.add(sortKey(matchClass, position, bits)));
     // Keys come out in answer order, so a municipality's first key is its best match; later ones are weaker
     // matches of the same name (further in, or in its other form), to be skipped.
-    const hits: Municipality[] = [];
-    const found: (GefundenerTeil | null)[] = [];
+    const found: EntryHit[] = [];
     let total = 0;
     const count = municipalities.length;
     const generation = this.nextGeneration();
@@ -145,14 +144,13 @@ export class PlaceIndex implements OrtSearch {
       const position = key & mask;
       if (seen[position] === generation) return;
       seen[position] = generation;
-      const unit = position < count ? null : units.at(position, count);
-      const municipality = unit === null ? municipalities[byPosition[position]!]! : unit.hit;
+      const entry = position < count ? null : units.at(position);
+      const municipality = entry === null ? municipalities[byPosition[position]!]! : entry.hit;
       if (bundesland !== undefined && municipality.bundesland !== bundesland) return;
       if (total++ >= limit) return;
-      hits.push(municipality);
-      found.push(unit === null ? null : unit.found);
+      found.push(entry ?? { position, hit: municipality, unit: null, part: null });
     });
-    return withUnits({ hits, total }, found);
+    return total > 0 ? entryHits(found, total) : unknownPartSearch(units, query, limit, bundesland);
   }
 
   /** Up to three base names close to a query that matches nothing (suggest.ts); not hits. */
