@@ -11,7 +11,7 @@ import type { Municipality } from '../core/model.ts';
 import { linearSearch } from '../core/search/linearSearch.ts';
 import { PlaceIndex, SEARCH_FILE } from '../core/search/placeIndex.ts';
 import { ortTooShort } from '../core/search/query.ts';
-import { unitNames } from '../core/stadtteil.ts';
+import { partNames, unitNames } from '../core/stadtteil.ts';
 import { readBundle } from '../build/sources/bundle.ts';
 import { percentile } from './stats.ts';
 import { mulberry32 } from './random.ts';
@@ -82,8 +82,8 @@ export async function benchSearch(): Promise<SearchBench> {
 
 /**
  * What callers type, from the real names, in a fixed pseudo-random order: pieces from inside names, prefixes,
- * whole names, names before their type suffix, the parts of divided cities (alone or after the city's name), and
- * misses. Queries the proxy refuses as too short are left out.
+ * whole names, names before their type suffix, the units of divided cities and the parts of cities by their residents'
+ * names (alone or after the city's name), and misses. Queries the proxy refuses as too short are left out.
  */
 export function queryMix(municipalities: Municipality[]): string[] {
   const random = mulberry32(0x5eed);
@@ -94,7 +94,7 @@ export function queryMix(municipalities: Municipality[]): string[] {
     const at = between(0, name.length - 3);
     return name.slice(at, at + between(3, 12)).toLowerCase();
   };
-  const units = municipalities.flatMap((m) => unitNames(m).map((unit) => ({ city: m.name.split(',')[0]!, unit })));
+  const units = municipalities.flatMap((m) => [...unitNames(m), ...partNames(m)].map((unit) => ({ city: m.name.split(',')[0]!, unit })));
   const kinds: (() => string)[] = [
     piece,
     () => pick(municipalities).name.slice(0, between(3, 10)),
@@ -159,7 +159,7 @@ function markdown(r: Omit<SearchBench, 'markdown'>): string {
     '### Place-name search (`ort`), in process',
     '',
     `${index!.queries} queries from the real names (pieces, prefixes, whole names, names before the type suffix,`,
-    'parts of divided cities alone or after their city\'s name, misses), the units of divided cities in the index,',
+    'units and parts of cities alone or after their city\'s name, misses), the units and parts of cities in the index,',
     `limit ${LIMIT}, each timed alone with \`process.hrtime.bigint()\` after ${WARMUP_ROUNDS} warm-up rounds.`,
     '',
     '| implementation | mean µs | p50 µs | p99 µs | max µs |',
