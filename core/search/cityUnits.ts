@@ -66,7 +66,7 @@ export class CityUnits {
   private readonly positions: Int32Array;
   private readonly entries: Entry[];
   private readonly forms: Form[];
-  private readonly text: string;
+  /** The forms, each ended by a 0, as bytes: the text the suffix array is over. */
   private readonly bytes: Uint8Array;
   private readonly suffixes: Int32Array;
   /** Per entry, the folded spellings a suggestion compares: its city-first forms with and without the city's name. */
@@ -107,9 +107,8 @@ export class CityUnits {
       form.start = start;
       start += form.text.length + 1;
     }
-    this.text = this.forms.map((form) => `${form.text}\0`).join('');
     // Folded names are ASCII letters and digits, one byte each.
-    this.bytes = new TextEncoder().encode(this.text);
+    this.bytes = new TextEncoder().encode(this.forms.map((form) => `${form.text}\0`).join(''));
     this.suffixes = buildSuffixArray(this.bytes, this.forms.flatMap((form) => matchStarts(form).map((at) => form.start + at)));
     this.spellings = this.entries.map(() => []);
     const cityFirst = this.forms.filter((form) => form.cityFirst);
