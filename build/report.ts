@@ -51,6 +51,11 @@ export function buildReport(dir: Directory, facts: AssemblyFacts, stats: TreeSta
     shared_city_offices: facts.shared_city_offices,
     /** Rule 12 (docs/data.md): each city of the divisions source, loaded or why not, and the residents of multi-office cities it reaches. */
     divisions: facts.divisions,
+    /**
+     * Rule 15: per city with a list of its parts, how many of the names residents use answer one office, two or more,
+     * or none, how each follows, the derived and unanswered names; the residents reached by naming their part.
+     */
+    city_parts: facts.city_parts,
     plz_null: facts.plz_null,
     dropped_pairs: { count: facts.dropped_pairs.length, examples: facts.dropped_pairs.slice(0, EXAMPLES) },
     carried_pairs: { count: facts.carried_pairs.length, examples: facts.carried_pairs.slice(0, EXAMPLES) },
@@ -90,6 +95,7 @@ export function summarize(r: BuildReport): string {
     `${r.special_task_districts.reduce((n, d) => n + d.municipalities.length, 0)} municipalities given to special-task offices (${r.special_task_districts.map((d) => d.bufa_nr).join(', ') || 'none'}); ${r.expired_notices.length} notices ended by this version`,
     valuationLine(r.valuation_units),
     ...divisionLines(r.divisions),
+    ...cityPartLines(r.city_parts),
     `mail addresses: ${r.poststelle.current} from the newest export, ${r.poststelle.older} from an older one (${r.poststelle.by_export.filter((e) => e.offices > 0).map((e) => `${e.offices} of ${e.date}`).join(', ') || 'none'}), ${r.poststelle.none} none; ${r.poststelle.refused.length} older addresses off the state's domain not taken`,
     r.payments.payees.length === 0 ? 'payments: no accounts or payee names (the bundle has no payments file)'
       : `payments: ${r.payments.accounts.length} accounts (${r.payments.accounts.map((a) => `${a.bundesland} ${a.bank}: ${a.offices} offices`).join(', ') || 'none'}); payee names for ${r.payments.with_payee} offices (${r.payments.to_review.length} the report cannot vouch for, to review: payments.to_review), ${r.payments.without_payee.length} authorities without one`,
@@ -115,5 +121,18 @@ function divisionLines({ cities, coverage }: BuildReport['divisions']): string[]
     `divisions of cities: ${loaded} of ${cities.length} loaded`,
     ...lines,
     `  residents of municipalities with several offices in a divided city: ${coverage.divided_residents} of ${coverage.residents} (${coverage.divided_percent}%)`,
+  ];
+}
+
+/** Rule 15 on the terminal: one line per city with a list of its parts, then the residents who name their part. */
+function cityPartLines({ cities, reach, unused_curated }: BuildReport['city_parts']): string[] {
+  if (cities.length === 0) return ['no lists of the parts of cities (the bundle has none)'];
+  const lines = cities.map((c) => `  ${c.name} ${c.ags}: ${c.names} names of ${c.rows} parts (${c.vollstaendig ? 'every part' : 'some parts'}), `
+    + `${c.one} one office, ${c.two} two or more, ${c.none} none${c.derived.length ? `; ${c.derived.length} derived from their Stadtbezirk` : ''}${c.reasons.length ? `; not taken: ${c.reasons.join('; ')}` : ''}`);
+  return [
+    `parts of cities by the names residents use: ${cities.length} cities`,
+    ...lines,
+    `  residents of municipalities with several offices who name their part and get one office: ${reach.residents} (${reach.percent}%; ${reach.cities.map((c) => c.name).join(', ')})`,
+    ...(unused_curated.length ? [`  curated units no part used: ${unused_curated.join(', ')}`] : []),
   ];
 }

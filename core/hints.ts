@@ -2,7 +2,7 @@
 // names several offices or none, what a retired key or office number became, what a `stadtteil` did. The
 // renderer (core/render.ts) and the narrowing by city part (core/stadtteil.ts) decide which apply; the words
 // are here.
-import { TeilArt, type GefundenerTeil, type Municipality, type RetiredKey, type Teil } from './model.ts';
+import { TeilArt, type GefundenerOrtsteil, type GefundenerTeil, type Municipality, type Ortsteil, type RetiredKey, type Teil } from './model.ts';
 import type { DirectoryIndex } from './directoryIndex.ts';
 import type { ZeroPadded } from './leadingZero.ts';
 import { withoutTypeSuffix } from './normalize.ts';
@@ -67,32 +67,35 @@ export function leadingZeroHint(meant: ZeroPadded): string {
 }
 
 /**
- * `notes`: what narrowing by `stadtteil` found (core/stadtteil.ts), said before the closing request to ask; `units`:
- * parallel to `hits`, the unit of a divided city a place-name search found a hit by, if any.
+ * `notes`: what narrowing by `stadtteil` or a part found by `ort` says (core/stadtteil.ts), said before the closing
+ * request to ask; `units` and `parts`: parallel to `hits`, the unit of a divided city or the part of a city a
+ * place-name search found a hit by, if any.
  */
 export function lookupHint(
   ix: DirectoryIndex, hits: Municipality[], officeNrs: string[], announced: boolean, notes: string[], units: (GefundenerTeil | null)[] = [],
+  parts: (GefundenerOrtsteil | null)[] = [],
 ): string | null {
   if (officeNrs.length === 0) {
     return 'Für die gefundenen Gemeinden ist im Verzeichnis kein Finanzamt eingetragen (gemeindefreie, unbewohnte Gebiete).';
   }
-  if (officeNrs.length === 1) return null;
+  // One office: certain, and only what a part found says of it (a derivation, a part without an office of its own).
+  if (officeNrs.length === 1) return joined(...notes);
   const shared = hits.filter((m) => m.bufa_nr.length > 1);
   const valuation = shared.filter(besideValuationUnit);
-  const parts = [...shared.filter((m) => !besideValuationUnit(m)).map((m) => cityHint(ix, m)), ...valuationHints(ix, valuation)];
+  const sentences = [...new Set(shared.filter((m) => !besideValuationUnit(m)).map((m) => cityHint(ix, m))), ...valuationHints(ix, valuation)];
   if (shared.length < hits.length && hits.length > 1) {
     const groups = groupsOf(ix, officeNrs);
     const numbers = groups.length < officeNrs.length ? ` mit ${officeNrs.length} Amtsnummern` : '';
-    const withUnits = units.some((u) => u);
-    const found = withUnits ? 'Gemeinden und Teile geteilter Städte' : 'Gemeinden';
+    const withUnits = units.some((u) => u) || parts.some((p) => p);
+    const found = withUnits ? 'Gemeinden und Teile von Städten' : 'Gemeinden';
     const key = withUnits ? ', in einer geteilten Stadt mit dem stadtteil daneben' : '';
     const offices = groups.length === 1 ? 'einem Finanzamt' : `${groups.length} verschiedenen Finanzämtern`;
-    parts.push(`Gefunden wurden ${hits.length} ${found} (${placeList(hits, units)}); sie gehören zu ${offices}${numbers}; eindeutig ist nur die Abfrage mit dem achtstelligen Gemeindeschlüssel (ags)${key}.`);
+    sentences.push(`Gefunden wurden ${hits.length} ${found} (${placeList(hits, units, parts)}); sie gehören zu ${offices}${numbers}; eindeutig ist nur die Abfrage mit dem achtstelligen Gemeindeschlüssel (ags)${key}.`);
   }
-  parts.push(...notes);
-  if (announced) parts.push('Für die gefundenen Gemeinden ist eine Änderung angekündigt (siehe aenderungen).');
-  parts.push('Bitte die Nutzerin oder den Nutzer fragen, statt ein Finanzamt auszuwählen.');
-  return parts.join(' ');
+  sentences.push(...notes);
+  if (announced) sentences.push('Für die gefundenen Gemeinden ist eine Änderung angekündigt (siehe aenderungen).');
+  sentences.push('Bitte die Nutzerin oder den Nutzer fragen, statt ein Finanzamt auszuwählen.');
+  return sentences.join(' ');
 }
 
 /**
@@ -158,9 +161,9 @@ function groupsOf(ix: DirectoryIndex, numbers: string[]): OfficeGroup[] {
 
 const PLACES_NAMED = 5;
 
-/** The places found, a unit of a divided city after its city's name ("Leipzig Mitte"). */
-function placeList(hits: Municipality[], units: (GefundenerTeil | null)[]): string {
-  const names = hits.slice(0, PLACES_NAMED).map((m, i) => `${withoutTypeSuffix(m.name)}${units[i] ? ` ${units[i].name}` : ''}`);
+/** The places found, a unit of a divided city or a part of a city after its city's name ("Leipzig Mitte", "Köln Zollstock"). */
+function placeList(hits: Municipality[], units: (GefundenerTeil | null)[], parts: (GefundenerOrtsteil | null)[] = []): string {
+  const names = hits.slice(0, PLACES_NAMED).map((m, i) => `${withoutTypeSuffix(m.name)}${units[i] ? ` ${units[i].name}` : parts[i] ? ` ${parts[i].name}` : ''}`);
   return hits.length > PLACES_NAMED ? `${names.join(', ')} und ${hits.length - PLACES_NAMED} weitere` : listed(names);
 }
 
@@ -192,4 +195,51 @@ export function unknownUnitNote(city: string, stadtteil: string, close: string[]
 export function splitUnitNote(unit: string, offices: { name: string; bufa_nr: string; nur: string | null }[]): string {
   const served = offices.map((o) => `${o.name} (${o.bufa_nr})${o.nur === null ? '' : ` ${o.nur}`}`);
   return `${unit} ist zwischen ${offices.length} Finanzämtern geteilt: ${listed(served)}.`;
+}
+
+// What a part of a city by its residents' name adds to the hint (core/stadtteil.ts, docs/data.md rule 15).
+
+/** A part with what its list says of it: "Knittkuhl (Stadtteil im Stadtbezirk 7 von Düsseldorf)". */
+function describedPart(city: string, part: Ortsteil | GefundenerOrtsteil): string {
+  const bezirk = part.stadtbezirk === null ? null : part.stadtbezirk.startsWith('Stadtbezirk') ? part.stadtbezirk : `Stadtbezirk ${part.stadtbezirk}`;
+  const place = part.stadtteil !== null ? ` im Stadtteil ${part.stadtteil}${bezirk === null ? '' : ` (${bezirk})`}` : bezirk === null ? '' : ` im ${bezirk}`;
+  return `${part.name} (${part.art ?? 'Teil'}${place} von ${city})`;
+}
+
+/**
+ * A part whose office the ordinance gives it by no name of its own, its Stadtteil's or its Stadtbezirk's (derived from
+ * the parts of its Stadtbezirk it does name), or that two or more offices serve: which units each office serves of it.
+ */
+export function partOfficesNote(city: string, part: Ortsteil | GefundenerOrtsteil, offices: { name: string; bufa_nr: string; teile: string[] }[]): string {
+  if (part.ableitung === 'nachbarn') {
+    const office = offices[0]!;
+    return `${describedPart(city, part)} nennt die Zuständigkeitsverordnung nicht; die Teile seines Stadtbezirks, die sie nennt (${listed(part.teile)}), gibt sie alle dem Finanzamt ${office.name} (${office.bufa_nr}): daraus ist es abgeleitet.`;
+  }
+  const served = listed(offices.map((o) => `${o.name} (${o.bufa_nr}) für ${listed(o.teile)}`));
+  return `${describedPart(city, part)} gehört nach den Quellen zu ${offices.length} Finanzämtern: ${served}; welches zuständig ist, entscheidet die genaue Anschrift.`;
+}
+
+/**
+ * What to ask instead in a divided city, where a part named by `stadtteil` answers the whole city (beside `ort`,
+ * STADTTEIL_AVAILABLE says it).
+ */
+const ASK_FOR_A_UNIT = ' Mit stadtteil und dem Namen eines Stadtbezirks oder Stadtteils, wie ihn teile nennt, nennt die Antwort das zuständige.';
+
+/**
+ * A part the city's list names without saying in which part of the city's division it lies, or a part of an undivided
+ * city; `ask`: say what to ask instead (a divided city asked by `stadtteil`).
+ */
+export function partWithoutOfficeNote(city: string, part: Ortsteil | GefundenerOrtsteil, offices: number, ask: boolean): string {
+  if (offices === 1) return `${describedPart(city, part)}: für die ganze Stadt ist ein Finanzamt zuständig.`;
+  return `${describedPart(city, part)}: welches der Finanzämter der Stadt dort zuständig ist, sagen die Quellen des Verzeichnisses nicht, daher nennt die Antwort alle.${ask ? ASK_FOR_A_UNIT : ''}`;
+}
+
+/**
+ * A name written as a part of a known city that the directory does not know ("Köln-Xyz"); `close`: its units and parts
+ * spelled closest; `ask` as for partWithoutOfficeNote.
+ */
+export function unknownPartNote(city: string, name: string, offices: number, ask: boolean, close: string[]): string {
+  const whole = offices === 1 ? 'das Finanzamt der ganzen Stadt' : 'alle Finanzämter der Stadt';
+  const similar = close.length ? ` Ähnlich geschriebene Teile von ${city}: ${listed(close)}.` : '';
+  return `${name} ist dem Verzeichnis als Teil von ${city} nicht bekannt; die Antwort nennt ${whole}.${similar}${ask ? ASK_FOR_A_UNIT : ''}`;
 }

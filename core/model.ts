@@ -49,6 +49,50 @@ export type Teil = z.infer<typeof Teil>;
 export const GefundenerTeil = z.object({ ags: Ags, art: TeilArt, name: z.string() });
 export type GefundenerTeil = z.infer<typeof GefundenerTeil>;
 
+/**
+ * How the office of a part of a city follows from the sources (docs/data.md, rule 15): the ordinance names the part
+ * itself (`verordnung`, in its own spelling: Carlstadt is its Karlstadt), the Stadtteil it lies in (`stadtteil`, Köln's
+ * Stadtviertel) or its Stadtbezirk (`stadtbezirk`); or the ordinance names neither and the parts of its Stadtbezirk that
+ * it does name all go to one office (`nachbarn`, a derivation: Düsseldorf's Knittkuhl); or no office follows (`keine`:
+ * the city's division is not known, or its list does not say where the part lies), and the part answers its whole city.
+ */
+export const Ableitung = z.enum(['verordnung', 'stadtteil', 'stadtbezirk', 'nachbarn', 'keine']);
+export type Ableitung = z.infer<typeof Ableitung>;
+
+/** A part of a city by the name its residents use, as the city's own list writes it (docs/data.md, rule 15). */
+export const Ortsteil = z.object({
+  /** Without a parenthesis the list adds ("Eving (mit Kemminghausen)" is Eving). */
+  name: z.string(),
+  /** What the list calls it (Stadtteil, Ortsteil, Stadtviertel, statistischer Stadtteil, Quartier); null where it does not say. */
+  art: z.string().nullable(),
+  /** The Stadtteil a Stadtviertel lies in (Köln), else null. */
+  stadtteil: z.string().nullable(),
+  /** The Stadtbezirk it lies in, as the list names it; null where the list names none, or its sources name two. */
+  stadtbezirk: z.string().nullable(),
+  ableitung: Ableitung,
+  /** The ordinance's units its office follows from, as the ordinance writes them; empty for `keine`. */
+  teile: z.array(z.string()),
+  /** Its offices, sorted; empty for `keine` (the whole city's answer). */
+  bufa_nr: z.array(BufaNr),
+});
+export type Ortsteil = z.infer<typeof Ortsteil>;
+
+/**
+ * A part of a city a lookup found by its name (`ort=Zollstock`, `ort=Köln-Zollstock`, `stadtteil=Zollstock`): its
+ * city's key and what `Ortsteil` says of it but the offices, which the answer names; `unbekannt` for a name written as
+ * a part of a known city that the directory does not know ("Köln-Xyz"), whose whole city then answers.
+ */
+export const GefundenerOrtsteil = z.object({
+  ags: Ags,
+  name: z.string(),
+  art: z.string().nullable(),
+  stadtteil: z.string().nullable(),
+  stadtbezirk: z.string().nullable(),
+  ableitung: z.enum([...Ableitung.options, 'unbekannt']),
+  teile: z.array(z.string()),
+});
+export type GefundenerOrtsteil = z.infer<typeof GefundenerOrtsteil>;
+
 const MunicipalityBase = z.object({
   ags: Ags,
   name: z.string(),
@@ -212,6 +256,8 @@ export const Municipality = MunicipalityBase.extend({
    * units each office serves, null for an office that serves all of it.
    */
   teile: z.array(z.array(Teil).nullable()).optional(),
+  /** Only where a list of its parts is known (docs/data.md, rule 15): each part by the name its residents use. */
+  ortsteile: z.array(Ortsteil).optional(),
 });
 export type Municipality = z.infer<typeof Municipality>;
 
@@ -265,6 +311,11 @@ export const LookupFrage = z.object({
    * Absent where every hit is a municipality found by its name.
    */
   gefundene_teile: z.array(GefundenerTeil).optional(),
+  /**
+   * The parts of cities a lookup found by the names residents use (docs/data.md, rule 15): for `ort`, in the order of
+   * the hits, each once; for `stadtteil`, the part it named. Absent where none was found.
+   */
+  gefundene_ortsteile: z.array(GefundenerOrtsteil).optional(),
   gemeinden: z.literal([0, 1]),
   limit: z.number().int().min(1).max(LOOKUP_LIMIT_MAX),
 });

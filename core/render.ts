@@ -7,11 +7,11 @@ import { collectionPage } from './collection.ts';
 import { districtForm, municipalitiesUnder, type DirectoryIndex } from './directoryIndex.ts';
 import { joined, leadingZeroHint, lookupHint, noHitHint, replacedKeyHint, taxNumberHint } from './hints.ts';
 import { withLeadingZero } from './leadingZero.ts';
-import type { Aenderung, CollectionResponse, DistrictResponse, GefundenerTeil, LookupMunicipality, LookupResponse, Office, OfficeResponse, OfficeWithDistrict } from './model.ts';
+import type { Aenderung, CollectionResponse, DistrictResponse, GefundenerOrtsteil, GefundenerTeil, LookupMunicipality, LookupResponse, Office, OfficeResponse, OfficeWithDistrict } from './model.ts';
 import { canonicalKey, type CollectionQuestion, type LookupQuestion, type Question } from './request.ts';
 import { queryReadings } from './search/query.ts';
 import type { Hits, OrtSearch } from './search/ortSearch.ts';
-import { narrowToStadtteil } from './stadtteil.ts';
+import { narrowToStadtteil, partNote } from './stadtteil.ts';
 import { officesNamed } from './steuernummer/offices.ts';
 import { parseSteuernummerIn } from './steuernummer/parse.ts';
 
@@ -69,7 +69,7 @@ function renderLookup(ix: DirectoryIndex, q: LookupQuestion, found: Hits, search
  * A lookup by place name, rendered so that other spellings of the same search can be answered without rendering
  * again: the search and everything in the answer but `frage.ort` depend only on the query's folded readings
  * (`ortSearchKey`), so the body is its `head`, the spelling as JSON, and its `tail`. Not so when nothing is
- * found, since `hinweis` then names the spelling: that body comes whole.
+ * found, or only the city of a part it does not know, since `hinweis` then names the spelling: that body comes whole.
  */
 export type OrtRendering = { echo: true; head: string; tail: string } | { echo: false; body: string };
 
@@ -78,7 +78,9 @@ const ORT_ECHO = '"frage":{"ort":';
 export function renderOrt(ix: DirectoryIndex, q: LookupQuestion, searchOrt: OrtSearch): OrtRendering {
   const response = lookupResponse(ix, q, lookupHits(ix, q, searchOrt), searchOrt);
   const body = JSON.stringify(response);
-  if (response.anzahl_gemeinden === 0) return { echo: false, body };
+  // A part of a city that the directory does not know is named as the caller wrote it, in `frage` and `hinweis`.
+  const spelled = response.frage.gefundene_ortsteile?.some((p) => p.ableitung === 'unbekannt') ?? false;
+  if (response.anzahl_gemeinden === 0 || spelled) return { echo: false, body };
   // `stand` and `stand_quelle` come first and are dates, so the first `frage` is the one.
   const at = body.indexOf(ORT_ECHO) + ORT_ECHO.length;
   return { echo: true, head: body.slice(0, at), tail: body.slice(at + JSON.stringify(q.value).length) };
@@ -106,7 +108,9 @@ export function ortSearchKey(q: LookupQuestion): string {
 
 function lookupResponse(ix: DirectoryIndex, q: LookupQuestion, found: Hits, searchOrt?: OrtSearch): LookupResponse {
   const { retired } = found;
-  const { hits, notes } = narrowToStadtteil(found.hits, q.stadtteil, ix.offices);
+  const narrowed = narrowToStadtteil(found.hits, q.stadtteil, ix.offices);
+  const { hits } = narrowed;
+  const notes = [...partNotes(ix, found), ...narrowed.notes];
   const officeNrs = [...new Set(hits.flatMap((m) => m.bufa_nr))];
   const aemter = officeNrs.map((nr) => {
     const office = ix.offices.get(nr)!;
@@ -117,19 +121,21 @@ function lookupResponse(ix: DirectoryIndex, q: LookupQuestion, found: Hits, sear
     : [{ ...districtForm(m), bufa_nr: null, zuordnung: null, ersetzt: null, teile: null }]);
   const aenderungen = noticesFor(ix.dir.aenderungen, hits);
   const units = foundUnits(found);
+  const parts = foundParts(found, narrowed.parts);
   const body: LookupResponse = {
     stand: ix.dir.stand,
     stand_quelle: ix.dir.stand_quelle,
     frage: {
       [q.by]: q.value, ...(q.bundesland === undefined ? {} : { bundesland: q.bundesland }), ...(q.stadtteil === undefined ? {} : { stadtteil: q.stadtteil }),
-      ...(units.length === 0 ? {} : { gefundene_teile: units }), gemeinden: q.gemeinden, limit: q.limit,
+      ...(units.length === 0 ? {} : { gefundene_teile: units }), ...(parts.length === 0 ? {} : { gefundene_ortsteile: parts }),
+      gemeinden: q.gemeinden, limit: q.limit,
     },
     eindeutig: aemter.length === 1,
     anzahl_aemter: aemter.length,
     anzahl_gemeinden: hits.length,
     vollstaendig: hits.length === found.total,
     hinweis: joined(retired && replacedKeyHint(retired),
-      hits.length === 0 ? (retired ? null : noHitHint(q, searchOrt)) : lookupHint(ix, hits, officeNrs, aenderungen.length > 0, notes, found.units),
+      hits.length === 0 ? (retired ? null : noHitHint(q, searchOrt)) : lookupHint(ix, hits, officeNrs, aenderungen.length > 0, notes, found.units, found.parts),
       hits.length === 0 && !retired && q.by === 'ags' ? meantKey(ix, q.value) : null),
     aemter,
     gemeinden,
@@ -149,6 +155,21 @@ function meantKey(ix: DirectoryIndex, ags: string): string | null {
 function foundUnits(found: Hits): GefundenerTeil[] {
   const units = (found.units ?? []).filter((u) => u !== null);
   return units.filter((u, i) => units.findIndex((v) => v.ags === u.ags && v.name === u.name) === i);
+}
+
+/** The parts of cities a place-name search found among the hits shown, then those `stadtteil` named, each once. */
+function foundParts(found: Hits, named: GefundenerOrtsteil[]): GefundenerOrtsteil[] {
+  const parts = [...(found.parts ?? []).filter((p) => p !== null), ...named];
+  return parts.filter((p, i) => parts.findIndex((o) => o.ags === p.ags && o.name === p.name) === i);
+}
+
+/** At most this many parts found by a place name get a sentence of the hint each. */
+const PART_NOTES = 3;
+
+/** What the hint says of the parts a place name found: a derived office, several, none of their own (core/stadtteil.ts). */
+function partNotes(ix: DirectoryIndex, found: Hits): string[] {
+  const notes = (found.parts ?? []).flatMap((part, i) => (part === null ? [] : [partNote(ix.byAgs.get(part.ags)!, found.hits[i]!, part, ix.offices, false)]));
+  return [...new Set(notes.filter((n) => n !== null))].slice(0, PART_NOTES);
 }
 
 /**

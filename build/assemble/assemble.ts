@@ -5,6 +5,7 @@ import type { SourceBundle } from '../sources/bundle.ts';
 import { applyCorrections, selectCorrections, type AppliedCorrection } from './corrections.ts';
 import { crossCheck, type CrossCheck } from './crossCheck.ts';
 import { officeLists } from './currentOffices.ts';
+import { applyCityParts, cityPartsReach, type CityPartsFacts, type CityPartsReach } from './cityParts.ts';
 import { applyDivisions, divisionCoverage, type CityDivision, type DivisionCoverage } from './divisions.ts';
 import { AssemblyError } from './errors.ts';
 import { assembleMunicipalities, compare, type DroppedPair } from './municipalities.ts';
@@ -45,6 +46,11 @@ export interface AssemblyFacts {
   shared_city_offices: SharedCityDecision[];
   /** Rule 12: each city of the divisions source, loaded or why not, and the residents it reaches. */
   divisions: { cities: CityDivision[]; coverage: DivisionCoverage };
+  /**
+   * Rule 15: per city with a list of its parts, how many names answer one office, two or more, none, and the derived
+   * and unanswered ones; the residents who get their office by naming their part; curated entries no row used.
+   */
+  city_parts: { cities: CityPartsFacts[]; reach: CityPartsReach; unused_curated: string[] };
   bundesland_mismatches: StateMismatch[];
   prefix_mismatches: PrefixMismatch[];
   municipalities_without_office: { ags: string; name: string }[];
@@ -83,7 +89,7 @@ export function assembleDirectory(bundle: SourceBundle): { directory: Directory;
   // After rules 5 and 12: an office that serves a municipality only beside a valuation number has no district of its own there.
   const valuation = addMergedOffices(valuationUnits(current), pairs);
 
-  const municipalities: Municipality[] = raw.map((m) => {
+  const divided: Municipality[] = raw.map((m) => {
     const own = pairs.get(m.ags)!;
     const units = divisions.units.get(m.ags);
     return {
@@ -91,6 +97,11 @@ export function assembleDirectory(bundle: SourceBundle): { directory: Directory;
       bufa_nr: own.map((p) => p.bufa_nr), herkunft: own.map(({ zuordnung, ersetzt }) => ({ zuordnung, ersetzt })),
       ...(units === undefined ? {} : { teile: own.map((p) => units.get(p.bufa_nr) ?? null) }),
     };
+  });
+  const cityParts = applyCityParts(divided, bundle.cityParts, bundle.cityPartUnits);
+  const municipalities = divided.map((m) => {
+    const ortsteile = cityParts.ortsteile.get(m.ags);
+    return ortsteile === undefined || ortsteile.length === 0 ? m : { ...m, ortsteile };
   });
   const districtStates = new Map<string, string[]>();
   for (const m of municipalities) {
@@ -144,6 +155,7 @@ export function assembleDirectory(bundle: SourceBundle): { directory: Directory;
       provenance: provenanceCounts(municipalities),
       shared_city_offices: shared,
       divisions: { cities: divisions.cities, coverage: divisionCoverage(municipalities, divisions.cities) },
+      city_parts: { cities: cityParts.cities, reach: cityPartsReach(municipalities, cityParts.cities), unused_curated: cityParts.unused_curated },
       bundesland_mismatches: stateMismatches,
       prefix_mismatches: prefixMismatches,
       municipalities_without_office: municipalities.filter((m) => m.bufa_nr.length === 0).map((m) => ({ ags: m.ags, name: m.name })),

@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { AgsSuccessor, parseAgsSuccessors } from './agsSuccessors.ts';
 import { describeBytes } from './archive.ts';
+import { parseCityPartNames, parseCityParts, parseCityPartSubtotals, SourceCityPart } from './cityParts.ts';
+import { CityPartUnits, parseCityPartUnits } from './cityPartUnits.ts';
 import { Correction, parseCorrections } from './corrections.ts';
 import { parseDivisions, SourceDivision } from './divisions.ts';
 import { quote, SourceError } from './errors.ts';
@@ -33,13 +35,19 @@ const PARSED_KINDS = [
  * of the version shipped before (whose vanished keys must all have successors), the successor table, the accounts
  * and payee names (without them, none).
  */
-const OPTIONAL_KINDS = ['office-list', 'gv100ad-previous', 'ags-successors', 'payments'] as const;
+const OPTIONAL_KINDS = ['office-list', 'gv100ad-previous', 'ags-successors', 'payments', 'city-part-units'] as const;
 /**
  * Kinds a bundle may have any number of: one yearly list of territorial changes per file, the older exports of the
- * office list with addresses, whose Poststelle addresses the newest export dropped (rule 13), and one state
- * ordinance's divisions of cities per file (rule 12; without them, no city is divided).
+ * office list with addresses, whose Poststelle addresses the newest export dropped (rule 13), one state
+ * ordinance's divisions of cities per file (rule 12; without them, no city is divided), and the parts of one city per
+ * file by the names its residents use (rule 15): a list of every part (`city-parts`) or of some (`city-parts-partial`)
+ * with its Stadtbezirk, a statistics table with subtotals (`city-parts-subtotals`), or names alone (`city-part-names`).
  */
-const REPEATED_KINDS = ['territorial-changes', 'offices-history', 'divisions'] as const;
+const REPEATED_KINDS = [
+  'territorial-changes', 'offices-history', 'divisions', 'city-parts', 'city-parts-partial', 'city-parts-subtotals', 'city-part-names',
+] as const;
+/** Kinds whose file does not name its city, which the manifest entry's `ags` then names. */
+const CITY_NAMED_BY_MANIFEST: readonly BundleKind[] = ['city-parts-subtotals', 'city-part-names'];
 const isRepeated = (kind: string): kind is (typeof REPEATED_KINDS)[number] => (REPEATED_KINDS as readonly string[]).includes(kind);
 type ParsedKind = (typeof PARSED_KINDS)[number] | (typeof OPTIONAL_KINDS)[number];
 
@@ -51,7 +59,7 @@ const MIB = 1 << 20;
  * The largest file of each kind, in bytes, that the build reads and the release downloads (an archive's member
  * included): about ten times the largest seen (the GV100AD 3.5 MB, the postal-code pairs 0.9 MB, a list of
  * territorial changes 60 kB), so that a real month never meets it and a file of another kind, an endless download
- * or a blown-up spreadsheet is refused before it is parsed.
+ * or a blown-up spreadsheet is refused before it is parsed. The lists of a city's parts are at most 60 kB.
  */
 export const MAX_BYTES: Record<BundleKind, number> = {
   'gv100ad': 32 * MIB,
@@ -70,6 +78,11 @@ export const MAX_BYTES: Record<BundleKind, number> = {
   'notices': 4 * MIB,
   'payments': 4 * MIB,
   'terms': 1 * MIB,
+  'city-parts': 1 * MIB,
+  'city-parts-partial': 1 * MIB,
+  'city-parts-subtotals': 1 * MIB,
+  'city-part-names': 1 * MIB,
+  'city-part-units': 4 * MIB,
 };
 
 export const ManifestEntry = z.strictObject({
@@ -85,13 +98,17 @@ export const ManifestEntry = z.strictObject({
   sha256: z.string().regex(/^[0-9a-f]{64}$/, {
     error: (issue) => `expected 64 lower-case hex digits, got ${quote(issue.input)}`,
   }),
+  /** The city a file of city parts is about where the file does not name it (rule 15); for those kinds only. */
+  ags: z.string().regex(/^[0-9]{8}$/, { error: (issue) => `expected 8 digits, got ${JSON.stringify(issue.input)}` }).optional(),
+}).refine((entry) => (entry.ags !== undefined) === CITY_NAMED_BY_MANIFEST.includes(entry.kind), {
+  error: (issue) => `ags is given for the kinds ${CITY_NAMED_BY_MANIFEST.join(' and ')}, and only for them (${JSON.stringify((issue.input as { kind?: unknown }).kind)})`,
 });
 export type ManifestEntry = z.infer<typeof ManifestEntry>;
 
 export const BundleManifest = z.strictObject({ files: z.array(ManifestEntry) });
 export type BundleManifest = z.infer<typeof BundleManifest>;
 
-export const BundleFile = ManifestEntry.extend({ bytes: z.number().int().nonnegative() });
+export const BundleFile = z.object({ ...ManifestEntry.shape, bytes: z.number().int().nonnegative() });
 export type BundleFile = z.infer<typeof BundleFile>;
 
 /** An older export of the office list with addresses, dated by the export it was converted from (rule 13). */
@@ -113,6 +130,9 @@ export const SourceBundle = z.object({
   agsSuccessors: z.array(AgsSuccessor),
   territorialChanges: z.array(TerritorialChange),
   divisions: z.array(SourceDivision),
+  /** Every part of every city file (rule 15), in the manifest's order of the files. */
+  cityParts: z.array(SourceCityPart),
+  cityPartUnits: z.array(CityPartUnits.and(z.object({ line: z.number() }))),
   payments: SourcePayments.nullable(),
   /** Newest first. */
   officeHistory: z.array(OfficeExport),
@@ -164,6 +184,16 @@ export async function readBundle(dir: string): Promise<SourceBundle> {
     territorialChanges: (await Promise.all(ofKind('territorial-changes').map((entry) =>
       parseTerritorialChanges(contents[manifest.files.indexOf(entry)]!, entry.path)))).flat(),
     divisions: ofKind('divisions').flatMap((entry) => parseDivisions(text(entry), entry.path)),
+    cityParts: manifest.files.flatMap((entry) => {
+      switch (entry.kind) {
+        case 'city-parts': return parseCityParts(text(entry), entry.path, true);
+        case 'city-parts-partial': return parseCityParts(text(entry), entry.path, false);
+        case 'city-parts-subtotals': return parseCityPartSubtotals(text(entry), entry.path, entry.ags!);
+        case 'city-part-names': return parseCityPartNames(text(entry), entry.path, entry.ags!);
+        default: return [];
+      }
+    }),
+    cityPartUnits: optional('city-part-units', parseCityPartUnits) ?? [],
     payments: optional('payments', parsePayments),
     officeHistory: exports.map((entry) => ({ date: entry.date, path: entry.path, offices: parseOffices(text(entry), entry.path) })),
     files,

@@ -24,6 +24,28 @@ export function parseCsv<const C extends string>(text: string, file: string, col
   });
 }
 
+/**
+ * Parses `text` whose first line names its columns, each once, among them `required`: for a file whose other
+ * columns the build does not read. Every record must have a field per column.
+ */
+export function parseCsvHeaded(text: string, file: string, required: readonly string[] = []): { columns: string[]; records: CsvRow<string>[] } {
+  const records = readRecords(text, file);
+  const header = records.shift();
+  if (header === undefined) throw new SourceError(file, 1, 'header', 'expected a header, got an empty file');
+  const columns = header.fields;
+  const twice = columns.find((column, i) => columns.indexOf(column) !== i);
+  if (twice !== undefined) throw new SourceError(file, 1, 'header', `the column ${JSON.stringify(twice)} is named twice`);
+  const missing = required.find((column) => !columns.includes(column));
+  if (missing !== undefined) throw new SourceError(file, 1, 'header', `expected a column ${JSON.stringify(missing)}, got ${JSON.stringify(columns.join(','))}`);
+  return {
+    columns,
+    records: records.map(({ line, fields }) => {
+      if (fields.length !== columns.length) throw new SourceError(file, line, columns[fields.length] ?? 'record', `expected ${columns.length} fields, got ${fields.length}`);
+      return { line, values: Object.fromEntries(columns.map((column, index) => [column, fields[index]!])) };
+    }),
+  };
+}
+
 function readRecords(text: string, file: string): { line: number; fields: string[] }[] {
   try {
     // Field counts are checked by the caller, so that the error can name the column.
