@@ -38,12 +38,15 @@ export class CurrentVersion {
   private readonly source: VersionSource;
   private readonly files: FileCache;
   private readonly log: Logger;
+  /** What else must know a version before it answers (the render threads: proxy/server.ts). */
+  private readonly prepare: (version: Version) => Promise<void>;
 
-  constructor(source: VersionSource, files: FileCache, log: Logger, warmCount = 0) {
+  constructor(source: VersionSource, files: FileCache, log: Logger, warmCount = 0, prepare: (version: Version) => Promise<void> = async () => {}) {
     this.source = source;
     this.files = files;
     this.log = log;
     this.warmCount = warmCount;
+    this.prepare = prepare;
   }
 
   /** Loads what is published now (if anything), then follows the source. */
@@ -75,6 +78,15 @@ export class CurrentVersion {
     }
   }
 
+  /** `prepare`d, or logged: a version the render threads could not load is loaded on each one's first rendering. */
+  private async prepared(version: Version): Promise<void> {
+    try {
+      await this.prepare(version);
+    } catch (e) {
+      this.log.warn({ version: version.name, error: (e as Error).message }, 'preparing the render threads failed; they load the version when first asked');
+    }
+  }
+
   private async refresh(): Promise<void> {
     let published: Published;
     try {
@@ -96,7 +108,7 @@ export class CurrentVersion {
       const previous = this.current;
       // The same build again (a touched manifest, a copied tree): keep the loaded one, it is identical.
       const switched = previous?.buildId !== version.buildId || previous.name !== version.name;
-      if (switched) await this.warm(version);
+      if (switched) await Promise.all([this.warm(version), this.prepared(version)]);
       if (switched) {
         this.current = version;
         this.switchedAt = Date.now();
