@@ -80,7 +80,7 @@ export async function createProxy(given: ServeInput & ProxyHooks): Promise<Proxy
     ? new ProxyMetrics({ keys, readSource: o.origin ? 'origin' : 'disk', maxDataAgeDays: o.maxDataAgeDays, now })
     : null;
   const source = metrics ? measuredSource(plainSource, metrics) : plainSource;
-  // The render threads parse each version before it answers, so that its first renderings do not wait for that.
+  // The render threads parse each version as it is put in place, so that its first renderings need not wait for that.
   const versions = new CurrentVersion(source, new FileCache(o.cacheBytes), logs.logger, o.warm,
     (v) => loadOnEveryThread({ buildId: v.buildId, standQuelle: v.standQuelle, sources: v.sources }));
   metrics?.showVersions(versions);

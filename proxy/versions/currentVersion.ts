@@ -38,7 +38,7 @@ export class CurrentVersion {
   private readonly source: VersionSource;
   private readonly files: FileCache;
   private readonly log: Logger;
-  /** What else must know a version before it answers (the render threads: proxy/server.ts). */
+  /** What else should know a version as soon as it answers (the render threads: proxy/server.ts). */
   private readonly prepare: (version: Version) => Promise<void>;
 
   constructor(source: VersionSource, files: FileCache, log: Logger, warmCount = 0, prepare: (version: Version) => Promise<void> = async () => {}) {
@@ -108,8 +108,11 @@ export class CurrentVersion {
       const previous = this.current;
       // The same build again (a touched manifest, a copied tree): keep the loaded one, it is identical.
       const switched = previous?.buildId !== version.buildId || previous.name !== version.name;
-      if (switched) await Promise.all([this.warm(version), this.prepared(version)]);
+      if (switched) await this.warm(version);
       if (switched) {
+        // Not waited for: the threads parse it while it answers (a few seconds a thread on a busy machine, which
+        // would hold a start or a switch), and a rendering asked meanwhile waits for its thread's parse anyway.
+        void this.prepared(version);
         this.current = version;
         this.switchedAt = Date.now();
       }
