@@ -258,6 +258,12 @@ export const Municipality = MunicipalityBase.extend({
   teile: z.array(z.array(Teil).nullable()).optional(),
   /** Only where a list of its parts is known (docs/data.md, rule 15): each part by the name its residents use. */
   ortsteile: z.array(Ortsteil).optional(),
+  /**
+   * Only where a list of its parts writes a unit of its division otherwise than the ordinance, alike once folded
+   * ("Altstadt/Süd" for Altstadt-Süd; docs/data.md, rule 15): the list's spellings. They are that unit, no part of their
+   * own; kept so that the build precomputes `stadtteil` in them too.
+   */
+  teile_schreibweisen: z.array(z.string()).optional(),
 });
 export type Municipality = z.infer<typeof Municipality>;
 

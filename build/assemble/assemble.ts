@@ -100,8 +100,9 @@ export function assembleDirectory(bundle: SourceBundle): { directory: Directory;
   });
   const cityParts = applyCityParts(divided, bundle.cityParts, bundle.cityPartUnits);
   const municipalities = divided.map((m) => {
-    const ortsteile = cityParts.ortsteile.get(m.ags);
-    return ortsteile === undefined || ortsteile.length === 0 ? m : { ...m, ortsteile };
+    const ortsteile = cityParts.ortsteile.get(m.ags) ?? [];
+    const spellings = cityParts.spellings.get(m.ags) ?? [];
+    return { ...m, ...(ortsteile.length === 0 ? {} : { ortsteile }), ...(spellings.length === 0 ? {} : { teile_schreibweisen: spellings }) };
   });
   const districtStates = new Map<string, string[]>();
   for (const m of municipalities) {

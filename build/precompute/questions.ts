@@ -30,9 +30,10 @@ export function precomputedQuestions(dir: Directory): Question[] {
   for (const k of dir.retired_keys) lookup('ags', k.ags);
   for (const [plz] of dir.plz) lookup('plz', plz);
   // Each unit of a divided city as the ordinance writes it (docs/data.md, rule 12), and each part of a city as its
-  // list writes it (rule 15); other spellings are rendered by the proxy, since `frage` echoes the text as sent.
+  // list writes it (rule 15), a unit too where the list writes it otherwise ("Altstadt/Süd"); other spellings are
+  // rendered by the proxy, since `frage` echoes the text as sent.
   for (const m of dir.municipalities) {
-    for (const stadtteil of [...unitNames(m), ...partNames(m)]) {
+    for (const stadtteil of [...unitNames(m), ...(m.teile_schreibweisen ?? []), ...partNames(m)]) {
       for (const gemeinden of FLAGS) questions.push({ kind: 'lookup', by: 'ags', value: m.ags, stadtteil, gemeinden, limit: LOOKUP_LIMIT_DEFAULT });
     }
   }
