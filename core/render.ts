@@ -5,11 +5,12 @@
 import { ERRORS } from './errors.ts';
 import { collectionPage } from './collection.ts';
 import { districtForm, municipalitiesUnder, type DirectoryIndex } from './directoryIndex.ts';
-import { joined, lookupHint, noHitHint, replacedKeyHint, taxNumberHint } from './hints.ts';
+import { joined, lookupHint, noHitHint, replacedKeyHint, STADTTEIL_AVAILABLE, taxNumberHint } from './hints.ts';
 import type { Aenderung, CollectionResponse, DistrictResponse, GefundenerTeil, LookupMunicipality, LookupResponse, Office, OfficeResponse, OfficeWithDistrict } from './model.ts';
 import { canonicalKey, type CollectionQuestion, type LookupQuestion, type Question } from './request.ts';
 import { queryReadings } from './search/query.ts';
 import type { Hits, OrtSearch } from './search/ortSearch.ts';
+import { narrowToAddress } from './addresses.ts';
 import { narrowToStadtteil } from './stadtteil.ts';
 import { officesNamed } from './steuernummer/offices.ts';
 import { parseSteuernummerIn } from './steuernummer/parse.ts';
@@ -100,7 +101,11 @@ export function ortSearchKey(q: LookupQuestion): string {
 
 function lookupResponse(ix: DirectoryIndex, q: LookupQuestion, found: Hits, searchOrt?: OrtSearch): LookupResponse {
   const { retired } = found;
-  const { hits, notes } = narrowToStadtteil(found.hits, q.stadtteil, ix.offices);
+  const byStadtteil = narrowToStadtteil(found.hits, q.stadtteil, ix.offices);
+  const address = narrowToAddress(ix.addresses, q, byStadtteil.hits, found.hits, ix.offices);
+  const { hits } = address;
+  // Where the address chose a city's offices, the note that `stadtteil` would is said by the address's own.
+  const notes = [...byStadtteil.notes.filter((n) => address.narrowed.size === 0 || n !== STADTTEIL_AVAILABLE), ...address.notes];
   const officeNrs = [...new Set(hits.flatMap((m) => m.bufa_nr))];
   const aemter = officeNrs.map((nr) => {
     const office = ix.offices.get(nr)!;
@@ -116,18 +121,22 @@ function lookupResponse(ix: DirectoryIndex, q: LookupQuestion, found: Hits, sear
     stand_quelle: ix.dir.stand_quelle,
     frage: {
       [q.by]: q.value, ...(q.bundesland === undefined ? {} : { bundesland: q.bundesland }), ...(q.stadtteil === undefined ? {} : { stadtteil: q.stadtteil }),
+      ...(q.strasse === undefined ? {} : { strasse: q.strasse }), ...(q.hausnummer === undefined ? {} : { hausnummer: q.hausnummer }),
       ...(units.length === 0 ? {} : { gefundene_teile: units }), gemeinden: q.gemeinden, limit: q.limit,
     },
-    eindeutig: aemter.length === 1,
+    // Map data never makes an answer certain (docs/data.md, rule 16).
+    eindeutig: aemter.length === 1 && !address.uncertain,
     anzahl_aemter: aemter.length,
     anzahl_gemeinden: hits.length,
     vollstaendig: hits.length === found.total,
     hinweis: joined(retired && replacedKeyHint(retired),
-      hits.length === 0 ? (retired ? null : noHitHint(q, searchOrt)) : lookupHint(ix, hits, officeNrs, aenderungen.length > 0, notes, found.units)),
+      hits.length === 0 ? (retired ? null : noHitHint(q, searchOrt)) : lookupHint(ix, hits, officeNrs, aenderungen.length > 0, notes, found.units, address.narrowed)),
     aemter,
     gemeinden,
     aenderungen,
     ags_nachfolger: retired?.nachfolger ?? null,
+    ...(address.plzAnteile === undefined ? {} : { plz_anteile: address.plzAnteile }),
+    ...(address.strassen === undefined ? {} : { strassen: address.strassen }),
   };
   return body;
 }

@@ -73,7 +73,8 @@ export function unitHit(m: Municipality, unit: string): Municipality {
   return { ...only, teile: only.teile!.map((units) => units!.filter((u) => foldedForms(u.name).includes(folded))) };
 }
 
-function restricted(m: Municipality, positions: number[]): Municipality {
+/** `m` with only the offices at `positions` (in that order), their provenance and units alike. */
+export function restricted(m: Municipality, positions: number[]): Municipality {
   const pick = <T>(list: T[]) => positions.map((i) => list[i]!);
   return { ...m, bufa_nr: pick(m.bufa_nr), herkunft: pick(m.herkunft), teile: pick(m.teile!) };
 }

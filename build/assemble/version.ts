@@ -24,6 +24,11 @@ const TITLES: Record<Exclude<BundleKind, 'terms'>, string> = {
   'payments': 'Bankverbindungen und Zahlungsempfänger (finanzamt-api, mit Quellen)',
   'corrections': 'Korrekturen (finanzamt-api, mit Quellen)',
   'notices': 'Angekündigte Änderungen (finanzamt-api, mit Quellen)',
+  'plz-areas': 'Postleitzahlgebiete (OpenStreetMap, vereinfacht)',
+  'city-areas': 'Gebiete der Teile geteilter Städte (Städte, OpenStreetMap)',
+  'city-streets': 'Straßenabschnitte mit Hausnummern (Stadt Köln)',
+  'city-addresses': 'Adressen mit statistischem Unterbezirk (Stadt Dortmund)',
+  'city-part-membership': 'Stadtbezirk je Stadtteil oder Ortsteil',
 };
 
 /** The one Gebietsstand every record of a GV100AD carries, as YYYY-MM-DD. */

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { readAddressSources, type AddressEntry, type AddressSources } from './addressSources.ts';
 import { AgsSuccessor, parseAgsSuccessors } from './agsSuccessors.ts';
 import { Correction, parseCorrections } from './corrections.ts';
 import { parseDivisions, SourceDivision } from './divisions.ts';
@@ -23,29 +24,37 @@ import { nonBlank, UniqueKeys, validate } from './validate.ts';
 
 const MANIFEST = 'manifest.json';
 
+/**
+ * Kinds whose files belong to one city (docs/data.md, rule 16), named by the entry's `ags`: the areas of its parts
+ * (a shapefile is its `.shp`, `.dbf` and `.prj`, each an entry), its street segments, its addresses.
+ */
+const CITY_KINDS = ['city-areas', 'city-streets', 'city-addresses'] as const;
+const ADDRESS_KINDS: readonly string[] = ['plz-areas', ...CITY_KINDS, 'city-part-membership'];
+
 /** Kinds that the build parses; each must occur exactly once. */
 const PARSED_KINDS = [
   'gv100ad', 'plz-gemeinde', 'offices', 'plz-office-offices', 'plz-office-locations', 'states', 'corrections', 'notices',
 ] as const;
 /**
- * Kinds a bundle may have once (docs/data.md, rules 3b, 11 and 14): a newer office list than `offices`, the GV100AD
+ * Kinds a bundle may have once (docs/data.md, rules 3b, 11, 14 and 16): a newer office list than `offices`, the GV100AD
  * of the version shipped before (whose vanished keys must all have successors), the successor table, the accounts
- * and payee names (without them, none).
+ * and payee names (without them, none), the postal-code areas (without them, no postal code is placed in a city).
  */
-const OPTIONAL_KINDS = ['office-list', 'gv100ad-previous', 'ags-successors', 'payments'] as const;
+const OPTIONAL_KINDS = ['office-list', 'gv100ad-previous', 'ags-successors', 'payments', 'plz-areas'] as const;
 /**
  * Kinds a bundle may have any number of: one yearly list of territorial changes per file, the older exports of the
  * office list with addresses, whose Poststelle addresses the newest export dropped (rule 13), and one state
- * ordinance's divisions of cities per file (rule 12; without them, no city is divided).
+ * ordinance's divisions of cities per file (rule 12; without them, no city is divided), and for rule 16 the files of
+ * a divided city's parts, streets and addresses (CITY_KINDS) and which Stadtbezirk each part lies in.
  */
-const REPEATED_KINDS = ['territorial-changes', 'offices-history', 'divisions'] as const;
+const REPEATED_KINDS = ['territorial-changes', 'offices-history', 'divisions', ...CITY_KINDS, 'city-part-membership'] as const;
 const isRepeated = (kind: string): kind is (typeof REPEATED_KINDS)[number] => (REPEATED_KINDS as readonly string[]).includes(kind);
 type ParsedKind = (typeof PARSED_KINDS)[number] | (typeof OPTIONAL_KINDS)[number];
 
 export const BundleKind = z.enum([...PARSED_KINDS, ...OPTIONAL_KINDS, ...REPEATED_KINDS, 'terms']);
 export type BundleKind = z.infer<typeof BundleKind>;
 
-export const ManifestEntry = z.strictObject({
+const ManifestFields = z.strictObject({
   /** Relative to the bundle directory, with "/" separators, never leaving it. */
   path: z.string().refine((path) => /^[^/]/.test(path) && !path.split('/').includes('..') && !path.includes('\\'), {
     error: (issue) => `expected a relative path inside the bundle, got ${JSON.stringify(issue.input)}`,
@@ -58,13 +67,19 @@ export const ManifestEntry = z.strictObject({
   sha256: z.string().regex(/^[0-9a-f]{64}$/, {
     error: (issue) => `expected 64 lower-case hex digits, got ${JSON.stringify(issue.input)}`,
   }),
+  /** The city a file of CITY_KINDS belongs to (docs/data.md, rule 16); no other kind has one. */
+  ags: z.string().regex(/^\d{8}$/, 'eight digits').optional(),
+});
+export const ManifestEntry = ManifestFields.refine((entry) => (entry.ags !== undefined) === (CITY_KINDS as readonly string[]).includes(entry.kind), {
+  error: (issue) => `a file of kind ${(issue.input as { kind: string }).kind} ${(CITY_KINDS as readonly string[]).includes((issue.input as { kind: string }).kind) ? 'needs' : 'has no'} the ags of its city`,
+  path: ['ags'],
 });
 export type ManifestEntry = z.infer<typeof ManifestEntry>;
 
 export const BundleManifest = z.strictObject({ files: z.array(ManifestEntry) });
 export type BundleManifest = z.infer<typeof BundleManifest>;
 
-export const BundleFile = ManifestEntry.extend({ bytes: z.number().int().nonnegative() });
+export const BundleFile = ManifestFields.extend({ bytes: z.number().int().nonnegative() });
 export type BundleFile = z.infer<typeof BundleFile>;
 
 /** An older export of the office list with addresses, dated by the export it was converted from (rule 13). */
@@ -89,6 +104,8 @@ export const SourceBundle = z.object({
   payments: SourcePayments.nullable(),
   /** Newest first. */
   officeHistory: z.array(OfficeExport),
+  /** Rule 16: postal-code areas, and the parts, streets and addresses of divided cities. */
+  addresses: z.custom<AddressSources>(),
   files: z.array(BundleFile),
 });
 export type SourceBundle = z.infer<typeof SourceBundle>;
@@ -134,6 +151,8 @@ export async function readBundle(dir: string): Promise<SourceBundle> {
     divisions: ofKind('divisions').flatMap((entry) => parseDivisions(text(entry), entry.path)),
     payments: optional('payments', parsePayments),
     officeHistory: exports.map((entry) => ({ date: entry.date, path: entry.path, offices: parseOffices(text(entry), entry.path) })),
+    addresses: await readAddressSources(manifest.files.filter((entry) => ADDRESS_KINDS.includes(entry.kind))
+      .map((entry) => ({ ...entry, bytes: contents[manifest.files.indexOf(entry)]! }) as AddressEntry)),
     files,
   };
 }

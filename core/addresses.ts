@@ -1,0 +1,217 @@
+// The address a caller holds, in a divided city (docs/data.md, rule 16): a street and house number name the office
+// where the city's street list places them in one office's units; a postal code alone only orders the offices by
+// their share of its addresses, from map data, and never makes an answer certain. The index is built once per
+// version (core/directoryIndex.ts); the sentences of the hint are core/hints.ts's.
+import { compareHausnummer, isOdd, readHausnummer, readHausnummern, type Hausnummer } from './hausnummer.ts';
+import {
+  plzShareNote, streetAcrossNote, streetNamesakesNote, streetNumberOutsideNote, streetsUnknownNote, unknownStreetNote,
+} from './hints.ts';
+import type { Directory, Hausnummern, Municipality, Office, PlzTeilung, Strasse, Strassensuche } from './model.ts';
+import { withoutTypeSuffix } from './normalize.ts';
+import type { LookupQuestion } from './request.ts';
+import { ORT_MIN_LENGTH } from './search/query.ts';
+import { distanceTo, MAX_SUGGESTIONS } from './search/suggest.ts';
+import { restricted } from './stadtteil.ts';
+import { listNames, splitHouseNumber, streetKeys } from './streetName.ts';
+
+/** A city's street list, indexed by every folded form of every name. */
+interface CityStreets {
+  stand: string;
+  byKey: Map<string, Strasse[]>;
+  /** Each name a caller may mean, once, with its folded forms: what suggestions are taken from. */
+  names: { name: string; keys: string[] }[];
+}
+
+export interface AddressIndex {
+  /** Postal code → where it lies in each divided city it touches. */
+  teilungen: Map<string, PlzTeilung[]>;
+  /** City key → its street list. */
+  streets: Map<string, CityStreets>;
+  /** Whether the version knows these at all (a copy made from the collection does not). */
+  known: boolean;
+}
+
+export function indexAddresses(dir: Directory): AddressIndex {
+  const teilungen = new Map<string, PlzTeilung[]>();
+  for (const t of dir.plz_teilungen ?? []) (teilungen.get(t.plz) ?? teilungen.set(t.plz, []).get(t.plz)!).push(t);
+  const streets = new Map((dir.strassenverzeichnisse ?? []).map((v): [string, CityStreets] => {
+    const byKey = new Map<string, Strasse[]>();
+    const names = new Map<string, string[]>();
+    for (const s of v.strassen) {
+      for (const name of listNames(s.name)) {
+        const keys = streetKeys(name);
+        if (!names.has(name)) names.set(name, keys);
+        for (const key of keys) {
+          const list = byKey.get(key) ?? byKey.set(key, []).get(key)!;
+          if (!list.includes(s)) list.push(s);
+        }
+      }
+    }
+    return [v.ags, { stand: v.stand, byKey, names: [...names].map(([name, keys]) => ({ name, keys })) }];
+  }));
+  return { teilungen, streets, known: dir.plz_teilungen !== undefined };
+}
+
+/** The hits as the address narrows them, what the hint must add, and the added fields of the answer. */
+export interface AddressNarrowed {
+  hits: Municipality[];
+  notes: string[];
+  /** Keys of the hits whose offices the address chose: the hint does not describe their city as a whole. */
+  narrowed: Set<string>;
+  /** Map data chose the offices of some hit: no answer is certain then. */
+  uncertain: boolean;
+  plzAnteile: PlzTeilung[] | undefined;
+  strassen: Strassensuche[] | undefined;
+}
+
+/**
+ * `hits` as narrowed by `stadtteil` already (core/stadtteil.ts), beside the hits as found (`found`): a hit the
+ * `stadtteil` narrowed keeps its offices unless the street narrows them further.
+ */
+export function narrowToAddress(ix: AddressIndex, q: LookupQuestion, hits: Municipality[], found: Municipality[], offices: Map<string, Office>): AddressNarrowed {
+  const notes: string[] = [];
+  const narrowed = new Set<string>();
+  let uncertain = false;
+  const strassen: Strassensuche[] = [];
+  const plzAnteile: PlzTeilung[] = [];
+  const street = q.strasse === undefined ? null : asked(q.strasse, q.hausnummer);
+  const result = hits.map((m, i) => {
+    const city = withoutTypeSuffix(m.name);
+    const byStadtteil = m !== found[i];
+    if (street !== null) {
+      const list = ix.streets.get(m.ags);
+      if (list === undefined) {
+        if (m.bufa_nr.length > 1) notes.push(streetsUnknownNote(city, q.strasse!));
+      } else {
+        const search = findStreet(list, street, q.by === 'plz' ? q.value : null);
+        strassen.push({ ags: m.ags, stand: list.stand, treffer: search.streets, aehnlich: search.streets.length ? [] : suggestions(list, search.name) });
+        if (search.streets.length === 0) {
+          notes.push(unknownStreetNote(city, q.strasse!, strassen.at(-1)!.aehnlich, list.stand, q.by === 'plz'));
+        } else {
+          const chosen = officesOfStreet(search.streets, search.number);
+          const positions = m.bufa_nr.map((nr, p) => (chosen.offices.includes(nr) ? p : -1)).filter((p) => p >= 0);
+          if (positions.length > 0) {
+            narrowed.add(m.ags);
+            const names = search.streets.map((s) => s.name);
+            if (search.streets.length > 1 && chosen.offices.length > 1) notes.push(streetNamesakesNote(city, names[0]!, search.streets.length));
+            else if (chosen.outside) notes.push(streetNumberOutsideNote(city, names[0]!, search.number!, list.stand));
+            else if (chosen.offices.length > 1) notes.push(streetAcrossNote(names[0]!, chosen.offices.map((nr) => offices.get(nr)!), search.number));
+            return restricted(m, positions);
+          }
+        }
+      }
+    }
+    const teilung = q.by === 'plz' ? ix.teilungen.get(q.value)?.find((t) => t.ags === m.ags) : undefined;
+    if (teilung === undefined) return m;
+    plzAnteile.push(teilung);
+    if (byStadtteil) return m;
+    const positions = teilung.aemter.map((a) => m.bufa_nr.indexOf(a.bufa_nr)).filter((p) => p >= 0);
+    if (positions.length === 0) return m;
+    narrowed.add(m.ags);
+    uncertain = true;
+    notes.push(plzShareNote(city, teilung, offices, ix.streets.has(m.ags)));
+    return restricted(m, positions);
+  });
+  return {
+    hits: result, notes, narrowed, uncertain,
+    plzAnteile: q.by === 'plz' && plzAnteile.length > 0 ? plzAnteile : undefined,
+    strassen: street === null ? undefined : strassen,
+  };
+}
+
+/** What the caller sent as the street, and as its house number (given apart, or at the end of the street). */
+interface Asked {
+  whole: string;
+  split: { strasse: string; hausnummer: string } | null;
+  hausnummer: string | null;
+}
+
+function asked(strasse: string, hausnummer: string | undefined): Asked {
+  return { whole: strasse, split: splitHouseNumber(strasse), hausnummer: hausnummer ?? null };
+}
+
+interface Found {
+  /** The name searched for (without a number split from its end). */
+  name: string;
+  streets: Strasse[];
+  number: string | null;
+}
+
+/**
+ * The streets of the list that the name asked for means: by its whole text, else by the text before a number at its
+ * end. Where namesakes lie in different parts, a postal code asked beside it keeps those whose addresses lie in its
+ * area, if any do.
+ */
+function findStreet(list: CityStreets, street: Asked, plz: string | null): Found {
+  const byName = (name: string) => {
+    const found: Strasse[] = [];
+    for (const key of streetKeys(name)) for (const s of list.byKey.get(key) ?? []) if (!found.includes(s)) found.push(s);
+    return found;
+  };
+  let name = street.whole;
+  let streets = byName(name);
+  let number = street.hausnummer;
+  if (streets.length === 0 && street.split !== null) {
+    const alone = byName(street.split.strasse);
+    if (alone.length > 0) {
+      name = street.split.strasse;
+      streets = alone;
+      number ??= street.split.hausnummer;
+    }
+  }
+  if (plz !== null && streets.length > 1) {
+    const inArea = streets.filter((s) => s.plz.includes(plz));
+    if (inArea.length > 0) streets = inArea;
+  }
+  return { name: streets.length === 0 && street.split !== null ? street.split.strasse : name, streets, number };
+}
+
+/**
+ * The offices a house number on these streets names: those whose ranges hold it (both ends of a range asked), else,
+ * for a number outside every range or none given, every office of the streets.
+ */
+function officesOfStreet(streets: Strasse[], number: string | null): { offices: string[]; outside: boolean } {
+  const all = [...new Set(streets.flatMap((s) => s.aemter.map((a) => a.bufa_nr)))];
+  if (all.length === 1 || number === null) return { offices: all, outside: false };
+  const ends = readHausnummern(number);
+  if (ends === null) return { offices: all, outside: false };
+  const holding = new Set<string>();
+  for (const end of ends) {
+    for (const s of streets) {
+      // A street in one office's units has that office for every number; its list gives no ranges.
+      for (const a of s.aemter) if (s.aemter.length === 1 || a.hausnummern.some((h) => holds(h, end))) holding.add(a.bufa_nr);
+    }
+  }
+  return holding.size === 0 ? { offices: all, outside: true } : { offices: all.filter((nr) => holding.has(nr)), outside: false };
+}
+
+function holds(range: Hausnummern, n: Hausnummer): boolean {
+  const von = readHausnummer(range.von);
+  const bis = readHausnummer(range.bis);
+  if (von === null || bis === null) return false;
+  if (compareHausnummer(n, von) < 0 || compareHausnummer(n, bis) > 0) return false;
+  return range.seite === 'beide' || (range.seite === 'ungerade') === isOdd(n);
+}
+
+/** The words that say what kind of street a name is, at its end: "Berrenrather Weg" and "Berrenrather Str." share a stem. */
+const KIND = /(str|weg|platz|allee|gasse|ring|damm|ufer|pfad|hof|markt)$/;
+const stem = (key: string) => key.replace(KIND, '');
+
+/**
+ * Up to three names of the list for a name it does not hold: those containing it or sharing its stem, then those
+ * spelled closest.
+ */
+function suggestions(list: CityStreets, name: string): string[] {
+  const readings = streetKeys(name);
+  if (readings.length === 0) return [];
+  const stems = readings.map(stem).filter((r) => r.length >= 4);
+  const scored: { name: string; distance: number }[] = [];
+  for (const candidate of list.names) {
+    const contains = readings.some((r) => r.length >= ORT_MIN_LENGTH && candidate.keys.some((k) => k.includes(r)))
+      || stems.some((r) => candidate.keys.some((k) => stem(k) === r));
+    const distances = candidate.keys.map((k) => distanceTo(readings, k)).filter((d) => d !== null);
+    const distance = contains ? 0 : distances.length ? Math.min(...distances) : null;
+    if (distance !== null) scored.push({ name: candidate.name, distance });
+  }
+  return [...new Set(scored.sort((a, b) => a.distance - b.distance || (a.name < b.name ? -1 : 1)).map((s) => s.name))].slice(0, MAX_SUGGESTIONS);
+}
