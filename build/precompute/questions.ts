@@ -1,5 +1,6 @@
 // Every finite question the service can be asked whose answer does not depend on free text: these are the
-// responses the build writes, and a divided city's units as the ordinance names them. Place-name searches, other
+// responses the build writes, and a divided city's units as the ordinance names them, and its streets as its list
+// names them. Place-name searches, other
 // spellings of a unit and non-default limits are left to the proxy.
 import type { Directory } from '../../core/model.ts';
 import { LOOKUP_LIMIT_DEFAULT, type Flag } from '../../core/parameters.ts';
@@ -33,6 +34,14 @@ export function precomputedQuestions(dir: Directory): Question[] {
   for (const m of dir.municipalities) {
     for (const stadtteil of unitNames(m)) {
       for (const gemeinden of FLAGS) questions.push({ kind: 'lookup', by: 'ags', value: m.ags, stadtteil, gemeinden, limit: LOOKUP_LIMIT_DEFAULT });
+    }
+  }
+
+  // Each street of a city whose streets are sourced, as its list writes it, beside the city's key (docs/data.md,
+  // rule 16); other spellings, postal codes and house numbers are rendered by the proxy, since `frage` echoes them.
+  for (const list of dir.strassenverzeichnisse ?? []) {
+    for (const strasse of new Set(list.strassen.map((s) => s.name))) {
+      questions.push({ kind: 'lookup', by: 'ags', value: list.ags, strasse, gemeinden: 0, limit: LOOKUP_LIMIT_DEFAULT });
     }
   }
 
