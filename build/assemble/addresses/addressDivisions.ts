@@ -76,7 +76,8 @@ function deriveCity(m: Municipality, city: CityAddressSources, sources: AddressS
   const placed = placeParts(m, city.parts, sources.membership);
   const parts = new Locator(placed.map((p) => ({ ...p, geometry: p.part.geometry })));
   const postal = new Locator(plzAreas);
-  const missing = unitsWithoutArea(m, placed);
+  const inferred = m.ags === SCHUEREN.ags && city.addresses !== null ? [SCHUEREN.unit] : [];
+  const missing = unitsWithoutArea(m, placed).filter((unit) => !inferred.includes(unit));
   let located: Located[];
   let gewichtung: PlzTeilung['gewichtung'];
   let schueren: CityAddressFacts['schueren'];

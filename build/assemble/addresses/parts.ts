@@ -31,6 +31,8 @@ export const OTHER_SPELLINGS: Readonly<Record<string, readonly Spelling[]>> = {
     { map: 'LÜTTGENDORTMUND', unit: 'Lütgendortmund', why: 'the city\'s Stadtbezirk file writes the name with two t' },
   ],
   '14612000': [
+    { map: 'Weißig', unit: 'Schönfeld-Weißig', why: 'a statistical Stadtteil of the Ortschaft Schönfeld-Weißig, the former municipality' },
+    { map: 'Schönfeld/Schullwitz', unit: 'Schönfeld-Weißig', why: 'a statistical Stadtteil of the Ortschaft Schönfeld-Weißig, the former municipality' },
     { map: 'Cotta/westliche Ortschaften', unit: 'Cotta', why: 'the statistics office counts the western Ortschaften with Cotta; the ordinance gives them to the same office' },
     { map: 'Klotzsche/nördliche Ortschaften', unit: 'Klotzsche', why: 'the statistics office counts the northern Ortschaften with Klotzsche; the ordinance gives them to the same office' },
     { map: 'Loschwitz/OS Schönfeld-Weißig', unit: 'Loschwitz', why: 'the statistics office counts the Ortschaft Schönfeld-Weißig with Loschwitz; the ordinance gives it to the same office' },
