@@ -15,8 +15,7 @@ import { renderAnswer } from '../core/render.ts';
 import type { LookupQuestion } from '../core/request.ts';
 import { PlaceIndex } from '../core/search/placeIndex.ts';
 import { mulberry32 } from './random.ts';
-import { queryMix } from './searchBench.ts';
-import { percentile } from './stats.ts';
+import { measure, queryMix, type SearchBenchRow } from './searchBench.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const QUESTIONS = Number(process.env.FINANZAMT_BENCH_ADDRESS_QUESTIONS ?? 4000);
@@ -24,13 +23,7 @@ const WARMUP_ROUNDS = Number(process.env.FINANZAMT_BENCH_ADDRESS_ROUNDS ?? 2);
 /** A street lookup may cost this much more than a place-name lookup and still count as "as fast". */
 const TARGET_RATIO = 1.1;
 
-interface Row {
-  kind: string;
-  questions: number;
-  mean_us: number;
-  p50_us: number;
-  p99_us: number;
-}
+type Row = SearchBenchRow;
 
 export async function benchAddress(source = join(ROOT, 'data')): Promise<{ rows: Row[]; markdown: string }> {
   const { directory } = assembleDirectory(await readBundle(source));
@@ -40,8 +33,8 @@ export async function benchAddress(source = join(ROOT, 'data')): Promise<{ rows:
   const ort = queryMix(directory.municipalities).slice(0, QUESTIONS).map((value) => lookup({ by: 'ort', value }));
   const address = addressMix(directory).map((q) => lookup(q));
   const rows = [
-    measure('ort (place name)', ort, (q) => renderAnswer(ix, q, places)),
-    measure('plz with strasse and hausnummer', address, (q) => renderAnswer(ix, q, places)),
+    measure('ort (place name)', ort, (q) => renderAnswer(ix, q, places), WARMUP_ROUNDS),
+    measure('plz with strasse and hausnummer', address, (q) => renderAnswer(ix, q, places), WARMUP_ROUNDS),
   ];
   return { rows, markdown: markdown(rows) };
 }
@@ -70,21 +63,6 @@ function addressMix(directory: Directory): Omit<LookupQuestion, 'kind' | 'gemein
   return Array.from({ length: QUESTIONS }, (_, i) => kinds[i % kinds.length]!());
 }
 
-function measure(kind: string, questions: LookupQuestion[], answer: (q: LookupQuestion) => unknown): Row {
-  for (let round = 0; round < WARMUP_ROUNDS; round++) for (const q of questions) answer(q);
-  const micros = questions.map((q) => {
-    const t = process.hrtime.bigint();
-    answer(q);
-    return Number(process.hrtime.bigint() - t) / 1000;
-  }).sort((a, b) => a - b);
-  return {
-    kind, questions: questions.length,
-    mean_us: micros.reduce((sum, us) => sum + us, 0) / micros.length,
-    p50_us: percentile(micros, 0.5),
-    p99_us: percentile(micros, 0.99),
-  };
-}
-
 function markdown(rows: Row[]): string {
   const [ort, address] = rows as [Row, Row];
   const us = (n: number) => n.toFixed(1);
@@ -93,14 +71,14 @@ function markdown(rows: Row[]): string {
   return [
     '### Address lookups (`strasse`), in process',
     '',
-    `${address.questions} questions of each kind, each a whole answer rendered by \`renderAnswer\` (as the proxy's render`,
+    `${address.queries} questions of each kind, each a whole answer rendered by \`renderAnswer\` (as the proxy's render`,
     'threads do), timed alone with `process.hrtime.bigint()` after warm-up rounds: place names from the search benchmark\'s',
     'mix, and postal codes with a street of Köln\'s or Dortmund\'s list (as listed with a number, respelled with the number at',
     'its end, across two offices with and without a number, and not in the list, which asks for the closest names).',
     '',
     '| lookup | mean µs | p50 µs | p99 µs |',
     '|---|---:|---:|---:|',
-    ...rows.map((r) => `| ${r.kind} | ${us(r.mean_us)} | ${us(r.p50_us)} | ${us(r.p99_us)} |`),
+    ...rows.map((r) => `| ${r.implementation} | ${us(r.mean_us)} | ${us(r.p50_us)} | ${us(r.p99_us)} |`),
     '',
     `- Street against place name: ${ratio(address.mean_us, ort.mean_us)}× in mean, ${ratio(address.p50_us, ort.p50_us)}× at p50, ${ratio(address.p99_us, ort.p99_us)}× at p99.`,
     `- Target: a street lookup as fast as a place-name one (within ${TARGET_RATIO}× in mean and at p99): ${met ? 'met' : 'not met'}.`,
