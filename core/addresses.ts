@@ -10,7 +10,7 @@ import type { Directory, Hausnummern, Municipality, Office, PlzTeilung, Strasse,
 import { withoutTypeSuffix } from './normalize.ts';
 import type { LookupQuestion } from './request.ts';
 import { ORT_MIN_LENGTH } from './search/query.ts';
-import { distanceTo, MAX_SUGGESTIONS } from './search/suggest.ts';
+import { allowedDistance, distanceTo, MAX_SUGGESTIONS } from './search/suggest.ts';
 import { restricted } from './stadtteil.ts';
 import { listNames, splitHouseNumber, streetKeys } from './streetName.ts';
 
@@ -18,8 +18,8 @@ import { listNames, splitHouseNumber, streetKeys } from './streetName.ts';
 interface CityStreets {
   stand: string;
   byKey: Map<string, Strasse[]>;
-  /** Each name a caller may mean, once, with its folded forms: what suggestions are taken from. */
-  names: { name: string; keys: string[] }[];
+  /** Each name a caller may mean, once, with its folded forms and their stems: what suggestions are taken from. */
+  names: { name: string; keys: string[]; stems: string[] }[];
 }
 
 export interface AddressIndex {
@@ -47,7 +47,7 @@ export function indexAddresses(dir: Directory): AddressIndex {
         }
       }
     }
-    return [v.ags, { stand: v.stand, byKey, names: [...names].map(([name, keys]) => ({ name, keys })) }];
+    return [v.ags, { stand: v.stand, byKey, names: [...names].map(([name, keys]) => ({ name, keys, stems: keys.map(stem) })) }];
   }));
   return { teilungen, streets, known: dir.plz_teilungen !== undefined };
 }
@@ -205,11 +205,15 @@ function suggestions(list: CityStreets, name: string): string[] {
   const readings = streetKeys(name);
   if (readings.length === 0) return [];
   const stems = readings.map(stem).filter((r) => r.length >= 4);
+  const minLength = Math.min(...readings.map((r) => r.length - allowedDistance(r.length)));
+  const maxLength = Math.max(...readings.map((r) => r.length + allowedDistance(r.length)));
   const scored: { name: string; distance: number }[] = [];
   for (const candidate of list.names) {
     const contains = readings.some((r) => r.length >= ORT_MIN_LENGTH && candidate.keys.some((k) => k.includes(r)))
-      || stems.some((r) => candidate.keys.some((k) => stem(k) === r));
-    const distances = candidate.keys.map((k) => distanceTo(readings, k)).filter((d) => d !== null);
+      || stems.some((r) => candidate.stems.includes(r));
+    // Only names of a length within reach are compared letter by letter: the others cannot be close enough.
+    const distances = contains ? [] : candidate.keys.filter((k) => k.length >= minLength && k.length <= maxLength)
+      .map((k) => distanceTo(readings, k)).filter((d) => d !== null);
     const distance = contains ? 0 : distances.length ? Math.min(...distances) : null;
     if (distance !== null) scored.push({ name: candidate.name, distance });
   }
