@@ -1,9 +1,11 @@
-// The network between the proxy and its object storage, for the origin benchmark: an HTTP proxy in front of
-// the storage server that holds every object request back by a fixed delay (what a bucket in another data
-// centre adds), and counts the object requests, and those that arrived while one for the same object was
-// still in flight (what the proxy's merging of concurrent misses must keep at zero).
+// A network farther away than loopback. For the origin benchmark, the network between the proxy and its object
+// storage: an HTTP proxy in front of the storage server that holds every object request back by a fixed delay
+// (what a bucket in another data centre adds), and counts the object requests, and those that arrived while one
+// for the same object was still in flight (what the proxy's merging of concurrent misses must keep at zero). For
+// the fleet's tests, a Redis some milliseconds away: a TCP proxy that hands on every piece of an answer that much
+// later (test/fleet/redisTimeout.test.ts).
 import { Agent, createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import httpProxy from 'http-proxy';
 
 export interface DelayingProxy {
@@ -51,6 +53,41 @@ export async function startDelayingProxy(target: string, delayMs: number, delaye
         agent.destroy();
         resolve();
       });
+    }),
+  };
+}
+
+export interface DelayingTcpProxy {
+  /** Where to connect instead of the target. */
+  port: number;
+  close(): Promise<void>;
+}
+
+/**
+ * Forwards TCP connections to `targetPort` on loopback; what the target sends back arrives `delayMs` later, in
+ * order, so that each round trip takes that much longer, as to a server that far away.
+ */
+export async function startDelayingTcpProxy(targetPort: number, delayMs: number): Promise<DelayingTcpProxy> {
+  const open = new Set<Socket>();
+  const server = createTcpServer((client) => {
+    const target = connect(targetPort, '127.0.0.1');
+    for (const socket of [client, target]) {
+      open.add(socket);
+      socket.on('close', () => open.delete(socket));
+      // Either side closing or failing ends the pair; the other's error is of no interest then.
+      socket.on('error', () => { client.destroy(); target.destroy(); });
+    }
+    client.pipe(target);
+    target.on('data', (chunk: Buffer) => setTimeout(() => { if (!client.destroyed) client.write(chunk); }, delayMs));
+    target.on('end', () => setTimeout(() => client.end(), delayMs));
+    client.on('close', () => target.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () => new Promise((resolve) => {
+      for (const socket of open) socket.destroy();
+      server.close(() => resolve());
     }),
   };
 }

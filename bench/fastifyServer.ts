@@ -50,7 +50,7 @@ function peerError(code: ErrorCode, detail: string): { status: number; body: { d
 async function main(configFile: string): Promise<void> {
   const config = JSON.parse(readFileSync(configFile, 'utf8')) as PeerConfig;
   const mix = JSON.parse(readFileSync(config.mixFile, 'utf8')) as MixRequest[];
-  const answers = new Map(mix.map((r) => [r.path, { etag: r.etag, body: readFileSync(join(config.versionDir, objectPath(r.object, 'br'))) }]));
+  const answers = new Map(mix.map((r) => [r.path, { etag: r.etag, vary: r.vary, body: readFileSync(join(config.versionDir, objectPath(r.object, 'br'))) }]));
   const keys = new Set(config.keys);
   const blocked = new Set(config.blockedKeys);
   const app = Fastify({
@@ -76,7 +76,7 @@ async function main(configFile: string): Promise<void> {
     const answer = answers.get(request.url);
     if (answer === undefined) return refuse(reply, PEER_ERRORS.notFound);
     reply.headers({
-      etag: answer.etag, vary: 'Accept-Encoding', 'cache-control': CACHE_OK, 'content-type': JSON_TYPE, 'content-encoding': 'br',
+      etag: answer.etag, vary: answer.vary, 'cache-control': CACHE_OK, 'content-type': JSON_TYPE, 'content-encoding': 'br',
       'access-control-allow-origin': '*', 'access-control-expose-headers': EXPOSE,
     });
     return reply.send(answer.body);

@@ -10,6 +10,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CURRENT, objectPath } from '../core/manifest.ts';
+import { TABLE_VARY, TABLES } from './nginxServer.ts';
 import { alternateRounds, type Load, type Round, type Target } from './loadRounds.ts';
 import { serveNginx } from './nginxServer.ts';
 import { servePlain } from './plainServer.ts';
@@ -100,9 +101,12 @@ export interface Server extends Target {
   pathOf(r: MixRequest): string;
 }
 
-/** Where nginx finds the body of `r`: its identity file, beside which the `.br` and `.gz` are. */
+/**
+ * Where nginx finds the body of `r`: its identity file, beside which the `.br` and `.gz` are; below `/tables/` for
+ * an answer that is a table, which nginx sends with the proxy's `Vary: Accept, Accept-Encoding` (nginxServer.ts).
+ */
 export function storedPath(r: MixRequest): string {
-  return `/${objectPath(r.object, 'identity')}`;
+  return `${r.vary === TABLE_VARY ? TABLES : ''}/${objectPath(r.object, 'identity')}`;
 }
 
 /** A fair comparison needs every server to send the same bytes with the same type and encoding. */

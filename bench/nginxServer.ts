@@ -1,7 +1,8 @@
 // nginx serving a version's stored files, as the static baseline for the proxy: the body of a request by its
 // object path (`/objects/ab/<sha>.json`), sent from the `.br` or `.gz` file beside it by brotli_static (the
 // Debian module) and gzip_static, with the proxy's Content-Type and representation headers (Vary, caching,
-// CORS; nginx makes its own ETag). Configured as one would for production (sendfile, open_file_cache, a
+// CORS; nginx makes its own ETag). The answers that are tables (a lookup, a district) it finds below `/tables/`, the
+// same files, sent with the proxy's `Vary: Accept, Accept-Encoding`. Configured as one would for production (sendfile, open_file_cache, a
 // buffered access log), run as the current user with its files in a throwaway directory.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -12,6 +13,9 @@ import { answering, spawnServer, type Served } from './spawnServer.ts';
 import { SERVE_DEFAULTS } from '../core/options.ts';
 
 const BROTLI_STATIC = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+/** Where nginx finds the stored files of answers that are tables, and the `Vary` it sends them with. */
+export const TABLES = '/tables';
+export const TABLE_VARY = 'Accept, Accept-Encoding';
 
 /**
  * What nginx does besides sending files when it does the proxy's job (the peers benchmark): the key checked on
@@ -82,8 +86,8 @@ ${job ? `
       add_header Access-Control-Allow-Origin "*" always;
       ${json(job.errors.limited)}
     }` : ''}
-    location /objects/ {
-${job ? `
+${[['/objects/', null], [`${TABLES}/objects/`, TABLE_VARY]].map(([location, vary]) => `    location ${location} {
+${vary === null ? '' : `      alias ${join(versionDir, 'objects')}/;\n`}${job ? `
       default_type application/json;
       if ($key_state = missing) { ${json(job.errors.missing)} }
       if ($key_state = unknown) { ${json(job.errors.unknown)} }
@@ -91,11 +95,11 @@ ${job ? `
       limit_req zone=per_address burst=${SERVE_DEFAULTS.burst} nodelay;` : ''}
       brotli_static on;
       gzip_static on;
-      gzip_vary on;
+${vary === null ? '      gzip_vary on;' : `      add_header Vary "${vary}";`}
       add_header Cache-Control "${CACHE_OK}";
       add_header Access-Control-Allow-Origin "*";
       add_header Access-Control-Expose-Headers "${EXPOSE}";
-    }
+    }`).join('\n')}
   }
 }
 `;

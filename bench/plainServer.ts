@@ -41,7 +41,7 @@ function main(versionDir: string, mixFile: string, processes: number, finishing:
     return;
   }
   const mix = JSON.parse(readFileSync(mixFile, 'utf8')) as MixRequest[];
-  const answers = new Map(mix.map((r) => [r.path, { etag: r.etag, body: readFileSync(join(versionDir, objectPath(r.object, 'br'))) }]));
+  const answers = new Map(mix.map((r) => [r.path, { etag: r.etag, vary: r.vary, body: readFileSync(join(versionDir, objectPath(r.object, 'br'))) }]));
   const server = createServer((req, res) => {
     const answer = answers.get(req.url ?? '');
     if (answer === undefined) {
@@ -49,7 +49,7 @@ function main(versionDir: string, mixFile: string, processes: number, finishing:
       return;
     }
     res.writeHead(200, [
-      'etag', answer.etag, 'vary', 'Accept-Encoding', 'cache-control', CACHE_OK, 'content-type', JSON_TYPE, 'content-length', answer.body.length,
+      'etag', answer.etag, 'vary', answer.vary, 'cache-control', CACHE_OK, 'content-type', JSON_TYPE, 'content-length', answer.body.length,
       'content-encoding', 'br', 'access-control-allow-origin', '*', 'access-control-expose-headers', EXPOSE,
     ]);
     if (finishing === 'together') finishSoon(res, answer.body);

@@ -1,13 +1,16 @@
 // The request mix of the HTTP benchmark: a fixed, seeded sample of the canonical requests a version stores,
 // weighted the way callers ask. Collections are left out: copying a large one over loopback would set the pace for
-// every server alike and hide what the servers cost, and each of them is also CSV by Accept (Vary: Accept,
-// Accept-Encoding), which a peer serving one file per path does not do.
+// every server alike and hide what the servers cost. Lookups and districts are tables too, given as CSV or XLSX by
+// Accept (core/representation.ts), so the proxy sends them with `Vary: Accept, Accept-Encoding`; each request says
+// which Vary it has (`vary`), and the peers send the same.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Manifest, MANIFEST_FILE } from '../core/manifest.ts';
 import { parseQuestion, type Question } from '../core/request.ts';
 import { mulberry32 } from './random.ts';
 import { DOCUMENTS } from '../core/routes.ts';
+import { formatsOf } from '../core/representation.ts';
+import { varyOf } from '../proxy/http/negotiateFormat.ts';
 
 export interface MixRequest {
   /** The canonical API request, e.g. `/finanzamt?ags=01001000`. */
@@ -16,6 +19,8 @@ export interface MixRequest {
   object: string;
   etag: string;
   brBytes: number;
+  /** The proxy's `Vary` for it (proxy/http/negotiateFormat.ts). */
+  vary: string;
 }
 
 const KINDS: { name: string; share: number; matches: (q: Question) => boolean }[] = [
@@ -38,7 +43,7 @@ export function requestMix(versionDir: string, size: number, seed: number): MixR
     if (!parsed.ok) throw new Error(`the manifest lists ${path}, which does not parse: ${parsed.detail}`);
     const brBytes = manifest.objects[object]!.br.bytes;
     const kind = KINDS.findIndex((k) => k.matches(parsed.question));
-    if (kind !== -1) candidates[kind]!.push({ path, object, etag, brBytes });
+    if (kind !== -1) candidates[kind]!.push({ path, object, etag, brBytes, vary: varyOf(formatsOf(parsed.question)) });
   }
   const random = mulberry32(seed);
   return Array.from({ length: size }, () => {

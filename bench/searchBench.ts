@@ -1,6 +1,7 @@
 // Benchmark of the place-name search (`/finanzamt?ort=`) in process: the suffix-array index against the linear
 // scan over the same query mix, plus the index's file size and the memory it adds to the proxy.
-// Run alone with `npx tsx bench/searchBench.ts`; prints a markdown section.
+// Run alone with `npx tsx bench/searchBench.ts`; prints a markdown section. FINANZAMT_BENCH_SEARCH_QUERIES sets the
+// size of the query mix (4000), a small one to check that the benchmark runs.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,13 +12,13 @@ import type { Municipality } from '../core/model.ts';
 import { linearSearch } from '../core/search/linearSearch.ts';
 import { PlaceIndex, SEARCH_FILE } from '../core/search/placeIndex.ts';
 import { ortTooShort } from '../core/search/query.ts';
-import { unitNames } from '../core/stadtteil.ts';
+import { partNames, unitNames } from '../core/stadtteil.ts';
 import { readBundle } from '../build/sources/bundle.ts';
 import { percentile } from './stats.ts';
 import { mulberry32 } from './random.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const QUERIES = 4000;
+const QUERIES = Number(process.env.FINANZAMT_BENCH_SEARCH_QUERIES ?? 4000);
 const WARMUP_ROUNDS = 2;
 const LIMIT = 20;
 const TARGET_P99_US = 200;
@@ -82,8 +83,8 @@ export async function benchSearch(): Promise<SearchBench> {
 
 /**
  * What callers type, from the real names, in a fixed pseudo-random order: pieces from inside names, prefixes,
- * whole names, names before their type suffix, the parts of divided cities (alone or after the city's name), and
- * misses. Queries the proxy refuses as too short are left out.
+ * whole names, names before their type suffix, the units of divided cities and the parts of cities by their residents'
+ * names (alone or after the city's name), and misses. Queries the proxy refuses as too short are left out.
  */
 export function queryMix(municipalities: Municipality[]): string[] {
   const random = mulberry32(0x5eed);
@@ -94,7 +95,7 @@ export function queryMix(municipalities: Municipality[]): string[] {
     const at = between(0, name.length - 3);
     return name.slice(at, at + between(3, 12)).toLowerCase();
   };
-  const units = municipalities.flatMap((m) => unitNames(m).map((unit) => ({ city: m.name.split(',')[0]!, unit })));
+  const units = municipalities.flatMap((m) => [...unitNames(m), ...partNames(m)].map((unit) => ({ city: m.name.split(',')[0]!, unit })));
   const kinds: (() => string)[] = [
     piece,
     () => pick(municipalities).name.slice(0, between(3, 10)),
@@ -159,7 +160,7 @@ function markdown(r: Omit<SearchBench, 'markdown'>): string {
     '### Place-name search (`ort`), in process',
     '',
     `${index!.queries} queries from the real names (pieces, prefixes, whole names, names before the type suffix,`,
-    'parts of divided cities alone or after their city\'s name, misses), the units of divided cities in the index,',
+    'units and parts of cities alone or after their city\'s name, misses), the units and parts of cities in the index,',
     `limit ${LIMIT}, each timed alone with \`process.hrtime.bigint()\` after ${WARMUP_ROUNDS} warm-up rounds.`,
     '',
     '| implementation | mean µs | p50 µs | p99 µs | max µs |',

@@ -16,6 +16,8 @@ const { version } = JSON.parse(readFileSync(new URL('../package.json', import.me
 const program = new Command('finanzamt')
   .description('Lookup service over the directory of German tax offices: build, serve and operate it.')
   .version(version)
+  // The program's own options only before a command: `deploy --version V` names a version to deploy.
+  .enablePositionalOptions()
   .showHelpAfterError();
 
 registerBuildCommand(program);

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { CURRENT } from '../core/manifest.ts';
 import { buildVersion } from '../build/buildVersion.ts';
-import { addKey, writeKeysFile } from '../proxy/keys/keysFile.ts';
+import { addKey, makeKeysFolder, writeKeysFile } from '../proxy/keys/keysFile.ts';
 import { progressBar } from '../build/commands/progress.ts';
 import type { ServeInput } from '../core/options.ts';
 import { serve } from '../proxy/commands/serveAction.ts';
@@ -35,6 +35,7 @@ export async function start(flags: StartFlags): Promise<void> {
 
 async function firstKey(keysFile: string): Promise<string> {
   const { file, key } = addKey({ format: 1, keys: [] }, 'default');
+  await makeKeysFolder(keysFile);
   await writeKeysFile(keysFile, file);
   return key;
 }

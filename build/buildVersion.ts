@@ -10,6 +10,7 @@ import { assertPublishable, type Drop, type GuardOptions } from './guard/guard.t
 import { localPublished } from './guard/published.ts';
 import { RANKING_FILE, warmingOrder } from '../core/ranking.ts';
 import { indexDirectory } from '../core/directoryIndex.ts';
+import { quotedCells } from '../core/table.ts';
 import { PlaceIndex, SEARCH_FILE } from '../core/search/placeIndex.ts';
 import { precomputedQuestions } from './precompute/questions.ts';
 import { writeDocuments, writeTree } from './precompute/writeTree.ts';
@@ -25,7 +26,10 @@ import { BUILD_DEFAULTS } from '../core/options.ts';
 export interface BuildOptions {
   source: string;
   out: string;
-  /** Published versions kept besides the current one (BUILD_DEFAULTS.keep). */
+  /**
+   * Versions this build made that are kept besides the current one (BUILD_DEFAULTS.keep); the one `current` named
+   * before is kept whatever the number (build/publish.ts).
+   */
   keep?: number;
   /** Worker threads that compress, hash and write the bodies (BUILD_DEFAULTS.threads). */
   threads?: number;
@@ -48,8 +52,9 @@ export interface BuildResult {
 export async function buildVersion(given: BuildOptions): Promise<BuildResult> {
   const options = { ...BUILD_DEFAULTS, ...given };
   const clock = new PhaseClock();
-  const bundle = await clock.time('read', () => readBundle(options.source));
+  // The published version first: a `current` the build could not replace stops it before any work.
   const published = await clock.time('read', () => localPublished(options.out));
+  const bundle = await clock.time('read', () => readBundle(options.source));
   const { directory, facts, forcedDrops, diff, questions } = await clock.time('assemble', async () => {
     const { directory, facts } = assembleDirectory(bundle);
     const forcedDrops = assertPublishable(published?.counts ?? null, directoryCounts(directory, facts),
@@ -60,7 +65,7 @@ export async function buildVersion(given: BuildOptions): Promise<BuildResult> {
   const staging = await createStaging(options.out);
   const pool = storePool(options.threads);
   try {
-    const { entries, csv, objects, stats } = await writeTree(staging, directory, questions, { pool, clock, onProgress: options.onProgress });
+    const { entries, tables, objects, stats } = await writeTree(staging, directory, questions, { pool, clock, onProgress: options.onProgress });
     // The version's own files, then the switch: everything after the bodies is the publish phase.
     const { outcome, removed, report } = await clock.time('publish', async () => {
       const index = indexDirectory(directory);
@@ -71,15 +76,15 @@ export async function buildVersion(given: BuildOptions): Promise<BuildResult> {
         [RANKING_FILE]: await writeChecked(join(staging, RANKING_FILE), Buffer.from(JSON.stringify(warmingOrder(entries, index)))),
       };
       // The documents describe the answers: their example of /healthz shows the id of the answers alone.
-      const answersId = makeManifest(directory, entries, objects, files, csv).build_id;
+      const answersId = makeManifest(directory, entries, objects, files, tables).build_id;
       await writeDocuments(staging, directory.stand_quelle, await versionDocuments(index, answersId, search), { entries, objects, stats });
-      const report = buildReport(directory, facts, stats, questions.length, bundle.files, diff);
-      const manifest = makeManifest(directory, entries, objects, files, csv);
+      const report = buildReport(directory, facts, stats, questions.length, bundle.files, diff, quotedCells(index));
+      const manifest = makeManifest(directory, entries, objects, files, tables);
       await writeFile(join(staging, REPORT_FILE), `${JSON.stringify(report, null, 2)}\n`);
       // The manifest goes last: a version directory with a manifest is a complete one.
       await writeFile(join(staging, MANIFEST_FILE), JSON.stringify(manifest));
-      const outcome = await publish(options.out, staging, directory.stand_quelle, manifest.build_id);
-      return { outcome, report, removed: await pruneVersions(options.out, options.keep + 1) };
+      const { outcome, replaced } = await publish(options.out, staging, directory.stand_quelle, manifest.build_id);
+      return { outcome, report, removed: await pruneVersions(options.out, options.keep, replaced) };
     });
     return { version: directory.stand_quelle, outcome, report, removed, forcedDrops, timings: clock.timings };
   } finally {

@@ -7,7 +7,7 @@ export type { BatchQuestion, CollectionOptions, LookupOptions, OfficeOptions, Or
 export type { RetryEvent, RetryPolicy } from './retry.ts';
 export type {
   Aenderung, AgsNachfolger, AmtHerkunft, AnsweredOffice, Bankverbindung, BatchAntwort, BatchResponse, CollectionResponse, DistrictMunicipality,
-  DistrictResponse, ErrorResponse, GefundenerTeil, LookupMunicipality, LookupResponse, Office, OfficeResponse, OfficeWithDistrict, Pruefziffer,
+  DistrictResponse, ErrorResponse, GefundenerOrtsteil, GefundenerTeil, LookupMunicipality, LookupResponse, Office, OfficeResponse, OfficeWithDistrict, Pruefziffer,
   RetiredKey, RetiredOffice, Teil, TeilArt, Zuordnung,
 } from '../core/model.ts';
 export type { ErrorCode } from '../core/errors.ts';

@@ -22,6 +22,8 @@ const Body = z.strictObject({ fragen: z.array(z.unknown()) });
 const LOOKUP_PARAMETERS: ReadonlySet<string> = new Set(Object.keys(LookupParameters.shape));
 /** The parameters a question may give as a JSON integer besides as text: their values are numbers. */
 export const INTEGER_PARAMETERS: ReadonlySet<string> = new Set(['gemeinden', 'limit'] as const satisfies readonly (keyof typeof LookupParameters.shape)[]);
+/** The parameters that are flags (0 or 1): a question may give them as a JSON boolean too, `true` as their GET's 1. */
+export const FLAG_PARAMETERS: ReadonlySet<string> = new Set(['gemeinden'] as const satisfies readonly (keyof typeof LookupParameters.shape)[]);
 
 export type BatchRefusal = 'payload_too_large' | 'unsupported_media_type' | 'bad_json' | 'bad_batch' | 'batch_too_large';
 /** `bodyRead`: false when the body was refused before it was read to its end. */
@@ -71,14 +73,19 @@ export function parseBatch(body: Buffer, maxQuestions: number, maxWeight = maxQu
 }
 
 /**
- * A question as the query parameters its GET would send, or why its values cannot be: text, or a JSON integer
- * for a parameter whose value is a number. Names the lookup does not know are left for its parser to refuse.
+ * A question as the query parameters its GET would send, or why its values cannot be: text, a JSON integer for a
+ * parameter whose value is a number, or a JSON boolean for a flag (`true` as 1, `false` as 0, issue 45, item 4).
+ * Names the lookup does not know are left for its parser to refuse.
  */
 export function questionParams(question: BatchQuestion): { ok: true; params: URLSearchParams } | { ok: false; detail: string } {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(question)) {
     if (typeof value === 'string' || (Number.isInteger(value) && INTEGER_PARAMETERS.has(name)) || !LOOKUP_PARAMETERS.has(name)) {
       params.append(name, String(value));
+    } else if (typeof value === 'boolean' && FLAG_PARAMETERS.has(name)) {
+      params.append(name, value ? '1' : '0');
+    } else if (FLAG_PARAMETERS.has(name)) {
+      return { ok: false, detail: ERRORS.bad_parameter.detail.flagOrText(name, value) };
     } else if (INTEGER_PARAMETERS.has(name)) {
       return { ok: false, detail: ERRORS.bad_parameter.detail.integerOrText(name, value) };
     } else {

@@ -20,12 +20,12 @@ interface ErrorKind {
 }
 
 /** The shape a batch must have, said whenever it has another. */
-const BATCH_SHAPE = 'Erwartet wird ein Objekt, das nur die Liste fragen enthält, je Frage ein flaches Objekt aus Parametern der Suche und ihren Werten (Text, für gemeinden und limit auch ganze Zahlen): {"fragen": [{"ags": "05315000"}, {"plz": "50667", "gemeinden": 1}]}.';
+const BATCH_SHAPE = 'Erwartet wird ein Objekt, das nur die Liste fragen enthält, je Frage ein flaches Objekt aus Parametern der Suche und ihren Werten (Text, für gemeinden und limit auch ganze Zahlen, für gemeinden auch true oder false): {"fragen": [{"ags": "05315000"}, {"plz": "50667", "gemeinden": true}]}.';
 
 export const ERRORS = {
   bad_parameter: {
     status: 400, shared: true,
-    means: 'Missing or unusable input: none or several of `ags`/`plz`/`ort`/`steuernummer`, a malformed value, a parameter this path does not know or given twice, a malformed office number, a lookup with a `bundesland` that names no state or beside `ags` or `plz`, a `stadtteil` or `strasse` beside a key prefix, a `hausnummer` without `strasse` or not shaped like one. Not cached where the query holds a `steuernummer`.',
+    means: 'Missing or unusable input: none or several of `ags`/`plz`/`ort`/`steuernummer`, a malformed value (free text with ten digits in a row, as a tax number has, among them), a parameter this path does not know or given twice, a malformed office number, a lookup with a `bundesland` that names no state or beside `ags` or `plz`, a `stadtteil` or `strasse` beside a key prefix, a `hausnummer` without `strasse` or not shaped like one. Not cached where the query holds a `steuernummer` or a tax number anywhere else.',
     detail: {
       unknownParameter: (name: string, allowed: readonly string[]) =>
         `Unbekannter Parameter ${quote(name)} (${allowed.length ? `erlaubt: ${allowed.join(', ')}` : 'dieser Pfad kennt keine Parameter'}).`,
@@ -49,13 +49,21 @@ export const ERRORS = {
       empty: (name: string) => `${name} darf nicht leer sein.`,
       tooLong: (name: string, max: number) => `${name} ist zu lang (höchstens ${max} Zeichen).`,
       badCharacters: (name: string) => `${name} enthält Steuer- oder Formatzeichen oder ungültig kodierte Zeichen.`,
+      /** Free text holding ten or more digits in a row, as a tax number has: personal data, never repeated. */
+      taxNumber: (name: string) =>
+        `${name} enthält zehn oder mehr Ziffern in Folge wie eine Steuernummer, die kein Orts- oder Amtsname hat; eine Steuernummer gehört in den Parameter steuernummer von /finanzamt.`,
       ortTooShort: (name: string, sent: string, min: number, length: number) =>
         `${name} muss mindestens ${min} Zeichen lang sein und einen Buchstaben oder eine Ziffer enthalten (erhalten: ${quote(sent)}, ${length} Zeichen).`,
       ags: (name: string, sent: string) => `${name} muss aus einer bis acht Ziffern bestehen (erhalten: ${quote(sent)}).`,
       plz: (name: string, sent: string) => `${name} muss aus genau fünf Ziffern bestehen (erhalten: ${quote(sent)}).`,
+      /** Four digits that are a postal code with the leading zero a spreadsheet took (core/leadingZero.ts). */
+      plzLeadingZero: (name: string, sent: string, meant: string, place: string) =>
+        `${name} muss aus genau fünf Ziffern bestehen (erhalten: ${quote(sent)}); gemeint ist vielleicht ${meant} (${place}), mit der führenden Null, die eine Tabellenkalkulation weglässt.`,
       amtsnummer: (sent: string) => `Die Amtsnummer muss aus genau vier Ziffern bestehen (erhalten: ${quote(sent)}).`,
       /** A question of a batch giving a JSON value other than text or an integer for a parameter whose value is a number. */
       integerOrText: (name: string, value: JsonScalar) => `${name} muss eine ganze Zahl oder Text sein (erhalten: ${kind(value)}).`,
+      /** A question of a batch giving a JSON value other than a boolean, an integer or text for a flag. */
+      flagOrText: (name: string, value: JsonScalar) => `${name} muss true oder false, 0 oder 1 sein, als Zahl oder Text (erhalten: ${kind(value)}).`,
       /** A question of a batch giving a JSON value other than text for a parameter whose value is text. */
       textOnly: (name: string, value: JsonScalar) => `${name} muss als Text angegeben werden, in Anführungszeichen (erhalten: ${kind(value)}).`,
     },
@@ -74,7 +82,7 @@ export const ERRORS = {
       acceptedForms: (example: string, written: readonly (readonly [form: string, states: readonly string[]])[]) =>
         `Angenommen werden das Bundesschema mit 13 Ziffern (vierstellige Amtsnummer, eine 0, acht weitere Ziffern; z. B. ${example}), `
         + `dasselbe ohne die 0 an fünfter Stelle (12 Ziffern) und die Schreibweise der Bescheide eines Landes (F Finanzamt, B Bezirk, U Unterscheidungsnummer, P Prüfziffer): ${written.map(([form, states]) => `${form} (${states.join(', ')})`).join('; ')}. `
-        + 'Leerzeichen, „/“, „-“ und „.“ als Trennzeichen sind beliebig.',
+        + 'Als Trennzeichen dienen Leerzeichen, „/“, „-“ und „.“, beliebig oder keines; in der Schreibweise eines Landes nur an den Stellen, an denen sie ein Trennzeichen hat.',
     },
   },
   key_in_query: {
@@ -113,10 +121,10 @@ export const ERRORS = {
   },
   batch_too_large: {
     status: 400, shared: false,
-    means: 'A batch of more questions than one request may hold (100, or the rate limit\'s burst where that is smaller), or that costs more of the rate limit than its burst (a question with `gemeinden=1` and a `limit` above 20 costs one per 20); `detail` says the limit.',
+    means: 'A batch of more questions than one request may hold (100, or the rate limit\'s burst where that is smaller), or that costs more of the rate limit than its burst (a question costs one per 20 hits it may answer with `gemeinden=1`, one per 100 without); `detail` says the limit.',
     detail: {
       tooMany: (max: number, sent: number) => `Höchstens ${max} Fragen je Anfrage (erhalten: ${sent}); größere Mengen bitte aufteilen.`,
-      tooHeavy: (max: number, weight: number) => `Dieser Stapel zählt als ${weight} Anfragen, höchstens ${max} sind möglich (eine Frage mit gemeinden=1 und limit über 20 zählt je angefangene 20 Treffer einmal); bitte aufteilen.`,
+      tooHeavy: (max: number, weight: number) => `Dieser Stapel zählt als ${weight} Anfragen, höchstens ${max} sind möglich (eine Frage zählt je angefangene 20 Treffer mit gemeinden=1 einmal, je angefangene 100 ohne); bitte aufteilen.`,
     },
   },
   bad_request: {
@@ -173,10 +181,10 @@ export const ERRORS = {
   },
   not_acceptable: {
     status: 406, shared: false,
-    means: '`Accept-Encoding` rules out every encoding offered (br, gzip, identity), or on `/finanzaemter` `Accept` rules out both JSON and CSV.',
+    means: '`Accept-Encoding` rules out every encoding offered (br, gzip, identity), or on `/finanzaemter` `Accept` rules out JSON, CSV and XLSX alike.',
     detail: {
       noEncoding: 'Accept-Encoding schließt alle angebotenen Kodierungen aus (br, gzip, identity).',
-      noFormat: 'Accept schließt beide angebotenen Formate aus: application/json und text/csv (UTF-8).',
+      noFormat: 'Accept schließt alle angebotenen Formate aus: application/json, text/csv (UTF-8) und application/vnd.openxmlformats-officedocument.spreadsheetml.sheet (XLSX).',
     },
   },
   request_timeout: {
@@ -228,7 +236,7 @@ export const ERRORS = {
   },
   unavailable: {
     status: 503, shared: false,
-    means: 'Directory temporarily unavailable (no data version loaded, the place-name search not loaded, a stored answer not readable in time, or too many answers being rendered, then with `Retry-After`), or the proxy holds as many connections as it takes (answered as the connection opens, and closed). Retry later, with backoff.',
+    means: 'Directory temporarily unavailable (no data version loaded, a stored answer not readable in time, or too many answers being rendered, then with `Retry-After`), or the proxy holds as many connections as it takes (answered as the connection opens, and closed). Retry later, with backoff.',
     detail: {
       /** No data version is loaded. */
       directory: 'Das Verzeichnis ist vorübergehend nicht verfügbar.',
@@ -236,8 +244,6 @@ export const ERRORS = {
       connections: 'Der Dienst hat gerade zu viele offene Verbindungen. Bitte gleich erneut versuchen.',
       /** A stored answer that could not be read in time or did not match the manifest. */
       storedAnswer: 'Diese Antwort ist vorübergehend nicht verfügbar.',
-      /** The place-name index of the version is missing or damaged: `ort` questions cannot be answered. */
-      ortSearch: 'Ortssuche nicht verfügbar.',
       /** The OpenAPI description or the reference page could not be made. */
       docs: 'Die Dokumentation ist vorübergehend nicht verfügbar.',
       /** /healthz: every read from disk hangs past the read timeout (a hung disk); only answers in memory can be sent. */
@@ -279,7 +285,7 @@ function kind(value: JsonScalar): string {
   return typeof value === 'number' ? 'eine Zahl' : String(value);
 }
 
-/** The body of an error; `stand` of the version answering, when one is loaded. */
-export function errorJson(code: ErrorCode, detail: string, stand: string | null): string {
-  return JSON.stringify(stand === null ? { detail, code } : { detail, code, stand });
+/** The body of an error; `stand` of the version answering, when one is loaded; `more`: members a route adds (/healthz). */
+export function errorJson(code: ErrorCode, detail: string, stand: string | null, more: Record<string, unknown> = {}): string {
+  return JSON.stringify(stand === null ? { detail, code, ...more } : { detail, code, stand, ...more });
 }

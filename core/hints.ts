@@ -2,8 +2,9 @@
 // names several offices or none, what a retired key or office number became, what a `stadtteil` did. The
 // renderer (core/render.ts) and the narrowing by city part (core/stadtteil.ts) decide which apply; the words
 // are here.
-import { TeilArt, type GefundenerTeil, type Gewichtung, type Municipality, type Office, type PlzTeilung, type RetiredKey, type Teil } from './model.ts';
+import { TeilArt, type GefundenerOrtsteil, type GefundenerTeil, type Gewichtung, type Municipality, type Office, type Ortsteil, type PlzTeilung, type RetiredKey, type Teil } from './model.ts';
 import type { DirectoryIndex } from './directoryIndex.ts';
+import type { ZeroPadded } from './leadingZero.ts';
 import { withoutTypeSuffix } from './normalize.ts';
 import type { OfficeGroup } from './officeGroups.ts';
 import type { LookupQuestion } from './request.ts';
@@ -32,7 +33,9 @@ export function taxNumberHint(named: (NamedOffice & { reading: Reading })[], rea
     return `Die Amtsnummer ${named[0]!.ersetzt}, die die Steuernummer nennt, gibt es nicht mehr; ihre Fälle haben je nach Gemeinde ${successors} übernommen. `
       + 'Welches zuständig ist, weiß das Finanzamt. Bitte die Nutzerin oder den Nutzer fragen, statt ein Finanzamt auszuwählen.';
   }
-  return `Die Steuernummer passt zur Schreibweise mehrerer Länder und nennt dort verschiedene Finanzämter: ${numbers(named.map((n) => n.reading))}. `
+  // The offices the list holds: a retired number's successor, not the number (docs/data.md, rule 4b).
+  const offices = listed(named.map((n) => `${n.office.bufa_nr} (${n.reading.bundesland}${n.ersetzt === null ? '' : `; Nachfolger von ${n.ersetzt}`})`));
+  return `Die Steuernummer passt zur Schreibweise mehrerer Länder und nennt dort verschiedene Finanzämter: ${offices}. `
     + 'Eindeutig ist die 13-stellige Form (Bundesschema), die mit der Amtsnummer beginnt. Bitte die Nutzerin oder den Nutzer fragen, statt ein Finanzamt auszuwählen.';
 }
 
@@ -58,33 +61,42 @@ export function noHitHint(q: LookupQuestion, searchOrt?: OrtSearch): string {
   return suggestions.length === 0 ? nothing : `${nothing} Ähnlich geschriebene Namen: ${listed(suggestions)}.`;
 }
 
+/** A key a spreadsheet took its leading zero from (core/leadingZero.ts). */
+export function leadingZeroHint(meant: ZeroPadded): string {
+  return `Gemeint ist vielleicht ${meant.key} (${meant.place}), mit der führenden Null, die eine Tabellenkalkulation weglässt.`;
+}
+
 /**
- * `notes`: what narrowing by `stadtteil` (core/stadtteil.ts) or by the address (core/addresses.ts) found, said before
- * the closing request to ask; `units`: parallel to `hits`, the unit of a divided city a place-name search found a hit
- * by, if any; `narrowed`: the keys of hits whose offices the address chose, which the hint does not describe as a city.
+ * `notes`: what narrowing by `stadtteil` or a part found by `ort` says (core/stadtteil.ts), or what narrowing by the
+ * address found (core/addresses.ts), said before the closing request to ask; `units` and `parts`: parallel to `hits`,
+ * the unit of a divided city or the part of a city a place-name search found a hit by, if any; `narrowed`: the keys of
+ * hits whose offices the address chose, which the hint does not describe as a city.
  */
 export function lookupHint(
   ix: DirectoryIndex, hits: Municipality[], officeNrs: string[], announced: boolean, notes: string[], units: (GefundenerTeil | null)[] = [],
-  narrowed: ReadonlySet<string> = new Set(),
+  parts: (GefundenerOrtsteil | null)[] = [], narrowed: ReadonlySet<string> = new Set(),
 ): string | null {
   if (officeNrs.length === 0) {
     return 'Für die gefundenen Gemeinden ist im Verzeichnis kein Finanzamt eingetragen (gemeindefreie, unbewohnte Gebiete).';
   }
-  if (officeNrs.length === 1) return notes.length === 0 ? null : notes.join(' ');
+  // One office: certain, and only what a part found says of it (a derivation, a part without an office of its own).
+  if (officeNrs.length === 1) return joined(...notes);
   const shared = hits.filter((m) => m.bufa_nr.length > 1 && !narrowed.has(m.ags));
-  const parts = shared.map((m) => cityHint(ix, m));
+  const valuation = shared.filter(besideValuationUnit);
+  const sentences = [...new Set(shared.filter((m) => !besideValuationUnit(m)).map((m) => cityHint(ix, m))), ...valuationHints(ix, valuation)];
   if (shared.length < hits.length && hits.length > 1) {
     const groups = groupsOf(ix, officeNrs);
     const numbers = groups.length < officeNrs.length ? ` mit ${officeNrs.length} Amtsnummern` : '';
-    const withUnits = units.some((u) => u);
-    const found = withUnits ? 'Gemeinden und Teile geteilter Städte' : 'Gemeinden';
+    const withUnits = units.some((u) => u) || parts.some((p) => p);
+    const found = withUnits ? 'Gemeinden und Teile von Städten' : 'Gemeinden';
     const key = withUnits ? ', in einer geteilten Stadt mit dem stadtteil daneben' : '';
-    parts.push(`Gefunden wurden ${hits.length} ${found} (${placeList(hits, units)}); sie gehören zu ${groups.length} verschiedenen Finanzämtern${numbers}; eindeutig ist nur die Abfrage mit dem achtstelligen Gemeindeschlüssel (ags)${key}.`);
+    const offices = groups.length === 1 ? 'einem Finanzamt' : `${groups.length} verschiedenen Finanzämtern`;
+    sentences.push(`Gefunden wurden ${hits.length} ${found} (${placeList(hits, units, parts)}); sie gehören zu ${offices}${numbers}; eindeutig ist nur die Abfrage mit dem achtstelligen Gemeindeschlüssel (ags)${key}.`);
   }
-  parts.push(...notes);
-  if (announced) parts.push('Für die gefundenen Gemeinden ist eine Änderung angekündigt (siehe aenderungen).');
-  parts.push('Bitte die Nutzerin oder den Nutzer fragen, statt ein Finanzamt auszuwählen.');
-  return parts.join(' ');
+  sentences.push(...notes);
+  if (announced) sentences.push('Für die gefundenen Gemeinden ist eine Änderung angekündigt (siehe aenderungen).');
+  sentences.push('Bitte die Nutzerin oder den Nutzer fragen, statt ein Finanzamt auszuwählen.');
+  return sentences.join(' ');
 }
 
 /**
@@ -114,6 +126,34 @@ function cityHint(ix: DirectoryIndex, m: Municipality): string {
   return parts.join(' ');
 }
 
+/** Whether the GV100AD gives the municipality a property-valuation number, answered with an office beside it (rule 10b). */
+function besideValuationUnit(m: Municipality): boolean {
+  return m.herkunft.some((h) => h.zuordnung === 'zusammenlegung');
+}
+
+/**
+ * Municipalities whose GV100AD number the office list calls a property-valuation unit (docs/data.md, rule 10b), one
+ * sentence per number: which number the directory names, what the list calls it, the office beside it; then that
+ * the tax number decides. Neither is picked.
+ */
+function valuationHints(ix: DirectoryIndex, municipalities: Municipality[]): string[] {
+  if (municipalities.length === 0) return [];
+  const byNumbers = new Map<string, Municipality[]>();
+  for (const m of municipalities) {
+    const key = m.bufa_nr.map((nr, i) => `${m.herkunft[i]!.zuordnung === 'zusammenlegung' ? '+' : ''}${nr}`).join(' ');
+    (byNumbers.get(key) ?? byNumbers.set(key, []).get(key)!).push(m);
+  }
+  const sentences = [...byNumbers.values()].map((group) => {
+    const m = group[0]!;
+    const named = m.bufa_nr.filter((_, i) => m.herkunft[i]!.zuordnung !== 'zusammenlegung');
+    const beside = m.bufa_nr.filter((_, i) => m.herkunft[i]!.zuordnung === 'zusammenlegung').map((nr) => `${nr} (${ix.offices.get(nr)!.bezeichnung})`);
+    const listNames = listed(named.map((nr) => `${nr}, die in der Finanzamtsliste „${ix.offices.get(nr)!.name}“ heißt`));
+    return `Für ${placeList(group, [])} nennt das Gemeindeverzeichnis die Amtsnummer ${listNames}, eine Stelle der Grundstücksbewertung; `
+      + `daneben steht ${listed(beside)}, das Finanzamt, in dem sie aufgegangen ist.`;
+  });
+  return [...sentences, 'Welche Nummer für die Einkommensteuer gilt, sagt keine Quelle; maßgeblich ist die Steuernummer auf dem letzten Bescheid, im Zweifel das Finanzamt.'];
+}
+
 /** The distinct offices (groups of numbers) among `numbers`, in the order of their first number. */
 function groupsOf(ix: DirectoryIndex, numbers: string[]): OfficeGroup[] {
   const groups = [...new Set(numbers.map((nr) => ix.officeGroups.get(nr)!))];
@@ -122,9 +162,9 @@ function groupsOf(ix: DirectoryIndex, numbers: string[]): OfficeGroup[] {
 
 const PLACES_NAMED = 5;
 
-/** The places found, a unit of a divided city after its city's name ("Leipzig Mitte"). */
-function placeList(hits: Municipality[], units: (GefundenerTeil | null)[]): string {
-  const names = hits.slice(0, PLACES_NAMED).map((m, i) => `${withoutTypeSuffix(m.name)}${units[i] ? ` ${units[i].name}` : ''}`);
+/** The places found, a unit of a divided city or a part of a city after its city's name ("Leipzig Mitte", "Köln Zollstock"). */
+function placeList(hits: Municipality[], units: (GefundenerTeil | null)[], parts: (GefundenerOrtsteil | null)[] = []): string {
+  const names = hits.slice(0, PLACES_NAMED).map((m, i) => `${withoutTypeSuffix(m.name)}${units[i] ? ` ${units[i].name}` : parts[i] ? ` ${parts[i].name}` : ''}`);
   return hits.length > PLACES_NAMED ? `${names.join(', ')} und ${hits.length - PLACES_NAMED} weitere` : listed(names);
 }
 
@@ -156,6 +196,53 @@ export function unknownUnitNote(city: string, stadtteil: string, close: string[]
 export function splitUnitNote(unit: string, offices: { name: string; bufa_nr: string; nur: string | null }[]): string {
   const served = offices.map((o) => `${o.name} (${o.bufa_nr})${o.nur === null ? '' : ` ${o.nur}`}`);
   return `${unit} ist zwischen ${offices.length} Finanzämtern geteilt: ${listed(served)}.`;
+}
+
+// What a part of a city by its residents' name adds to the hint (core/stadtteil.ts, docs/data.md rule 15).
+
+/** A part with what its list says of it: "Knittkuhl (Stadtteil im Stadtbezirk 7 von Düsseldorf)". */
+function describedPart(city: string, part: Ortsteil | GefundenerOrtsteil): string {
+  const bezirk = part.stadtbezirk === null ? null : part.stadtbezirk.startsWith('Stadtbezirk') ? part.stadtbezirk : `Stadtbezirk ${part.stadtbezirk}`;
+  const place = part.stadtteil !== null ? ` im Stadtteil ${part.stadtteil}${bezirk === null ? '' : ` (${bezirk})`}` : bezirk === null ? '' : ` im ${bezirk}`;
+  return `${part.name} (${part.art ?? 'Teil'}${place} von ${city})`;
+}
+
+/**
+ * A part whose office the ordinance gives it by no name of its own, its Stadtteil's or its Stadtbezirk's (derived from
+ * the parts of its Stadtbezirk it does name), or that two or more offices serve: which units each office serves of it.
+ */
+export function partOfficesNote(city: string, part: Ortsteil | GefundenerOrtsteil, offices: { name: string; bufa_nr: string; teile: string[] }[]): string {
+  if (part.ableitung === 'nachbarn') {
+    const office = offices[0]!;
+    return `${describedPart(city, part)} nennt die Zuständigkeitsverordnung nicht; die Teile seines Stadtbezirks, die sie nennt (${listed(part.teile)}), gibt sie alle dem Finanzamt ${office.name} (${office.bufa_nr}): daraus ist es abgeleitet.`;
+  }
+  const served = listed(offices.map((o) => `${o.name} (${o.bufa_nr}) für ${listed(o.teile)}`));
+  return `${describedPart(city, part)} gehört nach den Quellen zu ${offices.length} Finanzämtern: ${served}; welches zuständig ist, entscheidet die genaue Anschrift.`;
+}
+
+/**
+ * What to ask instead in a divided city, where a part named by `stadtteil` answers the whole city (beside `ort`,
+ * STADTTEIL_AVAILABLE says it).
+ */
+const ASK_FOR_A_UNIT = ' Mit stadtteil und dem Namen eines Stadtbezirks oder Stadtteils, wie ihn teile nennt, nennt die Antwort das zuständige.';
+
+/**
+ * A part the city's list names without saying in which part of the city's division it lies, or a part of an undivided
+ * city; `ask`: say what to ask instead (a divided city asked by `stadtteil`).
+ */
+export function partWithoutOfficeNote(city: string, part: Ortsteil | GefundenerOrtsteil, offices: number, ask: boolean): string {
+  if (offices === 1) return `${describedPart(city, part)}: für die ganze Stadt ist ein Finanzamt zuständig.`;
+  return `${describedPart(city, part)}: welches der Finanzämter der Stadt dort zuständig ist, sagen die Quellen des Verzeichnisses nicht, daher nennt die Antwort alle.${ask ? ASK_FOR_A_UNIT : ''}`;
+}
+
+/**
+ * A name written as a part of a known city that the directory does not know ("Köln-Xyz"); `close`: its units and parts
+ * spelled closest; `ask` as for partWithoutOfficeNote.
+ */
+export function unknownPartNote(city: string, name: string, offices: number, ask: boolean, close: string[]): string {
+  const whole = offices === 1 ? 'das Finanzamt der ganzen Stadt' : 'alle Finanzämter der Stadt';
+  const similar = close.length ? ` Ähnlich geschriebene Teile von ${city}: ${listed(close)}.` : '';
+  return `${name} ist dem Verzeichnis als Teil von ${city} nicht bekannt; die Antwort nennt ${whole}.${similar}${ask ? ASK_FOR_A_UNIT : ''}`;
 }
 
 // What the address adds to the hint (core/addresses.ts, docs/data.md rule 16).

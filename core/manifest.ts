@@ -27,10 +27,12 @@ export const Manifest = z.object({
   build_id: z.string(),
   entries: z.record(z.string(), ManifestEntry),
   /**
-   * The CSV representations of the entries that have one (the collection's), by the same canonical key; their
-   * bodies are among `objects` too. Absent in versions built before they were.
+   * The CSV representations the build stored (the collection's; the proxy renders the other tables), by the same
+   * canonical key; their bodies are among `objects` too. Absent in versions built before they were.
    */
   csv: z.record(z.string(), ManifestEntry).default({}),
+  /** The spreadsheets (XLSX) of the entries that have one stored, as `csv`. */
+  xlsx: z.record(z.string(), ManifestEntry).default({}),
   objects: z.record(z.string(), StoredObject),
   /** The version's other files that the proxy loads (directory, place-name index), checked like the bodies. */
   files: z.record(z.string(), StoredFile),
@@ -50,17 +52,29 @@ export function makeManifest(
   entries: Manifest['entries'],
   objects: Manifest['objects'],
   files: Manifest['files'],
-  csv: Manifest['csv'] = {},
+  tables: Partial<Pick<Manifest, 'csv' | 'xlsx'>> = {},
 ): Manifest {
   const sorted = <T>(record: Record<string, T>) => Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : 1)));
-  const body = { entries: sorted(entries), csv: sorted(csv), objects: sorted(objects), files: sorted(files) };
+  const body = { entries: sorted(entries), csv: sorted(tables.csv ?? {}), xlsx: sorted(tables.xlsx ?? {}), objects: sorted(objects), files: sorted(files) };
   const build_id = createHash('sha256').update(JSON.stringify([version.stand_quelle, body])).digest('hex');
   return { format: 1, stand: version.stand, stand_quelle: version.stand_quelle, build_id, ...body };
 }
 
 /**
- * Where a body is stored, relative to the version directory. Named `.json` whatever its media type (the CSV of
- * the collection too): the proxy sends each body with the type of the representation asked for, never with what
+ * How much of the start of a manifest holds its build id: `makeManifest` puts the id before the large records, and
+ * the build writes it as compact JSON, so an origin's follower can tell a version by content from a few hundred
+ * bytes (proxy/versions/originSource.ts) instead of 30 MB or an ETag.
+ */
+export const MANIFEST_HEAD_BYTES = 1024;
+
+/** The build id a manifest's first bytes name as a member of the top-level object; null when they name none. */
+export function buildIdInHead(head: string): string | null {
+  return /^\s*\{[^{}]*?"build_id"\s*:\s*"([^"\\]+)"/.exec(head)?.[1] ?? null;
+}
+
+/**
+ * Where a body is stored, relative to the version directory. Named `.json` whatever its media type (the CSV and the
+ * spreadsheet of the collection too): the proxy sends each body with the type of the representation asked for, never with what
  * a store says of the file.
  */
 export function objectPath(sha256: string, encoding: Encoding): string {

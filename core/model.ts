@@ -14,10 +14,11 @@ export const isoDate = () => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD
 
 /**
  * How a (municipality, office) pair was derived (docs/data.md, rule 8): named by the GV100AD, successor of a
- * retired number the GV100AD names, a curated correction, an office added to a city of several offices, or an
- * office that a state ordinance's division of the city names and no other rule added (docs/data.md, rule 12).
+ * retired number the GV100AD names, a curated correction, an office added to a city of several offices, an
+ * office that a state ordinance's division of the city names and no other rule added (docs/data.md, rule 12), or
+ * the office a property-valuation number the GV100AD names was merged into, answered beside it (rule 10b).
  */
-export const Zuordnung = z.enum(['verzeichnis', 'nachfolger', 'korrektur', 'grossstadt', 'verordnung']);
+export const Zuordnung = z.enum(['verzeichnis', 'nachfolger', 'korrektur', 'grossstadt', 'verordnung', 'zusammenlegung']);
 export type Zuordnung = z.infer<typeof Zuordnung>;
 
 /** The provenance of one pair: how, and the number the GV100AD named instead where the pair replaces it. */
@@ -47,6 +48,50 @@ export type Teil = z.infer<typeof Teil>;
  */
 export const GefundenerTeil = z.object({ ags: Ags, art: TeilArt, name: z.string() });
 export type GefundenerTeil = z.infer<typeof GefundenerTeil>;
+
+/**
+ * How the office of a part of a city follows from the sources (docs/data.md, rule 15): the ordinance names the part
+ * itself (`verordnung`, in its own spelling: Carlstadt is its Karlstadt), the Stadtteil it lies in (`stadtteil`, Köln's
+ * Stadtviertel) or its Stadtbezirk (`stadtbezirk`); or the ordinance names neither and the parts of its Stadtbezirk that
+ * it does name all go to one office (`nachbarn`, a derivation: Düsseldorf's Knittkuhl); or no office follows (`keine`:
+ * the city's division is not known, or its list does not say where the part lies), and the part answers its whole city.
+ */
+export const Ableitung = z.enum(['verordnung', 'stadtteil', 'stadtbezirk', 'nachbarn', 'keine']);
+export type Ableitung = z.infer<typeof Ableitung>;
+
+/** A part of a city by the name its residents use, as the city's own list writes it (docs/data.md, rule 15). */
+export const Ortsteil = z.object({
+  /** Without a parenthesis the list adds ("Eving (mit Kemminghausen)" is Eving). */
+  name: z.string(),
+  /** What the list calls it (Stadtteil, Ortsteil, Stadtviertel, statistischer Stadtteil, Quartier); null where it does not say. */
+  art: z.string().nullable(),
+  /** The Stadtteil a Stadtviertel lies in (Köln), else null. */
+  stadtteil: z.string().nullable(),
+  /** The Stadtbezirk it lies in, as the list names it; null where the list names none, or its sources name two. */
+  stadtbezirk: z.string().nullable(),
+  ableitung: Ableitung,
+  /** The ordinance's units its office follows from, as the ordinance writes them; empty for `keine`. */
+  teile: z.array(z.string()),
+  /** Its offices, sorted; empty for `keine` (the whole city's answer). */
+  bufa_nr: z.array(BufaNr),
+});
+export type Ortsteil = z.infer<typeof Ortsteil>;
+
+/**
+ * A part of a city a lookup found by its name (`ort=Zollstock`, `ort=Köln-Zollstock`, `stadtteil=Zollstock`): its
+ * city's key and what `Ortsteil` says of it but the offices, which the answer names; `unbekannt` for a name written as
+ * a part of a known city that the directory does not know ("Köln-Xyz"), whose whole city then answers.
+ */
+export const GefundenerOrtsteil = z.object({
+  ags: Ags,
+  name: z.string(),
+  art: z.string().nullable(),
+  stadtteil: z.string().nullable(),
+  stadtbezirk: z.string().nullable(),
+  ableitung: z.enum([...Ableitung.options, 'unbekannt']),
+  teile: z.array(z.string()),
+});
+export type GefundenerOrtsteil = z.infer<typeof GefundenerOrtsteil>;
 
 const MunicipalityBase = z.object({
   ags: Ags,
@@ -211,6 +256,8 @@ export const Municipality = MunicipalityBase.extend({
    * units each office serves, null for an office that serves all of it.
    */
   teile: z.array(z.array(Teil).nullable()).optional(),
+  /** Only where a list of its parts is known (docs/data.md, rule 15): each part by the name its residents use. */
+  ortsteile: z.array(Ortsteil).optional(),
 });
 export type Municipality = z.infer<typeof Municipality>;
 
@@ -328,6 +375,11 @@ export const LookupFrage = z.object({
    * Absent where every hit is a municipality found by its name.
    */
   gefundene_teile: z.array(GefundenerTeil).optional(),
+  /**
+   * The parts of cities a lookup found by the names residents use (docs/data.md, rule 15): for `ort`, in the order of
+   * the hits, each once; for `stadtteil`, the part it named. Absent where none was found.
+   */
+  gefundene_ortsteile: z.array(GefundenerOrtsteil).optional(),
   gemeinden: z.literal([0, 1]),
   limit: z.number().int().min(1).max(LOOKUP_LIMIT_MAX),
 });
@@ -433,10 +485,10 @@ export type ErrorResponse = z.infer<typeof ErrorResponse>;
 /**
  * The body of a bulk lookup: each question is the parameter set of a GET lookup, which the GET's own parser
  * reads, so a question it refuses is answered inside the envelope, not refused here. Only the envelope's shape
- * is checked here: flat objects of strings and integers, one to BATCH_MAX_QUESTIONS of them.
+ * is checked here: flat objects of strings, integers and booleans (a flag's), one to BATCH_MAX_QUESTIONS of them.
  */
 export const BatchRequest = z.object({
-  fragen: z.array(z.record(z.string(), z.union([z.string(), z.int()]))).min(1).max(BATCH_MAX_QUESTIONS),
+  fragen: z.array(z.record(z.string(), z.union([z.string(), z.int(), z.boolean()]))).min(1).max(BATCH_MAX_QUESTIONS),
 });
 export type BatchRequest = z.infer<typeof BatchRequest>;
 

@@ -36,6 +36,82 @@ function sankt(word: string): string {
   return word === 'st' ? 'sankt' : word;
 }
 
+/** A name's folded words, and where in each a match may not begin (see `foldNameWords`). */
+export interface MarkedWords {
+  words: string[];
+  /** Per word, the offsets inside a folded letter's spelling or right after it. */
+  noStart: number[][];
+}
+
+/**
+ * `foldWords` for a name that queries are matched against, with the places in each word where a match may not
+ * begin: inside the spelling of a folded letter (the "e" of "ue" for ü, the second "s" of ß, "ank" of "Sankt" for
+ * "St") and right after a folded letter (ä, ö, ü, ß, an accented or other letter folding changes or drops). A
+ * folded letter is spelled one way in the name and another by many callers ("Ü", "Ue", "U"), so a piece of a
+ * name that begins inside or at the end of one is a cut no caller makes: "Berlin" is not a piece of Überlingen,
+ * nor "eberlingen", nor "slach" of Straßlach. Letter by letter, so slower than `foldWords`, whose words it gives
+ * (test/search/normalization.test.ts holds them equal over every name of the directory).
+ */
+export function foldNameWords(text: string, { literal = false } = {}): { digraph: MarkedWords; dropped: MarkedWords } {
+  const spell = (marked: MarkedWords): MarkedWords => {
+    if (literal) return marked;
+    const words = marked.words.map(sankt);
+    // "St" as "sankt": the letters it adds begin no match, its own "t" does ("t. Ingbert" is a piece of "St. Ingbert").
+    return { words, noStart: marked.noStart.map((offsets, i) => (words[i] === marked.words[i] ? offsets : [1, 2, 3])) };
+  };
+  return { digraph: spell(markedWords(text, UMLAUT_DIGRAPH)), dropped: spell(markedWords(text, UMLAUT_DROPPED)) };
+}
+
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+const KEPT = /[a-z0-9]/;
+
+function markedWords(text: string, umlauts: Record<string, string>): MarkedWords {
+  const words: string[] = [];
+  const noStart: number[][] = [];
+  let word = '';
+  let marks: number[] = [];
+  const end = () => {
+    if (word !== '') {
+      words.push(word);
+      noStart.push(marks);
+    }
+    word = '';
+    marks = [];
+  };
+  let afterFolded = false;
+  for (const letter of text.normalize('NFC').toLowerCase()) {
+    const code = letter.charCodeAt(0);
+    if ((code >= 97 && code <= 122) || (code >= 48 && code <= 57)) {
+      // The common case, a letter folding keeps: said here, since the general way below costs a normalization.
+      if (word !== '' && afterFolded) marks.push(word.length);
+      word += letter;
+      afterFolded = false;
+      continue;
+    }
+    const spelled = umlauts[letter] ?? letter.normalize('NFKD').replace(/\p{M}/gu, '').replace(/[łđøæœıþ]/g, (c) => UNDECOMPOSED[c]!);
+    const folded = spelled !== letter;
+    let first = true;
+    for (const c of spelled) {
+      if (!LETTER_OR_DIGIT.test(c)) {
+        end();
+        afterFolded = false;
+        continue;
+      }
+      if (!KEPT.test(c)) {
+        afterFolded = true; // a letter folding drops
+        continue;
+      }
+      if (word !== '' && (!first || afterFolded)) marks.push(word.length);
+      word += c;
+      first = false;
+      afterFolded = false;
+    }
+    if (folded && word !== '') afterFolded = true;
+  }
+  end();
+  return { words, noStart };
+}
+
 /** The digraph form joined without separators: the key that equality and containment are decided on. */
 export function fold(text: string): string {
   return foldWords(text).digraph.join('');

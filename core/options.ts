@@ -23,8 +23,11 @@ export const ServeOptions = z.object({
   keysFile: z.string().default('keys.json'),
   /** Addresses and CIDR ranges of reverse proxies whose X-Forwarded-For is believed. */
   trustProxy: z.array(z.string()).default([]),
-  /** The bits of an IPv6 address that name one client, for the rate limit and the connection cap. */
-  ipv6Prefix: positive.default(64),
+  /**
+   * The bits of an IPv6 address that name one client, for the rate limit and the connection cap: a /56, what a
+   * customer's line is given (RFC 6177), with a /64 for each of its networks.
+   */
+  ipv6Prefix: positive.default(56),
   /**
    * Connections held at most, in all and from one client address (the trusted proxies count only in all): far above
    * what a load balancer or any one client needs (a browser opens 6 per host; an office behind one address a few
@@ -111,4 +114,11 @@ export const BUILD_DEFAULTS = {
   maxDropPercent: 5,
   /** Uploads in flight at once (deploy, release): enough to hide the round trips, few enough for a small S3-compatible server. */
   uploadConcurrency: 16,
+  /**
+   * Longest wait for one try of one storage call (deploy, release), its body included: the largest file of the whole
+   * country's version, its manifest of about 29 MB, needs under 30 s at 1 MB/s.
+   */
+  storeTimeout: 60_000,
+  /** Tries of one storage call before the deploy fails (a refusal is not tried again). */
+  storeAttempts: 4,
 };

@@ -8,6 +8,7 @@ import { BUNDESLAENDER, stateNamed } from './bundesland.ts';
 import { ERRORS, type ErrorCode } from './errors.ts';
 import { ORT_MIN_LENGTH, ortLength, ortTooShort } from './search/query.ts';
 import { parseSteuernummer, STEUERNUMMER_MAX, STEUERNUMMER_PATTERN } from './steuernummer/parse.ts';
+import { holdsTaxNumberShape } from './taxNumberShape.ts';
 
 export const LOOKUP_LIMIT_DEFAULT = 20;
 export const LOOKUP_LIMIT_MAX = 200;
@@ -74,18 +75,23 @@ function integer(min: number, max: number, byDefault: number) {
 }
 
 /**
- * Not blank; no control characters (C0, DEL, C1), no format characters (Unicode's Cf: soft hyphen, bidirectional
- * overrides such as RLO, zero-width joiners, BOM, …), no line or paragraph separator (U+2028, U+2029): none is
- * part of a name, and each would be echoed in `frage`, where it can reorder or hide what a reader sees. And no
- * U+FFFD (what a wrongly encoded byte decodes to). Written as ranges, not `\p{Cf}`, so that a JSON schema's
- * `pattern` can carry it.
+ * Not blank; no control characters (Unicode's Cc: C0, DEL, C1), no format characters in any plane (Cf: soft hyphen,
+ * bidirectional overrides such as RLO, zero-width joiners, BOM, and beyond the Basic Multilingual Plane the tag
+ * characters U+E0001–U+E007F and the musical format characters U+1D173–U+1D17A), no line or paragraph separator (Zl,
+ * Zp: U+2028, U+2029): none is part of a name, and each would be echoed in `frage`, where it can reorder or hide what
+ * a reader sees. And no lone surrogate (Cs) or U+FFFD, what a wrongly encoded character becomes. Classes, not ranges
+ * of UTF-16 code units, which cannot name a character outside the BMP: the `u` flag reads the text by code point,
+ * as JSON Schema reads a `pattern` (ECMA-262 with Unicode semantics). Nor ten digits in a row, with a tax number's
+ * separators or none (core/taxNumberShape.ts): no name has them, and a tax number is personal data, which `frage`
+ * would echo and a shared cache could keep.
  */
-const TEXT_PATTERN = /^(?=[\s\S]*\S)[^\u0000-\u001f\u007f-\u009f\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\ufffd]*$/;
+const TEXT_PATTERN = /^(?![\s\S]*\d(?:[ ./-]?\d){9})(?=[\s\S]*\S)[^\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\uFFFD]*$/u;
 
 /** The first rule of free text that `sent` breaks, if any. */
 function textProblem(name: string, sent: string): string | null {
   if (sent.trim() === '') return BAD.empty(name);
   if (sent.length > TEXT_MAX) return BAD.tooLong(name, TEXT_MAX);
+  if (holdsTaxNumberShape(sent)) return BAD.taxNumber(name);
   if (!TEXT_PATTERN.test(sent)) return BAD.badCharacters(name);
   return null;
 }

@@ -5,13 +5,14 @@
 import { ERRORS } from './errors.ts';
 import { collectionPage } from './collection.ts';
 import { districtForm, municipalitiesUnder, type DirectoryIndex } from './directoryIndex.ts';
-import { joined, lookupHint, noHitHint, replacedKeyHint, STADTTEIL_AVAILABLE, taxNumberHint } from './hints.ts';
-import type { Aenderung, CollectionResponse, DistrictResponse, GefundenerTeil, LookupMunicipality, LookupResponse, Office, OfficeResponse, OfficeWithDistrict } from './model.ts';
+import { joined, leadingZeroHint, lookupHint, noHitHint, replacedKeyHint, STADTTEIL_AVAILABLE, taxNumberHint } from './hints.ts';
+import { withLeadingZero } from './leadingZero.ts';
+import type { Aenderung, CollectionResponse, DistrictResponse, GefundenerOrtsteil, GefundenerTeil, LookupMunicipality, LookupResponse, Office, OfficeResponse, OfficeWithDistrict } from './model.ts';
 import { canonicalKey, type CollectionQuestion, type LookupQuestion, type Question } from './request.ts';
 import { queryReadings } from './search/query.ts';
 import type { Hits, OrtSearch } from './search/ortSearch.ts';
 import { narrowToAddress } from './addresses.ts';
-import { narrowToStadtteil } from './stadtteil.ts';
+import { narrowToStadtteil, partNote } from './stadtteil.ts';
 import { officesNamed } from './steuernummer/offices.ts';
 import { parseSteuernummerIn } from './steuernummer/parse.ts';
 
@@ -56,6 +57,11 @@ function lookupHits(ix: DirectoryIndex, q: LookupQuestion, searchOrt?: OrtSearch
   return { hits: successors.slice(0, q.limit), total: successors.length, retired };
 }
 
+/** A lookup by key, postal code or place name answered, as the object its JSON and its table (core/table.ts) are made of. */
+export function lookupAnswer(ix: DirectoryIndex, q: LookupQuestion, searchOrt?: OrtSearch): LookupResponse {
+  return lookupResponse(ix, q, lookupHits(ix, q, searchOrt), searchOrt);
+}
+
 function renderLookup(ix: DirectoryIndex, q: LookupQuestion, found: Hits, searchOrt?: OrtSearch): string {
   return JSON.stringify(lookupResponse(ix, q, found, searchOrt));
 }
@@ -64,7 +70,7 @@ function renderLookup(ix: DirectoryIndex, q: LookupQuestion, found: Hits, search
  * A lookup by place name, rendered so that other spellings of the same search can be answered without rendering
  * again: the search and everything in the answer but `frage.ort` depend only on the query's folded readings
  * (`ortSearchKey`), so the body is its `head`, the spelling as JSON, and its `tail`. Not so when nothing is
- * found, since `hinweis` then names the spelling: that body comes whole.
+ * found, or only the city of a part it does not know, since `hinweis` then names the spelling: that body comes whole.
  */
 export type OrtRendering = { echo: true; head: string; tail: string } | { echo: false; body: string };
 
@@ -73,7 +79,9 @@ const ORT_ECHO = '"frage":{"ort":';
 export function renderOrt(ix: DirectoryIndex, q: LookupQuestion, searchOrt: OrtSearch): OrtRendering {
   const response = lookupResponse(ix, q, lookupHits(ix, q, searchOrt), searchOrt);
   const body = JSON.stringify(response);
-  if (response.anzahl_gemeinden === 0) return { echo: false, body };
+  // A part of a city that the directory does not know is named as the caller wrote it, in `frage` and `hinweis`.
+  const spelled = response.frage.gefundene_ortsteile?.some((p) => p.ableitung === 'unbekannt') ?? false;
+  if (response.anzahl_gemeinden === 0 || spelled) return { echo: false, body };
   // `stand` and `stand_quelle` come first and are dates, so the first `frage` is the one.
   const at = body.indexOf(ORT_ECHO) + ORT_ECHO.length;
   return { echo: true, head: body.slice(0, at), tail: body.slice(at + JSON.stringify(q.value).length) };
@@ -105,7 +113,7 @@ function lookupResponse(ix: DirectoryIndex, q: LookupQuestion, found: Hits, sear
   const address = narrowToAddress(ix.addresses, q, byStadtteil.hits, found.hits, ix.offices);
   const { hits } = address;
   // Where the address chose a city's offices, the note that `stadtteil` would is said by the address's own.
-  const notes = [...byStadtteil.notes.filter((n) => address.narrowed.size === 0 || n !== STADTTEIL_AVAILABLE), ...address.notes];
+  const notes = [...partNotes(ix, found), ...byStadtteil.notes.filter((n) => address.narrowed.size === 0 || n !== STADTTEIL_AVAILABLE), ...address.notes];
   const officeNrs = [...new Set(hits.flatMap((m) => m.bufa_nr))];
   const aemter = officeNrs.map((nr) => {
     const office = ix.offices.get(nr)!;
@@ -116,13 +124,15 @@ function lookupResponse(ix: DirectoryIndex, q: LookupQuestion, found: Hits, sear
     : [{ ...districtForm(m), bufa_nr: null, zuordnung: null, ersetzt: null, teile: null }]);
   const aenderungen = noticesFor(ix.dir.aenderungen, hits);
   const units = foundUnits(found);
+  const parts = foundParts(found, byStadtteil.parts);
   const body: LookupResponse = {
     stand: ix.dir.stand,
     stand_quelle: ix.dir.stand_quelle,
     frage: {
       [q.by]: q.value, ...(q.bundesland === undefined ? {} : { bundesland: q.bundesland }), ...(q.stadtteil === undefined ? {} : { stadtteil: q.stadtteil }),
       ...(q.strasse === undefined ? {} : { strasse: q.strasse }), ...(q.hausnummer === undefined ? {} : { hausnummer: q.hausnummer }),
-      ...(units.length === 0 ? {} : { gefundene_teile: units }), gemeinden: q.gemeinden, limit: q.limit,
+      ...(units.length === 0 ? {} : { gefundene_teile: units }), ...(parts.length === 0 ? {} : { gefundene_ortsteile: parts }),
+      gemeinden: q.gemeinden, limit: q.limit,
     },
     // Map data never makes an answer certain (docs/data.md, rule 16).
     eindeutig: aemter.length === 1 && !address.uncertain,
@@ -130,7 +140,8 @@ function lookupResponse(ix: DirectoryIndex, q: LookupQuestion, found: Hits, sear
     anzahl_gemeinden: hits.length,
     vollstaendig: hits.length === found.total,
     hinweis: joined(retired && replacedKeyHint(retired),
-      hits.length === 0 ? (retired ? null : noHitHint(q, searchOrt)) : lookupHint(ix, hits, officeNrs, aenderungen.length > 0, notes, found.units, address.narrowed)),
+      hits.length === 0 ? (retired ? null : noHitHint(q, searchOrt)) : lookupHint(ix, hits, officeNrs, aenderungen.length > 0, notes, found.units, found.parts, address.narrowed),
+      hits.length === 0 && !retired && q.by === 'ags' ? meantKey(ix, q.value) : null),
     aemter,
     gemeinden,
     aenderungen,
@@ -141,10 +152,31 @@ function lookupResponse(ix: DirectoryIndex, q: LookupQuestion, found: Hits, sear
   return body;
 }
 
+/** The hint naming the key `ags` is with the leading zero a spreadsheet took from it, if the directory knows that one. */
+function meantKey(ix: DirectoryIndex, ags: string): string | null {
+  const meant = withLeadingZero(ix, 'ags', ags);
+  return meant === null ? null : leadingZeroHint(meant);
+}
+
 /** The units of divided cities a place-name search found among the hits shown, each once, in the hits' order. */
 function foundUnits(found: Hits): GefundenerTeil[] {
   const units = (found.units ?? []).filter((u) => u !== null);
   return units.filter((u, i) => units.findIndex((v) => v.ags === u.ags && v.name === u.name) === i);
+}
+
+/** The parts of cities a place-name search found among the hits shown, then those `stadtteil` named, each once. */
+function foundParts(found: Hits, named: GefundenerOrtsteil[]): GefundenerOrtsteil[] {
+  const parts = [...(found.parts ?? []).filter((p) => p !== null), ...named];
+  return parts.filter((p, i) => parts.findIndex((o) => o.ags === p.ags && o.name === p.name) === i);
+}
+
+/** At most this many parts found by a place name get a sentence of the hint each. */
+const PART_NOTES = 3;
+
+/** What the hint says of the parts a place name found: a derived office, several, none of their own (core/stadtteil.ts). */
+function partNotes(ix: DirectoryIndex, found: Hits): string[] {
+  const notes = (found.parts ?? []).flatMap((part, i) => (part === null ? [] : [partNote(ix.byAgs.get(part.ags)!, found.hits[i]!, part, ix.offices, false)]));
+  return [...new Set(notes.filter((n) => n !== null))].slice(0, PART_NOTES);
 }
 
 /**
@@ -217,7 +249,7 @@ function ok(body: string): Answer {
 }
 
 /** A number no office has; for a number that no longer exists, the offices that took it over (rule 4b). */
-function unknownOffice(ix: DirectoryIndex, nr: string): Answer {
+export function unknownOffice(ix: DirectoryIndex, nr: string): { ok: false; detail: string } {
   const retired = ix.retiredOffices.get(nr);
   if (retired === undefined) return { ok: false, detail: ERRORS.not_found.detail.office(nr) };
   const successors = retired.nachfolger.map((s) => ix.offices.get(s)!);

@@ -190,11 +190,11 @@ export function isPersonal(q: Question): q is LookupQuestion {
 
 /**
  * Whether a query names a personal parameter, in any case (even a request refused for it holds the value), or
- * holds a tax number under another name.
+ * holds a tax number under another name or as a parameter's name.
  */
 export function holdsPersonalData(params: URLSearchParams): boolean {
   for (const [name, value] of params) {
-    if ((PERSONAL as readonly string[]).includes(name.toLowerCase()) || holdsTaxNumberShape(value)) return true;
+    if ((PERSONAL as readonly string[]).includes(name.toLowerCase()) || holdsTaxNumberShape(value) || holdsTaxNumberShape(name)) return true;
   }
   return false;
 }

@@ -1,10 +1,13 @@
-// A city that several offices divide by a state ordinance (docs/data.md, rule 12): which office serves the part
-// of the city a caller names in `stadtteil`, and which notes the hint gets about it (their words: core/hints.ts).
-// The names are the ordinance's units, folded as `ort` is (case, umlauts both ways, ß, hyphens, slashes and
-// spaces do not count); a name is matched whole, never guessed from a part of it, an office name or a
-// neighbouring unit.
-import { splitUnitNote, STADTTEIL_AVAILABLE, undividedCityNote, unknownUnitNote } from './hints.ts';
-import type { Municipality, Office } from './model.ts';
+// The part of a city a caller names in `stadtteil` (and a place-name search finds, core/search/cityUnits.ts), and
+// which offices serve it: a unit of the city's division by a state ordinance (docs/data.md, rule 12), or a part by the
+// name its residents use, with the offices the build derived for it from the ordinance's units (rule 15); and which
+// notes the hint gets about it (their words: core/hints.ts). Names are folded as `ort` is (case, umlauts both ways, ß,
+// hyphens, slashes and spaces do not count) and matched whole, never guessed from a part of them, an office name or
+// a neighbouring unit. The one place that narrows a city by a part of it, for every parameter that names a city.
+import {
+  partOfficesNote, partWithoutOfficeNote, splitUnitNote, STADTTEIL_AVAILABLE, undividedCityNote, unknownPartNote, unknownUnitNote,
+} from './hints.ts';
+import type { GefundenerOrtsteil, Municipality, Office, Ortsteil } from './model.ts';
 import { fold, foldedForms, withoutTypeSuffix } from './normalize.ts';
 import { ORT_MIN_LENGTH, queryReadings } from './search/query.ts';
 import { distanceTo, MAX_SUGGESTIONS } from './search/suggest.ts';
@@ -12,6 +15,11 @@ import { distanceTo, MAX_SUGGESTIONS } from './search/suggest.ts';
 /** The units of a divided municipality, each name once, in the ordinance's order; none for an undivided one. */
 export function unitNames(m: Municipality): string[] {
   return [...new Set((m.teile ?? []).flatMap((units) => (units ?? []).map((u) => u.name)))];
+}
+
+/** The parts of a municipality by the names its residents use that are no unit's name (those the units answer), in its list's order. */
+export function partNames(m: Municipality): string[] {
+  return (m.ortsteile ?? []).map((p) => p.name);
 }
 
 /**
@@ -28,49 +36,108 @@ export function officesServing(m: Municipality, stadtteil: string): number[] {
   return positions;
 }
 
-/** The hits as `stadtteil` narrows them, and what the hint must add about it. */
+/** The part of `m` named `name` (whole, folded as `ort` is), if its list has one. */
+export function partNamed(m: Municipality, name: string): Ortsteil | undefined {
+  const folded = fold(name);
+  return m.ortsteile?.find((p) => foldedForms(p.name).includes(folded));
+}
+
+/** A part as an answer names it: its city's key and what the build knows of it, the offices left to the answer. */
+export function foundPart(m: Municipality, part: Ortsteil): GefundenerOrtsteil {
+  const { name, art, stadtteil, stadtbezirk, ableitung, teile } = part;
+  return { ags: m.ags, name, art, stadtteil, stadtbezirk, ableitung, teile };
+}
+
+/** A name written as a part of a known city that the directory does not know ("Köln-Xyz"), as its answer names it. */
+export function unknownPart(m: Municipality, name: string): GefundenerOrtsteil {
+  return { ags: m.ags, name, art: null, stadtteil: null, stadtbezirk: null, ableitung: 'unbekannt', teile: [] };
+}
+
+/** The hits as `stadtteil` narrows them, what the hint must add about it, and the parts of cities it named. */
 export interface Narrowed {
   hits: Municipality[];
   notes: string[];
+  parts: GefundenerOrtsteil[];
 }
 
 /**
- * Each divided hit restricted to the offices serving the part named (its pairs, provenance and units alike);
- * a hit whose division does not know the name, or that has none, stays whole and gets a note saying so.
- * Without `stadtteil`, the hits stay as they are and a divided city gets the note that the parameter exists.
+ * Each divided hit restricted to the offices serving the part named (its pairs, provenance and units alike): a unit of
+ * the ordinance, else a part by its residents' name with the offices derived for it; a hit that knows neither, or
+ * whose part has no office of its own, stays whole and gets a note saying so. Without `stadtteil`, the hits stay as
+ * they are and a divided city gets the note that the parameter exists.
  */
 export function narrowToStadtteil(hits: Municipality[], stadtteil: string | undefined, offices: Map<string, Office>): Narrowed {
   if (stadtteil === undefined) {
     const divided = hits.some((m) => m.teile !== undefined && m.bufa_nr.length > 1);
-    return { hits, notes: divided ? [STADTTEIL_AVAILABLE] : [] };
+    return { hits, notes: divided ? [STADTTEIL_AVAILABLE] : [], parts: [] };
   }
   const notes: string[] = [];
+  const parts: GefundenerOrtsteil[] = [];
   const narrowed = hits.map((m) => {
     const city = withoutTypeSuffix(m.name);
+    const positions = officesServing(m, stadtteil);
+    if (positions.length > 0) {
+      const only = restricted(m, positions);
+      if (positions.length > 1) notes.push(splitNote(only, stadtteil, offices));
+      return only;
+    }
+    const part = partNamed(m, stadtteil);
+    if (part !== undefined) {
+      parts.push(foundPart(m, part));
+      const hit = partHit(m, part);
+      const note = partNote(m, hit, part, offices, true);
+      if (note !== null) notes.push(note);
+      return hit;
+    }
     if (m.teile === undefined) {
       if (m.bufa_nr.length > 1) notes.push(undividedCityNote(city, stadtteil));
       return m;
     }
-    const positions = officesServing(m, stadtteil);
-    if (positions.length === 0) {
-      notes.push(unknownUnitNote(city, stadtteil, closestUnits(m, stadtteil)));
-      return m;
-    }
-    const only = restricted(m, positions);
-    if (positions.length > 1) notes.push(splitNote(only, stadtteil, offices));
-    return only;
+    notes.push(unknownUnitNote(city, stadtteil, closestNames(m, stadtteil)));
+    return m;
   });
-  return { hits: narrowed, notes };
+  return { hits: narrowed, notes, parts };
 }
 
 /**
- * A divided city as a place-name search finds it by one of its units (core/search/cityUnits.ts): the offices
- * serving the unit, each with that unit alone in `teile` (two where the ordinance splits it, as Osterfeld).
+ * A divided city as a place-name search finds it by each of its units (core/search/cityUnits.ts), in the ordinance's
+ * order: the offices serving the unit, each with that unit alone in `teile` (two where the ordinance splits it, as
+ * Osterfeld). Each unit's name is folded once, since the search makes these for every unit of every city at once.
  */
-export function unitHit(m: Municipality, unit: string): Municipality {
-  const folded = fold(unit);
-  const only = restricted(m, officesServing(m, unit));
-  return { ...only, teile: only.teile!.map((units) => units!.filter((u) => foldedForms(u.name).includes(folded))) };
+export function unitHits(m: Municipality): { name: string; hit: Municipality }[] {
+  const forms = (m.teile ?? []).map((units) => (units ?? []).map((u) => ({ unit: u, forms: foldedForms(u.name) })));
+  return unitNames(m).map((name) => {
+    const folded = fold(name);
+    const named = forms.map((units) => units.filter((u) => u.forms.includes(folded)).map((u) => u.unit));
+    const positions = named.flatMap((units, i) => (units.length > 0 ? [i] : []));
+    return { name, hit: { ...restricted(m, positions), teile: positions.map((i) => named[i]!) } };
+  });
+}
+
+/**
+ * A city as a part of it answers: the offices the build derived for the part, each with the units it follows from in
+ * `teile`; the whole city where the part has no office of its own (rule 15).
+ */
+export function partHit(m: Municipality, part: Ortsteil): Municipality {
+  if (part.bufa_nr.length === 0) return m;
+  const only = restricted(m, part.bufa_nr.map((nr) => m.bufa_nr.indexOf(nr)));
+  return { ...only, teile: only.teile!.map((units) => (units ?? []).filter((u) => part.teile.includes(u.name))) };
+}
+
+/**
+ * What the hint says of a part found (by `stadtteil` or by `ort`): a derived office, several offices, or none of its
+ * own; nothing where the ordinance gives it one office by its own, its Stadtteil's or its Stadtbezirk's name. `hit`
+ * is the city as the part answers (partHit); `byStadtteil`: asked by `stadtteil`, so that the hint says what to ask
+ * instead in a divided city (beside `ort`, the note that `stadtteil` exists says it).
+ */
+export function partNote(m: Municipality, hit: Municipality, part: Ortsteil | GefundenerOrtsteil, offices: Map<string, Office>, byStadtteil: boolean): string | null {
+  const city = withoutTypeSuffix(m.name);
+  const ask = byStadtteil && m.teile !== undefined && m.bufa_nr.length > 1;
+  if (part.ableitung === 'unbekannt') return unknownPartNote(city, part.name, m.bufa_nr.length, ask, m.teile === undefined ? [] : closestNames(m, part.name));
+  if (part.ableitung === 'keine') return partWithoutOfficeNote(city, part, m.bufa_nr.length, ask);
+  if (hit.bufa_nr.length === 1 && part.ableitung !== 'nachbarn') return null;
+  const served = hit.bufa_nr.map((nr, i) => ({ name: offices.get(nr)!.name, bufa_nr: nr, teile: (hit.teile?.[i] ?? []).map((u) => (u.nur === null ? u.name : `${u.name} ${u.nur}`)) }));
+  return partOfficesNote(city, part, served);
 }
 
 /** `m` with only the offices at `positions` (in that order), their provenance and units alike. */
@@ -87,12 +154,12 @@ function splitNote(m: Municipality, stadtteil: string, offices: Map<string, Offi
 }
 
 /**
- * Up to three units for a name the division does not know: those whose name contains it ("Heumar" in
+ * Up to three units or parts for a name the city does not know: those whose name contains it ("Heumar" in
  * "Rath/Heumar"), then those spelled closest by the rule of `ort`'s suggestions (core/search/suggest.ts).
  */
-function closestUnits(m: Municipality, stadtteil: string): string[] {
+function closestNames(m: Municipality, stadtteil: string): string[] {
   const readings = queryReadings(stadtteil);
-  const scored = unitNames(m).flatMap((name, order) => {
+  const scored = [...unitNames(m), ...partNames(m)].flatMap((name, order) => {
     const forms = foldedForms(name);
     const contains = readings.some((r) => r.length >= ORT_MIN_LENGTH && forms.some((form) => form.includes(r)));
     const distances = forms.map((form) => distanceTo(readings, form)).filter((d) => d !== null);

@@ -4,8 +4,9 @@
 // once, are the errors every answer can meet: no version loaded (503), no encoding the caller accepts (406), and a
 // stored body that cannot be read as the manifest vouches for it (503).
 import { ERRORS } from '../core/errors.ts';
+import { namingMeantKey } from '../core/leadingZero.ts';
 import type { Encoding } from '../core/manifest.ts';
-import { formatsOf, MEDIA_TYPES, representationKey } from '../core/representation.ts';
+import { fallbackFormat, formatsOf, MEDIA_TYPES, representationKey } from '../core/representation.ts';
 import { isPersonal, questionOf, type QuestionMatch } from '../core/request.ts';
 import type { Match } from '../core/routes.ts';
 import { resolveIn, type Asked, type AskedQuestions } from './cache/askedQuestions.ts';
@@ -48,18 +49,21 @@ export function encodingFor(ex: Exchange): Encoding | null {
 
 /**
  * What `url` (whose path is `path`), not remembered (`d.asked`), asks: parsed from the route it matched and its
- * parameters, and remembered for its next request unless it holds personal data.
+ * parameters, and remembered for its next request unless it holds personal data; a refusal names the postal code
+ * meant where a spreadsheet took its leading zero (core/leadingZero.ts).
  */
 export function parseAsked(d: AnswerDeps, url: string, path: string, match: Match | null, params: URLSearchParams): Asked | Refusal {
   if (match === null || match.route.answer !== 'question') return { ok: false, code: 'not_found', detail: ERRORS.not_found.detail.path };
   const parsed = questionOf(match as QuestionMatch, params);
-  return parsed.ok ? d.asked.remember(url, path, parsed.question) : parsed;
+  if (parsed.ok) return d.asked.remember(url, path, parsed.question);
+  const index = d.versions.current?.index;
+  return index === undefined ? parsed : namingMeantKey(parsed, params, index);
 }
 
 /**
  * The answer `version` gives to what was asked, in `encoding` and in the format `accept` prefers among the
  * question's (core/representation.ts; JSON where `accept` is absent, as for a batch): its stored file, or rendered
- * now; 406 when the caller accepts none of its formats.
+ * now; where the caller accepts none of its formats, JSON or 406 (fallbackFormat).
  */
 export function answer(d: AnswerDeps, ex: Exchange, version: Version, asked: Asked, encoding: Encoding, accept: string | undefined): Answer | Promise<Answer> {
   const { question, key, loggedKey, logged, stored } = resolveIn(version, asked);
@@ -71,14 +75,15 @@ export function answer(d: AnswerDeps, ex: Exchange, version: Version, asked: Ask
     ex.personal ||= isPersonal(question);
   }
   const formats = formatsOf(question);
-  const format = negotiateFormat(accept, formats);
+  const format = negotiateFormat(accept, formats) ?? fallbackFormat(question);
   if (format === null) return { ok: false, code: 'not_acceptable', detail: ERRORS.not_acceptable.detail.noFormat };
   const sent: Sent = { type: MEDIA_TYPES[format], vary: varyOf(formats), encoding };
   const storedIn = format === 'json' ? stored : version.answers.get(representationKey(key, format));
   if (storedIn !== undefined) return storedAnswer(d, ex, version, storedIn, sent);
-  return d.dynamic.answer(version, question, key, format, encoding).then((rendered) => {
+  // Rendered in the share of the render threads of the client the rate limit counts.
+  return d.dynamic.answer(version, question, key, format, encoding, ex.address).then((rendered) => {
     if (!rendered.ok) return rendered;
-    const body = d.dynamic.body(rendered, encoding);
+    const body = d.dynamic.body(rendered, encoding, ex.address);
     return body instanceof Promise ? body.then((b) => renderedAnswer(rendered, sent, b)) : renderedAnswer(rendered, sent, body);
   });
 }

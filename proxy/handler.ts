@@ -1,5 +1,6 @@
 // The request pipeline. The order of the checks is chosen so that each one protects the next:
-//   1. rate limit     – first, so that no request, valid or not, costs more than a bucket update when flooding;
+//   1. rate limit     – first, so that no request, valid or not, costs more than a bucket update when flooding
+//                       (and a look at its query, for what it asks may weigh more than one token);
 //      the head      – a request line of another HTTP version, not exactly one Host, an Expect other than
 //                      100-continue, CONNECT (proxy/http/requestHead.ts);
 //   2. key in query   – 400 even with a valid header, on every path: serving it would let a client keep a key in
@@ -14,12 +15,13 @@
 //                       input (core/request.ts);
 //   8. the answer     – stored file, or rendered (proxy/answer.ts, as for each question of a batch); 404 for an
 //                       unknown office, 503 when no version is loaded.
-// A batch costs one token per question (more for heavy ones, core/batchWeight.ts), so its body is read (within
-// its limits, proxy/batch/readBatch.ts) and weighed before the rate limit; what is wrong with it is answered where
-// its parameters would be, after the key.
+// A question costs what its answer may hold (core/batchWeight.ts), by GET as in a batch: a GET is weighed from its
+// query as sent, and a batch's body is read (within its limits, proxy/batch/readBatch.ts) and weighed before the
+// rate limit; what is wrong with it is answered where its parameters would be, after the key.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { BatchBody } from '../core/batch.ts';
 import { ERRORS } from '../core/errors.ts';
+import { requestWeight } from '../core/batchWeight.ts';
 import { BATCH_MAX_QUESTIONS } from '../core/parameters.ts';
 import { holdsKey } from '../core/accessKey.ts';
 import { allowedOn, CACHE_ERROR, JSON_TYPE, preflightOn } from '../core/headers.ts';
@@ -97,7 +99,7 @@ function handle(d: HandlerDeps, ex: Exchange): Step {
 
 /** `batch`: the body of a batch taken apart, null for every other request. */
 function limit(d: HandlerDeps, ex: Exchange, batch: BatchBody | null): Step {
-  const rate = d.limiter.take(ex.address, batch?.ok ? batch.weight : 1);
+  const rate = d.limiter.take(ex.address, weight(d, ex, batch));
   if (rate instanceof Promise) {
     return rate.then((r) => {
       ex.rate = r;
@@ -106,6 +108,16 @@ function limit(d: HandlerDeps, ex: Exchange, batch: BatchBody | null): Step {
   }
   ex.rate = rate;
   return route(d, ex, batch);
+}
+
+/**
+ * What a request costs of the rate limit: a batch its questions' weight, a GET or HEAD its question's, but no more
+ * than the burst, which it could otherwise never pass; anything else one.
+ */
+function weight(d: HandlerDeps, ex: Exchange, batch: BatchBody | null): number {
+  if (batch !== null) return batch.ok ? batch.weight : 1;
+  const method = ex.req.method;
+  return method === 'GET' || method === 'HEAD' ? Math.min(requestWeight(ex.match, ex.query), d.limiter.burst) : 1;
 }
 
 /** Placeholder until the limiter has answered; never sent. */
@@ -175,12 +187,16 @@ function batchAfterKey(d: HandlerDeps, ex: Exchange, batch: BatchBody): Step {
   return batch.ok ? answerBatch(d, ex, batch.questions) : respondError(ex, batch.code, batch.detail);
 }
 
+/** What a monitor reads: the version served, or 503 with why none is (`nicht_geladen`) or why it cannot answer. */
 function health(ex: Exchange, d: HandlerDeps, now: () => number): void {
-  const v = versionFor(ex, d.versions);
-  if (v === null) return;
+  const { current: v, notLoaded } = d.versions;
+  if (v === null) return respondError(ex, 'unavailable', ERRORS.unavailable.detail.directory, [], notLoaded ? { nicht_geladen: notLoaded } : undefined);
+  ex.stand = v.stand;
   if (d.reads?.allStuck) return respondError(ex, 'unavailable', ERRORS.unavailable.detail.readsStuck);
+  // Every route of a version served can answer: one whose directory or place index is missing or damaged is
+  // never put in place (proxy/versions/version.ts).
   const body = Buffer.from(JSON.stringify(healthBody({
-    stand: v.stand, standQuelle: v.standQuelle, buildId: v.buildId, ortssuche: v.searchOrt !== null, aenderungen: v.index.dir.aenderungen, quellen: v.index.dir.quellen,
+    stand: v.stand, standQuelle: v.standQuelle, buildId: v.buildId, ortssuche: true, aenderungen: v.index.dir.aenderungen, quellen: v.index.dir.quellen, notLoaded,
   }, now())));
   respond(ex, 200, ['content-type', JSON_TYPE, 'content-length', body.length, 'cache-control', CACHE_ERROR], body);
 }

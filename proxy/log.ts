@@ -24,6 +24,8 @@ export interface Logs {
   flush(): void;
   /** Lines dropped because the log could not be written (logDestination.ts). */
   dropped(): number;
+  /** Opens the log file again under its name, after logrotate moved it away (SIGHUP); nothing for stdout. */
+  reopen(): void;
 }
 
 const BATCH_CHARS = 16 * 1024;
@@ -69,6 +71,10 @@ export function createLogs(file?: string): Logs {
       flush();
     },
     dropped: () => destination.dropped,
+    reopen: () => {
+      batch.flush();
+      destination.reopen();
+    },
   };
 }
 

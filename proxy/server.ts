@@ -69,8 +69,8 @@ export async function createProxy(given: ServeInput & ProxyHooks): Promise<Proxy
   const keys = new KeyStore(o.keysFile, logs.logger);
   await keys.start();
   const now = o.now ?? Date.now;
-  const disk = o.origin ? null : localSource(o.dist, o.readTimeout, (stuck, slots) => {
-    logs.logger.error({ stuck, slots }, 'a read from disk overran --read-timeout and holds its thread until the kernel lets go; a hung disk?');
+  const disk = o.origin ? null : localSource(o.dist, o.readTimeout, (stuck, slots, file) => {
+    logs.logger.error({ stuck, slots, file }, 'a read from disk overran --read-timeout and holds its thread until the kernel lets go; a hung disk?');
   });
   // An origin is read over the network, not on the thread pool: only disk reads take slots.
   const reads = disk?.reads ?? null;
@@ -94,6 +94,7 @@ export async function createProxy(given: ServeInput & ProxyHooks): Promise<Proxy
   const fleet = o.redis === undefined
     ? null
     : await (await import('./fleet/joinFleet.ts')).joinFleet({ url: o.redis, timeoutMs: o.redisTimeout, keys, local, log: logs.logger });
+  if (fleet !== null) metrics?.showFleet(fleet);
   const handler = createHandler({
     versions,
     keys,

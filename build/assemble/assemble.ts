@@ -6,6 +6,7 @@ import { applyAddressDivisions, type CityAddressFacts } from './addresses/addres
 import { applyCorrections, selectCorrections, type AppliedCorrection } from './corrections.ts';
 import { crossCheck, type CrossCheck } from './crossCheck.ts';
 import { officeLists } from './currentOffices.ts';
+import { applyCityParts, cityPartsReach, type CityPartsFacts, type CityPartsReach } from './cityParts.ts';
 import { applyDivisions, divisionCoverage, type CityDivision, type DivisionCoverage } from './divisions.ts';
 import { AssemblyError } from './errors.ts';
 import { assembleMunicipalities, compare, type DroppedPair } from './municipalities.ts';
@@ -18,6 +19,7 @@ import { resolveRetiredKeys, type RetiredKeyFacts } from './retiredKeys.ts';
 import { taskOf } from './officeKinds.ts';
 import { assignSharedCities, type SharedCityDecision } from './sharedCities.ts';
 import { applyReplacements, PostalMajority, replaceStaleNumbers, type StaleReplacement } from './staleNumbers.ts';
+import { addMergedOffices, valuationUnits, type ValuationUnit } from './valuationUnits.ts';
 import { dataVersion, sourcesOf } from './version.ts';
 
 /** Per number the GV100AD names but the directory does not keep: which offices took over, how, and where. */
@@ -45,10 +47,17 @@ export interface AssemblyFacts {
   shared_city_offices: SharedCityDecision[];
   /** Rule 12: each city of the divisions source, loaded or why not, and the residents it reaches. */
   divisions: { cities: CityDivision[]; coverage: DivisionCoverage };
+  /**
+   * Rule 15: per city with a list of its parts, how many names answer one office, two or more, none, and the derived
+   * and unanswered ones; the residents who get their office by naming their part; curated entries no row used.
+   */
+  city_parts: { cities: CityPartsFacts[]; reach: CityPartsReach; unused_curated: string[] };
   bundesland_mismatches: StateMismatch[];
   prefix_mismatches: PrefixMismatch[];
   municipalities_without_office: { ags: string; name: string }[];
   special_task_districts: { bufa_nr: string; name: string; municipalities: string[] }[];
+  /** Rule 10b: each number the list calls a property-valuation unit, the office beside it, and the municipalities given both. */
+  valuation_units: ValuationUnit[];
   expired_notices: ExpiredNotice[];
   cross_check: CrossCheck;
   /** Rule 13: offices with the newest export's mail, an older export's, none; the addresses not taken. */
@@ -80,8 +89,10 @@ export function assembleDirectory(bundle: SourceBundle): { directory: Directory;
   const corrections = applyCorrections(raw, chosen, bundle.corrections, pairs, currentOffices);
   const shared = assignSharedCities(raw, current, pairs);
   const divisions = applyDivisions(raw, current, bundle.divisions, pairs);
+  // After rules 5 and 12: an office that serves a municipality only beside a valuation number has no district of its own there.
+  const valuation = addMergedOffices(valuationUnits(current), pairs);
 
-  const municipalities: Municipality[] = raw.map((m) => {
+  const divided: Municipality[] = raw.map((m) => {
     const own = pairs.get(m.ags)!;
     const units = divisions.units.get(m.ags);
     return {
@@ -89,6 +100,11 @@ export function assembleDirectory(bundle: SourceBundle): { directory: Directory;
       bufa_nr: own.map((p) => p.bufa_nr), herkunft: own.map(({ zuordnung, ersetzt }) => ({ zuordnung, ersetzt })),
       ...(units === undefined ? {} : { teile: own.map((p) => units.get(p.bufa_nr) ?? null) }),
     };
+  });
+  const cityParts = applyCityParts(divided, bundle.cityParts, bundle.cityPartUnits);
+  const municipalities = divided.map((m) => {
+    const ortsteile = cityParts.ortsteile.get(m.ags);
+    return ortsteile === undefined || ortsteile.length === 0 ? m : { ...m, ortsteile };
   });
   const districtStates = new Map<string, string[]>();
   for (const m of municipalities) {
@@ -100,14 +116,14 @@ export function assembleDirectory(bundle: SourceBundle): { directory: Directory;
   const assembled = assembleOffices(current, districtStates, plzStates, laender, bundle.states);
   const { stateMismatches, prefixMismatches } = assembled;
   const mails = withPoststellen(assembled.offices, newestExportDate(bundle), bundle.officeHistory);
-  const { offices, facts: paymentFacts } = withPayments(mails.offices, bundle.payments, [...laender.values()]);
+  const { offices, facts: paymentFacts } = withPayments(mails.offices, bundle.payments, [...laender.values()], valuation);
   for (const m of municipalities) {
     const missing = m.bufa_nr.find((nr) => !currentOffices.has(nr));
     if (missing) throw new AssemblyError(`municipality ${m.ags} (${m.name}) names office ${missing}, which the office list lacks`);
   }
 
   const hasAddressData = bundle.addresses.plzAreas !== null || bundle.addresses.cities.length > 0;
-  const addressDivisions = applyAddressDivisions(bundle.addresses, municipalities, plzIndex);
+  const addressDivisions = applyAddressDivisions(bundle.addresses, { rows: bundle.cityParts, curated: bundle.cityPartUnits }, municipalities, plzIndex);
 
   const version = dataVersion(bundle);
   const { notices, expired } = activeNotices(bundle.notices, version.datum);
@@ -146,10 +162,12 @@ export function assembleDirectory(bundle: SourceBundle): { directory: Directory;
       provenance: provenanceCounts(municipalities),
       shared_city_offices: shared,
       divisions: { cities: divisions.cities, coverage: divisionCoverage(municipalities, divisions.cities) },
+      city_parts: { cities: cityParts.cities, reach: cityPartsReach(municipalities, cityParts.cities), unused_curated: cityParts.unused_curated },
       bundesland_mismatches: stateMismatches,
       prefix_mismatches: prefixMismatches,
       municipalities_without_office: municipalities.filter((m) => m.bufa_nr.length === 0).map((m) => ({ ags: m.ags, name: m.name })),
       special_task_districts: specialTaskDistricts(municipalities, offices),
+      valuation_units: valuation,
       expired_notices: expired,
       cross_check: crossCheck(municipalities, plzIndex, bundle.plzOfficeLocations, (nr) => rule4b.get(afterRule4(nr)) ?? rule4.get(nr), currentOffices),
       poststelle: mails.facts,
@@ -210,7 +228,7 @@ function retiredNumbersOf(municipalities: Municipality[]): RetiredNumber[] {
 }
 
 function provenanceCounts(municipalities: Municipality[]): Record<Zuordnung, number> {
-  const counts: Record<Zuordnung, number> = { verzeichnis: 0, nachfolger: 0, korrektur: 0, grossstadt: 0, verordnung: 0 };
+  const counts: Record<Zuordnung, number> = { verzeichnis: 0, nachfolger: 0, korrektur: 0, grossstadt: 0, verordnung: 0, zusammenlegung: 0 };
   for (const m of municipalities) for (const h of m.herkunft) counts[h.zuordnung]++;
   return counts;
 }

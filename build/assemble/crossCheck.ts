@@ -5,6 +5,7 @@
 import type { Municipality } from '../../core/model.ts';
 import type { PlzOfficeLocation } from '../sources/plzOffice.ts';
 import { compare } from './municipalities.ts';
+import { servedAsCity } from './valuationUnits.ts';
 
 export const CAUSES = {
   ersetzte_nummer: 'a retired number on either side (rule 4)',
@@ -61,7 +62,7 @@ export function crossCheck(
     if (expected !== undefined && m.bufa_nr.includes(expected)) continue;
     const cause: Cause = m.bufa_nr.length === 0 ? 'ohne_amt'
       : !currentOffices.has(named) || m.herkunft.some((h) => h.ersetzt !== null) ? 'ersetzte_nummer'
-      : m.bufa_nr.length > 1 ? 'grossstadt'
+      : servedAsCity(m) ? 'grossstadt'
       : codes.some((code) => officesOfCode.get(code)!.has(named)) ? 'plz_ueber_grenze'
       : 'ungeklaert';
     (byCause.get(cause) ?? byCause.set(cause, []).get(cause)!).push({ ags: m.ags, name: m.name, bufa_nr: m.bufa_nr, plz_2021: named });

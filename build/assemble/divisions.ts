@@ -11,6 +11,7 @@ import type { SourceDivision } from '../sources/divisions.ts';
 import type { SourceOffice } from '../sources/offices.ts';
 import { compare, type RawMunicipality } from './municipalities.ts';
 import type { Pair } from './staleNumbers.ts';
+import { servedAsCity } from './valuationUnits.ts';
 
 export interface CityDivision {
   ags: string;
@@ -124,7 +125,7 @@ export interface DivisionCoverage {
 
 export function divisionCoverage(municipalities: Municipality[], cities: CityDivision[]): DivisionCoverage {
   const partial = new Set(cities.filter((c) => !c.loaded).map((c) => c.ags));
-  const shared = municipalities.filter((m) => m.bufa_nr.length > 1).map((m) => ({
+  const shared = municipalities.filter(servedAsCity).map((m) => ({
     ags: m.ags, name: m.name, einwohner: m.einwohner ?? 0, offices: m.bufa_nr.length,
     status: m.teile !== undefined ? 'complete' as const : partial.has(m.ags) ? 'partial' as const : 'none' as const,
   }));

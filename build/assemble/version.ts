@@ -21,6 +21,11 @@ const TITLES: Record<Exclude<BundleKind, 'terms'>, string> = {
   'ags-successors': 'Nachfolger ehemaliger Gemeindeschlüssel (Destatis-Änderungslisten)',
   'territorial-changes': 'Gebietsänderungen (Destatis)',
   'divisions': 'Aufteilung großer Städte auf ihre Finanzämter (Zuständigkeitsverordnung eines Landes)',
+  'city-parts': 'Stadtteile einer Stadt und ihre Stadtbezirke (vollständige Liste)',
+  'city-parts-partial': 'Stadtteile einer Stadt und ihre Stadtbezirke (Teilliste)',
+  'city-parts-subtotals': 'Statistische Stadtteile einer Stadt mit Zwischensummen je Stadtbezirk',
+  'city-part-names': 'Namen der Stadtteile einer Stadt',
+  'city-part-units': 'Stadtteile und Stadtbezirke, die die Verordnung anders nennt (finanzamt-api, mit Quellen)',
   'payments': 'Bankverbindungen und Zahlungsempfänger (finanzamt-api, mit Quellen)',
   'corrections': 'Korrekturen (finanzamt-api, mit Quellen)',
   'notices': 'Angekündigte Änderungen (finanzamt-api, mit Quellen)',
@@ -28,7 +33,6 @@ const TITLES: Record<Exclude<BundleKind, 'terms'>, string> = {
   'city-areas': 'Gebiete der Teile geteilter Städte (Städte, OpenStreetMap)',
   'city-streets': 'Straßenabschnitte mit Hausnummern (Stadt Köln)',
   'city-addresses': 'Adressen mit statistischem Unterbezirk (Stadt Dortmund)',
-  'city-part-membership': 'Stadtbezirk je Stadtteil oder Ortsteil',
 };
 
 /** The one Gebietsstand every record of a GV100AD carries, as YYYY-MM-DD. */

@@ -10,7 +10,7 @@ export function registerBuildCommand(program: Command): void {
     .description('Build every precomputed response from the source bundle and publish it as dist/<stand_quelle>.'))
     .option('--source <dir>', 'source bundle (with manifest.json)', 'data')
     .option('--out <dir>', 'output tree', 'dist')
-    .option('--keep <n>', 'older versions kept besides the current one', parseCount, BUILD_DEFAULTS.keep)
+    .option('--keep <n>', 'versions built before that are kept besides the current one (the one current named before is kept in any case)', parseCount, BUILD_DEFAULTS.keep)
     .option('--threads <n>', 'worker threads that compress, hash and write the bodies', parseCount, BUILD_DEFAULTS.threads)
     .action(async (opts: BuildCommandOptions) => (await import('./buildAction.ts')).build(opts));
 }

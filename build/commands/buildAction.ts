@@ -17,7 +17,7 @@ export interface BuildCommandOptions {
 }
 
 export async function build(opts: BuildCommandOptions): Promise<void> {
-  const bar = progressBar('precomputing');
+  const bar = progressBar('precomputing answers');
   try {
     const result = await buildVersion({ ...opts, guard: { maxDrop: opts.maxDrop, force: opts.force }, onProgress: bar.update });
     bar.stop();

@@ -19,9 +19,9 @@ export interface DeployCommandOptions extends DeployFlags {
 export async function deploy(opts: DeployCommandOptions): Promise<void> {
   const target = resolveTarget(opts);
   if (target === null) throw new Error(`no deploy target: ${TARGET_HELP}`);
-  const bar = progressBar(opts.dryRun ? 'comparing' : 'uploading');
+  const bar = progressBar(opts.dryRun ? 'comparing files' : 'uploading files');
   try {
-    const result = await deployVersion(s3Store(target), {
+    const result = await deployVersion(s3Store(target, undefined, { timeout: opts.storeTimeout, attempts: opts.storeAttempts }), {
       ...opts, target, guard: { maxDrop: opts.maxDrop, force: opts.force }, onProgress: bar.update,
     });
     bar.stop();

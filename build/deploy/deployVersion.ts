@@ -1,9 +1,11 @@
 // Uploads a built version to object storage as `<prefix>/<version>/<path>` and then switches
 // `<prefix>/current` to it. Files the bucket already holds with the same content are skipped, so a deploy
-// that was interrupted resumes where it stopped; the pointer is written only once every file of the
-// version is in place, so a reader never follows it into a half-uploaded version.
-import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+// that was interrupted resumes where it stopped. What the store holds is judged by what the store says of its
+// bytes (the ETag, the MD5 of a single-part upload) or by reading them back, never by metadata a deploy wrote: a
+// store or gateway that changed bytes on the way is found by the upload that sent them and by every later deploy.
+// The pointer is written only once every file of the version is verified and listed in place, so a reader never
+// follows it into a half-uploaded or damaged version.
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
 import { CURRENT, Manifest, MANIFEST_FILE, REPORT_FILE } from '../../core/manifest.ts';
@@ -11,8 +13,8 @@ import { assertPublishable, GuardCounts, type Drop, type GuardOptions } from '..
 import { sha256 } from '../precompute/encode.ts';
 import { currentVersion } from '../publish.ts';
 import { bucketPublished } from './bucketPublished.ts';
-import { pointerHeaders, versionFileHeaders } from './headers.ts';
-import type { ObjectStore, StoredEntry } from './objectStore.ts';
+import { pointerHeaders, versionFileHeaders, type UploadHeaders } from './headers.ts';
+import { md5ETag, type ObjectStore, type StoredEntry } from './objectStore.ts';
 import { describeTarget, keyOf, type DeployTarget } from './target.ts';
 import { versionFiles } from './versionFiles.ts';
 
@@ -65,9 +67,8 @@ export async function deployVersion(store: ObjectStore, options: DeployOptions):
   const sync = async (path: string) => {
     const key = keyOf(target, version, path);
     const body = await readFile(join(versionDir, path));
-    const digest = sha256(body);
-    const tally = await alreadyStored(store, key, body, digest, stored.get(key)) ? skipped : uploaded;
-    if (tally === uploaded && !options.dryRun) await store.put(key, body, versionFileHeaders(path, digest));
+    const tally = await holds(store, key, body, stored.get(key)) ? skipped : uploaded;
+    if (tally === uploaded && !options.dryRun) await putVerified(store, target, key, body, versionFileHeaders(path, sha256(body)));
     tally.files++;
     tally.bytes += body.length;
     options.onProgress?.(uploaded.files + skipped.files, total);
@@ -82,9 +83,10 @@ export async function deployVersion(store: ObjectStore, options: DeployOptions):
     }
   }
 
+  if (!options.dryRun) await confirmListed(store, target, version, versionDir, phases.flat());
   if (published?.version !== version && !options.dryRun) {
     const body = Buffer.from(version, 'utf8');
-    await store.put(keyOf(target, CURRENT), body, pointerHeaders(sha256(body)));
+    await putVerified(store, target, keyOf(target, CURRENT), body, pointerHeaders(sha256(body)));
   }
   return { version, where: describeTarget(target, version), uploaded, skipped, previous: published?.version ?? null, forcedDrops };
 }
@@ -107,12 +109,45 @@ async function refuseAnotherBuild(store: ObjectStore, target: DeployTarget, vers
 const BuildId = Manifest.pick({ build_id: true });
 
 /**
- * Same size and an ETag that is the body's MD5 (what S3 and its look-alikes give a single-part upload) means
- * same content. Any other ETag (multipart uploads, some kinds of server-side encryption) is not an MD5, so
- * the sha256 this deploy stores in the metadata decides.
+ * Whether the store holds exactly `body` under `key`: same size and an ETag that is the body's MD5 (what S3 and its
+ * look-alikes give a single-part upload), or, for any other ETag (multipart uploads, some kinds of server-side
+ * encryption, a store that changed the bytes), the bytes read back.
  */
-async function alreadyStored(store: ObjectStore, key: string, body: Buffer, digest: string, entry: StoredEntry | undefined): Promise<boolean> {
+async function holds(store: ObjectStore, key: string, body: Buffer, entry: StoredEntry | undefined): Promise<boolean> {
   if (entry === undefined || entry.bytes !== body.length) return false;
-  if (entry.etag === `"${createHash('md5').update(body).digest('hex')}"`) return true;
-  return await store.sha256Of(key) === digest;
+  if (entry.etag === md5ETag(body)) return true;
+  return (await store.get(key))?.equals(body) ?? false;
+}
+
+/** Uploads of one file that the store kept wrong before the deploy gives up. */
+const UPLOADS = 3;
+
+/** Uploads `body` and checks what the store kept: its ETag, else the bytes read back; a wrong copy is uploaded again. */
+async function putVerified(store: ObjectStore, target: DeployTarget, key: string, body: Buffer, headers: UploadHeaders): Promise<void> {
+  const sent = md5ETag(body);
+  for (let uploads = 1; ; uploads++) {
+    const etag = await store.put(key, body, headers);
+    if (etag === sent) return;
+    const back = await store.get(key);
+    if (back?.equals(body)) return;
+    if (uploads >= UPLOADS) {
+      const kept = back === null ? 'nothing' : `${back.length} bytes with the MD5 "${md5ETag(back).slice(1, -1)}"`;
+      throw new Error(`s3://${target.bucket}/${key}: the store kept other bytes than were sent, ${uploads} times `
+        + `(sent ${body.length} bytes with the MD5 ${sent}; it answered the ETag ${etag || '(none)'} and holds ${kept}): `
+        + 'a store or something between it and this machine changes what it is given; current was not moved');
+    }
+  }
+}
+
+/** One listing after the uploads: every file of the version is there with its size, before the pointer moves. */
+async function confirmListed(store: ObjectStore, target: DeployTarget, version: string, versionDir: string, paths: string[]): Promise<void> {
+  const listed = await store.list(`${keyOf(target, version)}/`);
+  for (const path of paths) {
+    const bytes = (await stat(join(versionDir, path))).size;
+    const entry = listed.get(keyOf(target, version, path));
+    if (entry?.bytes !== bytes) {
+      throw new Error(`${describeTarget(target, version, path)}: ${entry === undefined ? 'missing' : `${entry.bytes} bytes instead of ${bytes}`} `
+        + 'in the listing after the upload; current was not moved');
+    }
+  }
 }

@@ -4,7 +4,7 @@ export interface UploadHeaders {
   contentType: string;
   contentEncoding: 'gzip' | 'br' | undefined;
   cacheControl: string;
-  /** Stored as x-amz-meta-sha256: what a resumed deploy compares, and what a reader can check. */
+  /** Stored as x-amz-meta-sha256, for a reader to check; a deploy judges what the store holds by its ETag or its bytes. */
   sha256: string;
 }
 

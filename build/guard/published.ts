@@ -2,7 +2,7 @@
 // names, or what a bucket's `current` names (build/deploy/bucketPublished.ts).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DIRECTORY_FILE, REPORT_FILE } from '../../core/manifest.ts';
+import { CURRENT, DIRECTORY_FILE, REPORT_FILE } from '../../core/manifest.ts';
 import { Directory } from '../../core/model.ts';
 import { currentVersion } from '../publish.ts';
 import { GuardCounts } from './guard.ts';
@@ -20,10 +20,17 @@ export async function localPublished(outDir: string): Promise<PublishedVersion |
   const version = await currentVersion(outDir);
   if (version === null) return null;
   const versionDir = join(outDir, version);
+  let report: string;
+  try {
+    report = await readFile(join(versionDir, REPORT_FILE), 'utf8');
+  } catch (e) {
+    throw new Error(`${join(outDir, CURRENT)} names ${version}, but ${join(versionDir, REPORT_FILE)} cannot be read `
+      + `(${(e as NodeJS.ErrnoException).code ?? (e as Error).message}): point it at a published version, so that the guard has something to compare with`);
+  }
   return {
     version,
     where: versionDir,
-    counts: GuardCounts.parse(JSON.parse(await readFile(join(versionDir, REPORT_FILE), 'utf8'))),
+    counts: GuardCounts.parse(JSON.parse(report)),
     directory: async () => Directory.parse(JSON.parse(await readFile(join(versionDir, DIRECTORY_FILE), 'utf8'))),
   };
 }

@@ -4,11 +4,11 @@
 // global registry stays untouched.
 import { z } from 'zod';
 import {
-  Aenderung, Ags, AgsNachfolger, AmtHerkunft, AnsweredOffice, Anschrift, Bankverbindung, BatchAntwort, BatchResponse, BufaNr, CollectionResponse, DistrictMunicipality, DistrictResponse, ErrorResponse, GefundenerTeil,
+  Aenderung, Ags, AgsNachfolger, AmtHerkunft, AnsweredOffice, Anschrift, Bankverbindung, BatchAntwort, BatchResponse, BufaNr, CollectionResponse, DistrictMunicipality, DistrictResponse, ErrorResponse, GefundenerOrtsteil, GefundenerTeil,
   Gewichtung, Hausnummern, Kontakt, LookupFrage, LookupMunicipality, LookupResponse, Office, OfficeResponse, Plz, PlzAnteil, PlzTeilung, RetiredKey, RetiredOffice, Stand, StandQuelle, SteuernummerBund, Strasse,
   StrassenAmt, Strassensuche, Teil, TeilArt, Zuordnung,
 } from '../../core/model.ts';
-import { HealthResponse } from '../../core/health.ts';
+import { HealthResponse, HealthUnavailable, NotLoaded } from '../../core/health.ts';
 
 interface Meta {
   id?: string;
@@ -40,10 +40,19 @@ component(Plz, 'Plz', 'Five-digit postal code.', ['50667']);
 component(BufaNr, 'BufaNr', 'Four-digit federal office number (Bundesfinanzamtsnummer); unique, usable as key.', ['2115']);
 component(SteuernummerBund, 'SteuernummerBund', 'A tax number in the 13-digit federal form ELSTER uses: the four-digit office number, 0, eight digits.', ['9181081508155']);
 
-component(Zuordnung, 'Zuordnung', 'How a (municipality, office) pair was derived (this service\'s addition): `verzeichnis` named by the official municipality directory (GV100AD); `nachfolger` the directory names a retired office number and this office succeeded it; `korrektur` a curated correction with a cited source (listed in the build report); `grossstadt` one of several offices added to a large city whose directory entry names only one; `verordnung` an office that a state ordinance\'s division of the city gives a part of it and no other rule added (Dortmund-Unna for Dortmund\'s Stadtbezirk Brackel).', ['verzeichnis']);
+component(Zuordnung, 'Zuordnung', 'How a (municipality, office) pair was derived (this service\'s addition): `verzeichnis` named by the official municipality directory (GV100AD); `nachfolger` the directory names a retired office number and this office succeeded it; `korrektur` a curated correction with a cited source (listed in the build report); `grossstadt` one of several offices added to a large city whose directory entry names only one; `verordnung` an office that a state ordinance\'s division of the city gives a part of it and no other rule added (Dortmund-Unna for Dortmund\'s Stadtbezirk Brackel); `zusammenlegung` the directory names a number that the office list calls a property-valuation unit ("Kassel (Grundstücksbewertung)"), and this is the office it names without the suffix, into which that unit was merged, answered beside it: no source says which of the two serves the residents.', ['verzeichnis']);
 component(TeilArt, 'TeilArt', 'The kind of a unit as the ordinance calls it: `stadtbezirk`, `stadtteil`, `ortschaft` (Dresden\'s Ortschaften) or `bezirk` (a Bezirk inside a Stadtbezirk, as Dortmund\'s Schüren in Aplerbeck).', ['stadtteil']);
 component(Teil, 'Teil', 'A part of a city that an office serves, as a state ordinance divides the city between its offices (this service\'s addition; North Rhine-Westphalia\'s FA-ZVO § 2, Saxony\'s FA-ZustVO Anlage Abschnitt II).');
 component(GefundenerTeil, 'GefundenerTeil', 'A unit of a divided city that `ort` found (this service\'s addition): the city\'s `ags`, and the unit\'s `art` and `name` as in `teile`.');
+component(GefundenerOrtsteil, 'GefundenerOrtsteil', 'A part of a city by the name its residents use (a Stadtteil, Ortsteil, Stadtviertel or Quartier, as the city\'s own list names it) that `ort` or `stadtteil` found (this service\'s addition): its city\'s `ags`, where it lies, and how its office follows from the state ordinance\'s units; the offices are the answer\'s.');
+members(GefundenerOrtsteil, {
+  name: 'Its name as the city\'s list writes it ("Zollstock", "Belgisches Viertel", "Merheim (lrh.)"); for `unbekannt`, as the caller wrote it.',
+  art: 'What the list calls it: `Stadtteil`, `Ortsteil`, `Stadtviertel`, `statistischer Stadtteil`, `Quartier`, …; null where the list does not say (Berlin, Hamburg, Frankfurt) or for `unbekannt`.',
+  stadtteil: 'The Stadtteil a Stadtviertel lies in (Köln); null otherwise.',
+  stadtbezirk: 'The Stadtbezirk it lies in, as the city\'s list names it (not always the ordinance\'s spelling: "Nord-Ost" for its "Nordost"); null where the list names none or its sources name two.',
+  ableitung: 'How its office follows: `verordnung` the ordinance names the part itself, in its own spelling (Carlstadt is the ordinance\'s Karlstadt); `stadtteil` the ordinance names the Stadtteil it lies in; `stadtbezirk` the ordinance names its Stadtbezirk (Zollstock in Rodenkirchen); `nachbarn` the ordinance names neither, and the parts of its Stadtbezirk it does name all go to one office, a derivation the `hinweis` states (Knittkuhl); `keine` no office of its own follows from the sources, and the answer names the whole city\'s (Berlin-Mitte); `unbekannt` the name was written as a part of a known city that the directory does not know ("Köln-Xyz"), and the answer is the whole city\'s.',
+  teile: 'The names of the ordinance\'s units its office follows from, as in `teile` of the elements of `gemeinden`; for `nachbarn`, the parts of its Stadtbezirk it is derived from; empty for `keine` and `unbekannt`.',
+});
 members(Teil, {
   name: 'The name as the ordinance writes it (its spelling, e.g. "Karlstadt" in Düsseldorf, "Rath/Heumar" in Köln).',
   ausser: 'The parts of this unit that the ordinance gives to another office, by name ("Lindenthal" without "Klettenberg" and "Sülz"); empty when none.',
@@ -133,8 +142,9 @@ members(Office, {
 });
 members(AnsweredOffice, { gemeinden: 'The complete district of the office, municipalities by ascending `ags`; present exactly when `gemeinden=1` was asked.' });
 
-component(LookupFrage, 'LookupFrage', 'Echo of the question: the one search parameter used, `bundesland` (the state\'s name) where it was given, `stadtteil`, `strasse` and `hausnummer` as sent where they were given, the units of divided cities `ort` found, and `gemeinden` and `limit` as applied (defaults filled in); for a tax number also what it was read as.');
+component(LookupFrage, 'LookupFrage', 'Echo of the question: the one search parameter used, `bundesland` (the state\'s name) where it was given, `stadtteil`, `strasse` and `hausnummer` as sent where they were given, the units of divided cities and the parts of cities found, and `gemeinden` and `limit` as applied (defaults filled in); for a tax number also what it was read as.');
 members(LookupFrage, {
+  gefundene_ortsteile: 'The parts of cities by the names their residents use that the question found (this service\'s addition): for `ort`, each part among the hits, in the order of the hits, its city the hit\'s `ags` and its offices the elements of `gemeinden` of that hit; for `stadtteil`, the part it named where that is no unit of the ordinance. Absent where none was found.',
   gefundene_teile: 'Only for `ort`, where units of divided cities are among the hits (this service\'s addition): each unit found, in the order of the hits; its city is the hit\'s `ags`, its offices the elements of `gemeinden` whose `teile` name it.',
   steuernummer: 'The tax number as sent. The answer is private (`Cache-Control: private`): it goes to its sender only.',
   steuernummer_bund: 'The tax number in the federal form; null where its written form names offices in several states (then `aemter` lists them) or no office in any of several.',
@@ -209,12 +219,22 @@ members(BatchResponse, {
   anzahl: 'Number of questions, and of answers in `antworten`.',
   antworten: 'One answer per question, in the order asked.',
 });
+component(NotLoaded, 'NotLoaded', 'A data version published but not served, or why none is: it failed to load (a file missing, cut short or not what the manifest vouches for, or not read within the read timeout), or `current` is missing or unreadable. For the operator.');
+members(NotLoaded, {
+  version: 'The version published that failed to load; absent where none is named.',
+  grund: 'What failed, in English, as the log says it; at most about 1,000 characters.',
+});
 component(HealthResponse, 'HealthResponse', 'Health of this instance, for load balancers and monitors.');
 members(HealthResponse, {
   build_id: 'Identifies the build of the data version being served.',
-  ortssuche: 'Whether the place-name search (`ort`) is available.',
+  ortssuche: 'Whether the place-name search (`ort`) is available: a version whose place index is missing or damaged is never served, so `true` while a version is.',
+  nicht_geladen: 'Present while the version published is not the one served, or none is named; the version loaded before keeps serving.',
   aenderungen: 'The announced changes of the data version being served (see `Aenderung`).',
   alter_tage: 'Age of the data version in whole days, from its `stand` to now.',
+});
+component(HealthUnavailable, 'HealthUnavailable', 'What `/healthz` answers while no data version is loaded: the error body of `unavailable`, and `nicht_geladen` where the instance knows why.');
+members(HealthUnavailable, {
+  nicht_geladen: 'What was looked for and why no version is served (a `current` that does not exist, a version that failed to load).',
 });
 
 /** Where a component is referenced from inside the description. */

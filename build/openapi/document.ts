@@ -3,8 +3,10 @@
 import { readFileSync } from 'node:fs';
 import { BATCH_MAX_QUESTIONS } from '../../core/parameters.ts';
 import { BATCH_MAX_BYTES } from '../../core/batch.ts';
+import { WEIGHT_RULE } from '../../core/batchWeight.ts';
 import { batchSchemas } from './batch.ts';
 import { componentSchemas } from './components.ts';
+import { dividedText, type DividedCity } from './divided.ts';
 import type { Examples } from './examples.ts';
 import { parameters } from './parameters.ts';
 import { paths } from './paths.ts';
@@ -12,9 +14,10 @@ import { HEADERS, sharedResponses } from './responses.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
-const INTRO = `Which German tax office (Finanzamt) is responsible for a place of residence, and which municipalities
+/** The description's text; `divided`: the divided cities in words (divided.ts). */
+const intro = (divided: string) => `Which German tax office (Finanzamt) is responsible for a place of residence, and which municipalities
 belong to an office. Read-only (a batch of lookups is a POST, but changes nothing); every answer is JSON (UTF-8)
-and carries the data version in \`stand\`. The directory
+and carries the data version in \`stand\`, and the answers that are tables come as CSV and XLSX too (see Caching). The directory
 is updated monthly; within one data version, answers are identical.
 
 The examples in this description are real: the answers of the data version this instance serves, rendered when the
@@ -32,8 +35,8 @@ send requests to this instance. \`/healthz\`, \`/openapi.json\` and \`/docs\` ne
 ## Several offices: ask the user
 A lookup by residence always answers a list. For large cities several offices are responsible and the directory
 does not say which one serves a given street: then \`eindeutig\` is false and \`hinweis\` says why. Show the offices
-and let the user choose; never pick one. Where a state ordinance divides the city between its offices (ten cities of
-North Rhine-Westphalia), each element of \`gemeinden\` names the parts its office serves in \`teile\`: ask the user for
+and let the user choose; never pick one. Where a state ordinance divides the city between its offices (${divided}),
+each element of \`gemeinden\` names the parts its office serves in \`teile\`: ask the user for
 the Stadtteil, and ask again with \`stadtteil\`, which answers that part's office.
 
 ## Tax numbers
@@ -58,15 +61,16 @@ weak \`ETag\` of the form \`W/"<stand_quelle>-<hash>"\` (\`W/"<stand_quelle>-mit
 \`If-Match\` compares strongly (RFC 9110 13.1.1) and every ETag here is weak, so anything but \`*\` answers 412.
 \`HEAD\` answers the headers, \`ETag\` and \`Content-Length\` included, without the body (each GET has its HEAD
 operation here, and each path its \`OPTIONS\`). Bodies are sent with brotli or gzip when \`Accept-Encoding\`
-allows (\`Vary: Accept-Encoding\`). \`/finanzaemter\` answers CSV where \`Accept\` prefers \`text/csv\`, with an ETag
-of its own (the CSV of \`gemeinden=1\` too) and \`Vary: Accept, Accept-Encoding\`. The answer to a batch is
-\`no-store\`, without an ETag.
+allows (\`Vary: Accept-Encoding\`). The answers that are tables (\`/finanzaemter\`, \`/finanzamt/{amtsnummer}/bezirk\`,
+and the municipalities a lookup found) are given as CSV where \`Accept\` prefers \`text/csv\` and as a spreadsheet
+(XLSX) where it prefers \`application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\`, each with an ETag of
+its own and \`Vary: Accept, Accept-Encoding\`. The answer to a batch is \`no-store\`, without an ETag.
 
 ## Rate limit
 20 requests per second per client address, with a short burst beyond that: a token bucket whose capacity is
 \`RateLimit-Limit\`; \`RateLimit-Remaining\` and \`RateLimit-Reset\` (seconds until the bucket is full) come with every
-response. Above it: 429 with \`Retry-After\` in seconds. A batch costs one request per question (a question with \`gemeinden=1\` and a \`limit\` above 20: one per 20 hits asked); one of more
-questions than are left is refused whole, spends nothing, and its \`Retry-After\` is the wait until it fits. For high volumes, fetch \`/finanzaemter?gemeinden=1\` once,
+response. Above it: 429 with \`Retry-After\` in seconds. Each question costs what its answer may hold: ${WEIGHT_RULE}. A batch costs its questions together; one that costs more
+than is left is refused whole, spends nothing, and its \`Retry-After\` is the wait until it fits. For high volumes, fetch \`/finanzaemter?gemeinden=1\` once,
 revalidate it by ETag, and look up locally: one municipality key can belong to several offices, so a key-to-office
 table must hold a list per key.
 
@@ -118,7 +122,8 @@ Ignore unknown fields. The data version is \`stand\` (DD.MM.YYYY) and \`stand_qu
 - Error bodies carry a stable \`code\` and \`stand\` beside \`detail\`; the rate limit is a token bucket (burst:
   \`RateLimit-Limit\`).
 - \`ort\` counts the characters sent, after trimming: "Öl" is two, and refused.
-- Divided cities (North Rhine-Westphalia's FA-ZVO § 2): each lookup \`gemeinden\` element carries \`teile\` (null where
+- Divided cities (the states' ordinances on their offices' responsibilities: ${divided}): each lookup \`gemeinden\`
+  element carries \`teile\` (null where
   no division is known), the district form only where one is; \`zuordnung\` \`verordnung\` marks an office only the
   ordinance adds. \`stadtteil\` is allowed beside an eight-digit \`ags\` or \`ort\` and is 400 beside \`plz\` or a shorter
   \`ags\`; a name the division does not know, or a city without one, answers the whole city with a \`hinweis\`.
@@ -139,8 +144,8 @@ Municipalities: © Statistisches Bundesamt (Destatis), Gemeindeverzeichnis GV100
 Namensnennung 2.0). Postal codes: © OpenStreetMap contributors via suche-postleitzahl.org (ODbL 1.0). Offices:
 Bundeszentralamt für Steuern, GemFA export (amtliches Werk, § 5 UrhG), converted by kontist/finanzamt (MIT); 2021
 postal-code → office list of friends-of-fiskaly (Apache-2.0); 2022 office list of DigitalService GmbH des Bundes (MIT).
-Divisions of cities: Land Nordrhein-Westfalen, FA-ZVO vom 17.6.2013 (GV. NRW. S. 350), § 2, zuletzt geändert 17.12.2018
-(amtliches Werk, § 5 UrhG).
+Divisions of cities: Land Nordrhein-Westfalen, FA-ZVO vom 17.6.2013 (GV. NRW. S. 350), § 2, zuletzt geändert 17.12.2018;
+Freistaat Sachsen, Sächsische Finanzamts-Zuständigkeitsverordnung, Anlage Abschnitt II (amtliche Werke, § 5 UrhG).
 Responsibilities and contact details may have changed since \`stand\`. No availability guarantee.`;
 
 /** What `/openapi.json` answers, as far as a caller reads it: an OpenAPI document object. */
@@ -160,16 +165,18 @@ const OPENAPI_DOCUMENT = {
 };
 
 /**
- * The document; `examples` are taken from the loaded data version (examples.ts). Without one (no version
- * loaded yet) the document is the same without examples.
+ * The document; `examples` are taken from the loaded data version (examples.ts), and so are the `divided` cities
+ * it names (divided.ts). Without a version the document is the same without examples, and says that each
+ * version's description names the divided cities.
  */
-export function openApiDocument(examples?: Examples) {
+export function openApiDocument(examples?: Examples, divided?: readonly DividedCity[]) {
+  const cities = dividedText(divided);
   return {
     openapi: '3.1.0',
     info: {
       title: 'finanzamt-api: German tax office directory',
       version,
-      description: INTRO,
+      description: intro(cities),
       // The answers are a database derived from OpenStreetMap postal codes, which the ODbL keeps under the ODbL.
       license: { name: 'Data: ODbL 1.0, with the attributions under "Data sources"', identifier: 'ODbL-1.0' },
     },
@@ -180,7 +187,7 @@ export function openApiDocument(examples?: Examples) {
       { name: 'Offices', description: 'Offices, their districts, and the whole directory.' },
       { name: 'Service', description: 'Health and this description; no key needed.' },
     ],
-    paths: paths(examples),
+    paths: paths(examples, cities),
     components: {
       schemas: { ...componentSchemas(), ...batchSchemas(), OpenApiDocument: OPENAPI_DOCUMENT },
       parameters: parameters(examples),

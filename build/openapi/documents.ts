@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { DirectoryIndex } from '../../core/directoryIndex.ts';
 import { DOCUMENTS, RENDERER_PATH, ROUTE_TABLE } from '../../core/routes.ts';
 import type { OrtSearch } from '../../core/search/ortSearch.ts';
+import { dividedCities } from './divided.ts';
 import { openApiDocument } from './document.ts';
 import { answersExamples, examplesFrom } from './examples.ts';
 import { referencePage } from './page.ts';
@@ -23,7 +24,7 @@ function rendererFile(): string {
  */
 export async function versionDocuments(ix: DirectoryIndex, buildId: string, searchOrt: OrtSearch): Promise<Record<keyof typeof DOCUMENTS, Buffer>> {
   return {
-    [ROUTE_TABLE.openapi.path]: Buffer.from(JSON.stringify(openApiDocument(answersExamples(ix) ? examplesFrom(ix, buildId, searchOrt) : undefined))),
+    [ROUTE_TABLE.openapi.path]: Buffer.from(JSON.stringify(openApiDocument(answersExamples(ix) ? examplesFrom(ix, buildId, searchOrt) : undefined, dividedCities(ix)))),
     [ROUTE_TABLE.docs.path]: Buffer.from(referencePage()),
     [RENDERER_PATH]: await readFile(rendererFile()),
   };

@@ -178,7 +178,7 @@ function retiredOfficeCase(ix: DirectoryIndex, stand: string): NamedExamples<Err
   const answer = renderAnswer(ix, { kind: 'office', bufa_nr: nr, gemeinden: 0 });
   if (answer.ok) throw new Error(`openapi examples: the retired office ${nr} is answered`);
   const named = successors.length === 1 ? `its successor ${successors[0]}` : `its successors ${successors.join(', ')}`;
-  return { not_found_retired: { summary: `\`not_found\` for ${nr}, a number that no longer exists: \`detail\` names ${named}`, value: { detail: answer.detail, code: 'not_found', stand } } };
+  return { not_found_retired: { summary: `not_found for ${nr}, a number that no longer exists: detail names ${named}`, value: { detail: answer.detail, code: 'not_found', stand } } };
 }
 
 function refused(parsed: ReturnType<typeof parseQuestion>): string {

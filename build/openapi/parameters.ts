@@ -41,9 +41,10 @@ const collection = CollectionParameters.shape;
 const ORT_ORDER = 'Hits come in five ranks, compared on the folded spelling: (1) the query is the whole name or its base name, ' +
   'the name without its type suffix ("Stadt", "GKSt", "M", "Flecken", …), a parenthesised qualifier ("(Saale)", "(Oldb)") and a ' +
   'trailing geographic qualifier ("am Main", "im Breisgau", "a.d.Aisch", "b.München"), so "Halle" matches the villages named ' +
-  'Halle and "Halle (Saale), Stadt" alike; (2) the query is the whole name of a unit of a divided city, alone or after its ' +
+  'Halle and "Halle (Saale), Stadt" alike; (2) the query is the whole name of a unit of a divided city or of a part of a city, alone or with its ' +
   'city\'s name; (3) the name begins with the query; (4) a word of the name does; (5) the name contains it. Within a rank, ' +
-  'the larger population (GV100AD) comes first, then the name; municipalities before units. When nothing matches, `hinweis` ' +
+  'the larger population (GV100AD) comes first, then the name; municipalities before units and parts. A piece of a name never ' +
+  'begins inside a folded letter or right after one ("Berlin" does not find Überlingen). When nothing matches, `hinweis` ' +
   'suggests up to three names spelled closely (edit distance on the folded spelling: 1 below five letters, 2 from five), ' +
   'units among them as "Köln Ehrenfeld"; they are not hits and change no count.';
 /** What a unit of a divided city found by `ort` answers (core/search/cityUnits.ts). */
@@ -52,7 +53,12 @@ const ORT_UNITS = 'The units of divided cities (the Stadtbezirke, Stadtteile and
   '(a hyphen, space or slash between city and part does not count). Such a hit answers the city (its `ags`) with the ' +
   'office(s) serving the unit, the unit alone in the element\'s `teile`, and `frage.gefundene_teile` naming it. A bare ' +
   'unit name that several cities have ("Mitte") finds it in each of them, so the answer is not `eindeutig`; named after its ' +
-  'city ("Leipzig Mitte") it finds that city\'s only.';
+  'city ("Leipzig Mitte") it finds that city\'s only. So are the parts of cities by the names their residents use, where ' +
+  'the city\'s list of its parts is known (Köln\'s Stadtteile and Stadtviertel, Leipzig\'s Ortsteile, …): "Zollstock", ' +
+  '"Köln-Zollstock", "Köln Zollstock", "Zollstock (Köln)" and "Köln, Zollstock" answer the office of the unit the part lies in ' +
+  '(Köln-Süd, for Stadtbezirk Rodenkirchen), that unit in `teile` and the part in `frage.gefundene_ortsteile`; a unit is found ' +
+  'as "Sülz (Köln)" too. A name written so whose city is known and whose part is not ("Köln-Xyz", "München-Schwabing") finds ' +
+  'the whole city, the part named in `frage.gefundene_ortsteile` with `ableitung` `unbekannt` and in `hinweis` as not known.';
 const ONE_OF = 'Exactly one of `ags`, `plz`, `ort` and `steuernummer` must be given; none or several is 400.';
 /** Each state's written form with its states, as the parser reads them (core/steuernummer/schemes.ts). */
 const WRITTEN_FORMS = SCHEMES.map((s) => `${s.bundesland} \`${s.schreibweisen.join('`, `')}\``).join(', ');
@@ -94,7 +100,7 @@ export const PARAMETERS = {
   },
   stadtteil: {
     name: 'stadtteil', in: 'query',
-    description: `A Stadtbezirk or Stadtteil of the city asked for, beside an eight-digit \`ags\`, \`plz\` or \`ort\` (this service's addition; beside a shorter \`ags\`, which names no one city, it is 400). Where a state ordinance divides the city between its offices (the units in \`teile\` of each \`gemeinden\` element), the answer names only the office(s) whose units it names: "Sülz" answers Köln-Süd alone, although Stadtbezirk Lindenthal, which the ordinance gives to Köln-West without Klettenberg and Sülz, contains it. A Stadtbezirk selects its office; a Stadtteil selects one where the ordinance names it. Folded as \`ort\` is: case, umlauts (both ways), ß, hyphens, slashes and spaces do not count ("rath heumar" is "Rath/Heumar"); the whole name must match. A name the division does not know answers the whole city, and \`hinweis\` names the units spelled closest; a city without a division answers whole, and \`hinweis\` says that no division is known. Never a guess. At most ${TEXT_MAX} characters, no control characters. \`frage\` echoes it as sent.`,
+    description: `A Stadtbezirk or Stadtteil of the city asked for, beside an eight-digit \`ags\`, \`plz\` or \`ort\` (this service's addition; beside a shorter \`ags\`, which names no one city, it is 400). Where a state ordinance divides the city between its offices (the units in \`teile\` of each \`gemeinden\` element), the answer names only the office(s) whose units it names: "Sülz" answers Köln-Süd alone, although Stadtbezirk Lindenthal, which the ordinance gives to Köln-West without Klettenberg and Sülz, contains it. A Stadtbezirk selects its office; a Stadtteil selects one where the ordinance names it. Folded as \`ort\` is: case, umlauts (both ways), ß, hyphens, slashes and spaces do not count ("rath heumar" is "Rath/Heumar"); the whole name must match. A part of the city by the name its residents use (a Stadtteil, Ortsteil or Stadtviertel of the city's list: "Zollstock", "Belgisches Viertel") selects the office(s) of the unit it lies in, named in \`frage.gefundene_ortsteile\`. A name the city does not know answers the whole city, and \`hinweis\` names the units and parts spelled closest; a city without a division answers whole, and \`hinweis\` says that no division is known (or, for a part it knows, that no office of its own follows). Never a guess. At most ${TEXT_MAX} characters, no control characters. \`frage\` echoes it as sent.`,
     schema: schema(lookup.stadtteil),
   },
   strasse: {

@@ -6,9 +6,10 @@ import { LookupResponse, OfficeResponse, DistrictResponse, CollectionResponse } 
 import { ROUTE_TABLE, type Method, type RouteName } from '../../core/routes.ts';
 import { EXAMPLE_PATHS, EXAMPLE_RETIRED_KEY, type Examples, type NamedExamples } from './examples.ts';
 import { batchOperation } from './batch.ts';
+import { dividedText } from './divided.ts';
 import type { Operation } from './operation.ts';
 import { LOOKUP_PARAMETERS, parameterRef, PARAMETERS, type ParameterId } from './parameters.ts';
-import { alsoCsv, answer, document, health, PREFLIGHT_RESPONSE, responseRef, single, withoutContent, type Response, type ResponseId, type Shown } from './responses.ts';
+import { alsoTable, answer, document, health, healthUnavailable, PREFLIGHT_RESPONSE, responseRef, single, withoutContent, type Response, type ResponseId, type Shown } from './responses.ts';
 
 /** Statuses every keyed data operation can give, besides 200 and those particular to it. */
 const KEYED: Record<string, ResponseId> = {
@@ -17,8 +18,17 @@ const KEYED: Record<string, ResponseId> = {
 };
 
 /** `notFound`: the operation can answer 404; `personal`: answers to some of its questions are private (a 304 too). */
-/** What the CSV of the collection holds (core/csv.ts). */
-const CSV_ROWS = 'RFC 4180 CSV in UTF-8 with a header line. Without `gemeinden`: one row per office, columns `bufa_nr`, `name`, `bezeichnung`, `bundesland`, `strasse`, `hausnummer`, `plz`, `ort`, `anschrift_art`, `telefon`, `fax`, `mail`, `mail_stand`, `web`, `zahlungsempfaenger`, `iban`, `bic`, `bank`, `kontoinhaber` (of `bankverbindung`, the first account), `ohne_bezirk` (`true`/`false`), `anzahl_gemeinden`. With `gemeinden=1`: one row per municipality and office, in the order of the JSON districts, columns `ags`, `name`, `plz`, `kreis`, `bundesland` (the municipality\'s), `bufa_nr`, `amt_bezeichnung`, `zuordnung` (`verzeichnis` written out), `ersetzt`, `teile` (the units of a divided city the office serves, as text, `; `-separated). A null is an empty field.';
+/** A cell of a table that would begin a formula (core/formula.ts). */
+const QUOTED = 'A text that begins with `=`, `+`, `-`, `@`, a tab, a carriage return or `\'` has a `\'` in front (OWASP\'s guidance on CSV injection), so that no spreadsheet reads it as a formula; the JSON has the text as it is. A null is an empty field.';
+
+/** The columns of a table of municipalities and their offices (core/table.ts). */
+const PAIR_ROWS = `One row per municipality and office, columns \`ags\`, \`name\`, \`plz\`, \`kreis\`, \`bundesland\` (the municipality's), \`bufa_nr\`, \`amt_bezeichnung\`, \`zuordnung\` (\`verzeichnis\` written out), \`ersetzt\`, \`teile\` (the units of a divided city the office serves, as text, \`; \`-separated). ${QUOTED}`;
+
+/** What the tables of the collection hold (core/table.ts). */
+const COLLECTION_ROWS = `Without \`gemeinden\`: one row per office, columns \`bufa_nr\`, \`name\`, \`bezeichnung\`, \`bundesland\`, \`strasse\`, \`hausnummer\`, \`plz\`, \`ort\`, \`anschrift_art\`, \`telefon\`, \`fax\`, \`mail\`, \`mail_stand\`, \`web\`, \`zahlungsempfaenger\`, \`iban\`, \`bic\`, \`bank\`, \`kontoinhaber\` (of \`bankverbindung\`, the first account), \`ohne_bezirk\` (\`true\`/\`false\`), \`anzahl_gemeinden\`. With \`gemeinden=1\`: the pairs of the JSON districts, in their order. ${PAIR_ROWS}`;
+
+/** How a table is asked for, on each path that answers one. */
+const AS_TABLE = 'As JSON, or as a table where `Accept` prefers it: CSV (`text/csv`, for programs) or a spreadsheet (`application/vnd.openxmlformats-officedocument.spreadsheetml.sheet`, XLSX, for people with Excel or LibreOffice), each with an ETag of its own and `Vary: Accept, Accept-Encoding`.';
 
 function keyed(o: Omit<Operation, 'responses' | 'parameters'> & { parameters: ParameterId[]; ok: Response; notFound?: true; personal?: true }): Operation {
   const { ok, notFound, personal, parameters, ...rest } = o;
@@ -39,27 +49,27 @@ const ALWAYS = { 405: responseRef('MethodNotAllowed'), 429: responseRef('TooMany
 /**
  * The lookup's examples: the plain lookup, a retired key answered with its successor where the loaded version
  * knows one, and a unit of a divided city found by `ort` where the version divides one (examples.ts); each summary
- * says what its answer shows, from the answer itself.
+ * says what its answer shows, from the answer itself, in plain text: a reference page shows a label as it is.
  */
 function lookupExamples(examples?: Examples): Shown | undefined {
   if (examples === undefined) return undefined;
   const plain = LookupResponse.parse(examples.answers.lookup);
-  const shown: NamedExamples = { lookup: { summary: `\`${EXAMPLE_PATHS.lookup.split('?')[1]}\`: ${plain.gemeinden[0]?.name}`, value: examples.answers.lookup } };
+  const shown: NamedExamples = { lookup: { summary: `${EXAMPLE_PATHS.lookup.split('?')[1]}: ${plain.gemeinden[0]?.name}`, value: examples.answers.lookup } };
   if (examples.retiredKey !== undefined) {
     const successors = LookupResponse.parse(examples.retiredKey).ags_nachfolger ?? [];
     const named = successors.map((s) => `${s.ags} (${s.name}, since ${s.gilt_ab})`).join(', ');
-    shown.retired_key = { summary: `\`ags=${EXAMPLE_RETIRED_KEY}\`: a key no longer valid, answered with its successor${successors.length === 1 ? '' : 's'} ${named}, named in \`ags_nachfolger\``, value: examples.retiredKey };
+    shown.retired_key = { summary: `ags=${EXAMPLE_RETIRED_KEY}: a key no longer valid, answered with its successor${successors.length === 1 ? '' : 's'} ${named}, named in ags_nachfolger`, value: examples.retiredKey };
   }
   if (examples.unitHit !== undefined) {
     const { ort, value } = examples.unitHit;
     const found = LookupResponse.parse(value).frage.gefundene_teile?.[0];
-    shown.unit_hit = { summary: `\`ort=${ort}\`: the ${found?.art} ${found?.name} of a divided city, answered with the office serving it, named in \`frage.gefundene_teile\``, value };
+    shown.unit_hit = { summary: `ort=${ort}: the ${found?.art} ${found?.name} of a divided city, answered with the office serving it, named in frage.gefundene_teile`, value };
   }
   return { examples: shown };
 }
 
 /** The GET operations; `examples` of the loaded version fill in the answers' examples. */
-function gets(examples?: Examples): Record<RouteName, Operation> {
+function gets(examples: Examples | undefined, divided: string): Record<RouteName, Operation> {
   const a = examples?.answers;
   return {
     lookup: keyed({
@@ -68,13 +78,14 @@ function gets(examples?: Examples): Record<RouteName, Operation> {
       description: [
         'Which tax office(s) are responsible for a municipality, asked by exactly one of `ags` (the reliable key), `plz` or `ort`; or which office a tax number (`steuernummer`) names.',
         '`aemter` is always a list. Several offices can be responsible for one municipality (large cities), and the directory does not say how they divide it (by Stadtbezirk, street or initial letter of the surname). The service does not choose: `eindeutig` is true exactly when one office is responsible, and otherwise `hinweis` says why. **Ask the user** which office applies rather than picking one.',
-        'Where a state ordinance divides a city between its offices (North Rhine-Westphalia: Köln, Düsseldorf, Dortmund, Essen, Duisburg, Wuppertal, Bochum, Bonn, Münster, Oberhausen), each `gemeinden` element names the Stadtbezirke and Stadtteile its office serves in `teile`, so the question to ask is "which Stadtteil?"; asked again with `stadtteil`, the answer names that part\'s office alone.',
+        `Where a state ordinance divides a city between its offices (${divided}), each \`gemeinden\` element names the Stadtbezirke and Stadtteile its office serves in \`teile\`, so the question to ask is "which Stadtteil?"; asked again with \`stadtteil\`, the answer names that part's office alone.`,
         'A full eight-digit `ags` that was valid once and is not now is answered with the offices of the current municipalities that hold its area, named in `ags_nachfolger` (several where the key was split); `frage` echoes the key as asked, and `hinweis` says what replaced it. A retired key with no known current successor is a no-hit, with `ags_nachfolger` empty.',
         'No hit is not an error: 200 with `anzahl_aemter` 0 and `hinweis` set.',
+        `${AS_TABLE} The table is the municipalities of \`gemeinden\`, one row per municipality and office; a lookup by \`steuernummer\` is JSON only. An \`Accept\` that allows none of them is answered JSON, as before the lookup had tables.`,
         'Responsibility is by place of residence for the income tax of natural persons; corporations, turnover tax, wage tax, separate assessments, real-estate tax base amounts, inheritance and gift tax follow other rules and are not answered.',
       ].join('\n\n'),
       parameters: [...LOOKUP_PARAMETERS],
-      ok: answer(idOf(LookupResponse), 'The matched municipalities and their offices, or the office a tax number names.', lookupExamples(examples), 'LookupCacheControl'),
+      ok: alsoTable(answer(idOf(LookupResponse), 'The matched municipalities and their offices, or the office a tax number names; as a table, the municipalities of `gemeinden`.', lookupExamples(examples), 'LookupCacheControl'), `The municipalities of \`gemeinden\`. ${PAIR_ROWS}`),
       personal: true,
     }),
     office: keyed({
@@ -88,24 +99,27 @@ function gets(examples?: Examples): Record<RouteName, Operation> {
     district: keyed({
       operationId: 'district', tags: ['Offices'],
       summary: 'The district of an office',
-      description: 'All municipalities assigned to the office, by ascending `ags`; empty for an office without a district. Intended for building a municipality-to-office table. A number that no longer exists is 404, as for the office.',
+      description: `All municipalities assigned to the office, by ascending \`ags\`; empty for an office without a district. Intended for building a municipality-to-office table. A number that no longer exists is 404, as for the office. ${AS_TABLE} An \`Accept\` that allows none of them is answered JSON.`,
       parameters: ['amtsnummer'],
-      ok: answer(idOf(DistrictResponse), 'The district.', single(a?.district)),
+      ok: alsoTable(answer(idOf(DistrictResponse), 'The district: JSON, or a table where `Accept` prefers one.', single(a?.district)), PAIR_ROWS),
       notFound: true,
     }),
     collection: keyed({
       operationId: 'offices', tags: ['Offices'],
       summary: 'All offices, filtered and paged',
-      description: 'As JSON, or as CSV (RFC 4180, UTF-8, a header line naming the columns) where `Accept` prefers `text/csv`: the same offices, stored and compressed alike, with an ETag of their own and `Vary: Accept, Accept-Encoding`; an `Accept` that allows neither is 406. '
+      description: `${AS_TABLE} The same offices, stored and compressed alike; an \`Accept\` that allows none of them is 406. `
         + 'Without parameters: every office of the federal territory, by `bufa_nr`, without districts. With `gemeinden=1`: the complete municipality-to-office assignment in one response (about 1.4 MB; its ETag is `W/"<stand_quelle>-mit_gemeinden"`) — for high volumes, fetch it once, revalidate it with `If-None-Match`, and look up locally. One municipality key can appear under several offices: a key-to-office table must hold a list per key. With `gemeinden=1` the answer also carries `ersetzte_schluessel` and `ersetzte_amtsnummern`, the retired municipality keys and office numbers with their successors, so that the table answers old keys as the lookup does.',
       parameters: ['collectionGemeinden', 'bundesland', 'name', 'ohneBezirk', 'collectionLimit', 'offset'],
-      ok: alsoCsv(answer(idOf(CollectionResponse), 'The selected offices: JSON, or CSV where `Accept` prefers `text/csv`.', single(a?.collection)), CSV_ROWS),
+      ok: alsoTable(answer(idOf(CollectionResponse), 'The selected offices: JSON, or a table where `Accept` prefers one.', single(a?.collection)), COLLECTION_ROWS),
     }),
     health: open({
       operationId: 'health', tags: ['Service'],
       summary: 'Health of this instance',
-      description: 'For load balancers and monitors; needs no key. 503 while no data version is loaded.',
-      responses: { 200: health('A data version is loaded and served.', examples?.health), ...ALWAYS, 503: responseRef('Unavailable') },
+      description: 'For load balancers and monitors; needs no key. 503 while no data version is loaded, or while every read from disk hangs.',
+      responses: {
+        200: health('A data version is loaded and served.', examples?.health), ...ALWAYS,
+        503: healthUnavailable('No data version is loaded (`nicht_geladen` says why, where the instance knows it), or every read from disk hangs past the read timeout, so that only answers in memory can be sent. `code`: `unavailable`.'),
+      },
     }),
     openapi: open({
       operationId: 'openapi', tags: ['Service'],
@@ -143,9 +157,12 @@ function preflight(get: Operation): Operation {
   };
 }
 
-/** Every path of the route table (core/routes.ts) with its GET, HEAD and OPTIONS, and the POST of a batch where it takes one. */
-export function paths(examples?: Examples): Record<string, { get: Operation; head: Operation; options: Operation; post?: Operation }> {
-  const operations = gets(examples);
+/**
+ * Every path of the route table (core/routes.ts) with its GET, HEAD and OPTIONS, and the POST of a batch where it
+ * takes one; `divided`: the divided cities in words (divided.ts).
+ */
+export function paths(examples?: Examples, divided = dividedText(undefined)): Record<string, { get: Operation; head: Operation; options: Operation; post?: Operation }> {
+  const operations = gets(examples, divided);
   return Object.fromEntries(Object.entries(ROUTE_TABLE).map(([name, route]) => {
     const get = operations[name as RouteName];
     const item = { get, head: head(get), options: preflight(get) };

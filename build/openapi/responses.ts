@@ -1,6 +1,7 @@
 // Response headers and the responses that several operations share, as core/headers.ts, the handler and
 // the rate limiter send them. Header values are described by what the proxy writes, not by what HTTP allows.
 // Every error response lists the codes (core/errors.ts) it can carry, each with an example body.
+import { WEIGHT_RULE } from '../../core/batchWeight.ts';
 import { ERRORS, type ErrorCode } from '../../core/errors.ts';
 import { ALLOW, ALLOW_LOOKUP, CACHE_ERROR, CACHE_OK, CACHE_PRIVATE, EXPOSE, PREFLIGHT, PREFLIGHT_LOOKUP } from '../../core/headers.ts';
 import { MEDIA_TYPES } from '../../core/representation.ts';
@@ -79,7 +80,7 @@ export const HEADERS = {
     schema: integer,
   },
   RateLimitLimit: {
-    description: 'Rate limit per client address, as a token bucket: the most requests that can be made at once (the burst); a batch costs one per question (a question with `gemeinden=1` and a `limit` above 20: one per 20 hits asked). Fields as in draft-ietf-httpapi-ratelimit-headers-07.',
+    description: `Rate limit per client address, as a token bucket: the most requests that can be made at once (the burst); ${WEIGHT_RULE}, and a batch its questions together. Fields as in draft-ietf-httpapi-ratelimit-headers-07.`,
     required: true,
     schema: integer,
   },
@@ -167,9 +168,19 @@ export function answer(schemaId: string, description: string, shown?: Shown, cac
   };
 }
 
-/** `ok` that is also given as CSV (core/csv.ts) where `Accept` prefers `text/csv`; `csv` says what its rows are. */
-export function alsoCsv(ok: Response, csv: string): Response {
-  return { ...ok, content: { ...ok.content, [MEDIA_TYPES.csv.split(';')[0]!]: { schema: { type: 'string', description: csv } } } };
+/**
+ * `ok` that is a table too (core/table.ts): given as CSV (core/csv.ts) or as a spreadsheet (core/xlsx.ts) where
+ * `Accept` prefers one of them; `rows` says what its rows are.
+ */
+export function alsoTable(ok: Response, rows: string): Response {
+  return {
+    ...ok,
+    content: {
+      ...ok.content,
+      [MEDIA_TYPES.csv.split(';')[0]!]: { schema: { type: 'string', description: `RFC 4180 CSV in UTF-8 (without a byte-order mark) with a header line. ${rows}` } },
+      [MEDIA_TYPES.xlsx]: { schema: { type: 'string', contentMediaType: MEDIA_TYPES.xlsx, description: `An Office Open XML workbook of one sheet: a header row with a filter, every text a text cell (keys and postal codes keep their leading zeros), counts as numbers. ${rows}` } },
+    },
+  };
 }
 
 /** A 200 answer that is served like an answer but is no data (this description). */
@@ -180,6 +191,11 @@ export function document(description: string, content: Response['content']): Res
 /** The health answer: never cached, no validators. */
 export function health(description: string, example?: unknown): Response {
   return { description, headers: headers('NoStore', 'ContentLength'), content: json('HealthResponse', single(example)) };
+}
+
+/** The health answer while no version is loaded: never cached, and why where the instance knows it. */
+export function healthUnavailable(description: string): Response {
+  return { description, headers: headers('NoStore', 'ContentLength'), content: json('HealthUnavailable') };
 }
 
 /** The CORS preflight answer, on every path. */
@@ -195,7 +211,7 @@ const ERROR_RESPONSES = {
   Forbidden: { summary: 'Key blocked.', codes: ['key_blocked'] },
   NotFound: { summary: 'Office number or path unknown. An office number that no longer exists is 404 too, and its `detail` names the office(s) that took it over.', codes: ['not_found'] },
   MethodNotAllowed: { summary: 'Method not allowed.', codes: ['method_not_allowed'], extra: ['Allow'] },
-  NotAcceptable: { summary: 'No acceptable encoding, or on `/finanzaemter` neither JSON nor CSV acceptable.', codes: ['not_acceptable'] },
+  NotAcceptable: { summary: 'No acceptable encoding, or on `/finanzaemter` none of JSON, CSV and XLSX acceptable.', codes: ['not_acceptable'] },
   PreconditionFailed: { summary: 'An `If-Match` that cannot hold.', codes: ['precondition_failed'] },
   TooManyRequests: { summary: 'Rate limit exceeded: 20 requests per second per client address, with a burst (see `RateLimit-Limit`); a batch costs one per question (more for heavy ones) and is refused whole.', codes: ['rate_limited'], extra: ['RetryAfter'] },
   Unavailable: { summary: 'Directory temporarily unavailable.', codes: ['unavailable'] },
@@ -224,7 +240,7 @@ function error(summary: string, codes: ErrorCode[], extra: HeaderId[], examples?
   if (examples !== undefined) {
     // Each code's own example, then those of its further cases (a retired office number's 404).
     media.examples = Object.fromEntries(codes.flatMap((code) => [
-      [code, { summary: `\`${code}\``, value: examples.errors[code] }],
+      [code, { summary: code, value: examples.errors[code] }],
       ...Object.entries(examples.errorCases[code] ?? {}),
     ]));
   }

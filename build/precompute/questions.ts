@@ -1,11 +1,12 @@
 // Every finite question the service can be asked whose answer does not depend on free text: these are the
-// responses the build writes, and a divided city's units as the ordinance names them, and its streets as its list
-// names them. Place-name searches, other
-// spellings of a unit and non-default limits are left to the proxy.
+// responses the build writes, and a divided city's units as the ordinance names them, the parts of cities as their
+// lists name them, and its streets as its list names them. Place-name searches, other spellings of a unit or part and
+// non-default limits are left to the proxy.
 import type { Directory } from '../../core/model.ts';
 import { LOOKUP_LIMIT_DEFAULT, type Flag } from '../../core/parameters.ts';
+import { formatsOf, type Format } from '../../core/representation.ts';
 import type { Question } from '../../core/request.ts';
-import { unitNames } from '../../core/stadtteil.ts';
+import { partNames, unitNames } from '../../core/stadtteil.ts';
 
 const FLAGS: Flag[] = [0, 1];
 
@@ -29,10 +30,10 @@ export function precomputedQuestions(dir: Directory): Question[] {
   // Keys valid once and not now answer their successors (docs/data.md, rule 11): as finite as the current ones.
   for (const k of dir.retired_keys) lookup('ags', k.ags);
   for (const [plz] of dir.plz) lookup('plz', plz);
-  // Each unit of a divided city as the ordinance writes it (docs/data.md, rule 12); other spellings are rendered
-  // by the proxy, since `frage` echoes the text as sent.
+  // Each unit of a divided city as the ordinance writes it (docs/data.md, rule 12), and each part of a city as its
+  // list writes it (rule 15); other spellings are rendered by the proxy, since `frage` echoes the text as sent.
   for (const m of dir.municipalities) {
-    for (const stadtteil of unitNames(m)) {
+    for (const stadtteil of [...unitNames(m), ...partNames(m)]) {
       for (const gemeinden of FLAGS) questions.push({ kind: 'lookup', by: 'ags', value: m.ags, stadtteil, gemeinden, limit: LOOKUP_LIMIT_DEFAULT });
     }
   }
@@ -50,4 +51,16 @@ export function precomputedQuestions(dir: Directory): Question[] {
     questions.push({ kind: 'district', bufa_nr: o.bufa_nr });
   }
   return questions;
+}
+
+const JSON_ONLY: readonly Format[] = ['json'];
+
+/**
+ * The formats the build stores a question's answer in: every one of the collection's (JSON, CSV, XLSX), JSON alone of
+ * the others. The tables of a district or of a lookup are rendered by the proxy when asked for: stored, their
+ * spreadsheets alone would cost the build more than all its other answers (a spreadsheet takes exceljs milliseconds
+ * to write, however short).
+ */
+export function storedFormatsOf(q: Question): readonly Format[] {
+  return q.kind === 'collection' ? formatsOf(q) : JSON_ONLY;
 }

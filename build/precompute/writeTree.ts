@@ -1,7 +1,7 @@
-// Renders every precomputed question with the shared renderer, in each of its formats (JSON, and CSV for the
-// collection), and stores the bodies, content-addressed and in three encodings, below a version directory; returns
-// the manifest's entries and CSV entries (canonical request → body and ETag) and objects (body → size and hash of
-// each encoding). Rendering needs the whole directory and stays on this thread; compressing, hashing and writing
+// Renders every precomputed question with the shared renderer, in each of its stored formats (JSON, and CSV and
+// XLSX for the collection: questions.ts), and stores the bodies, content-addressed and in three encodings, below a
+// version directory; returns the manifest's entries, CSV and XLSX entries (canonical request → body and ETag) and
+// objects (body → size and hash of each encoding). Rendering needs the whole directory and stays on this thread; compressing, hashing and writing
 // are spread over the worker threads of storePool.ts, which start on the first batch of bodies while the rest are
 // being rendered. The version's documents (build/openapi/) are stored the same way under their paths
 // (`writeDocuments`).
@@ -12,10 +12,11 @@ import { compress } from '../../core/compress.ts';
 import { etagFor } from '../../core/etag.ts';
 import { ENCODINGS, objectPath, type Manifest, type ManifestEntry, type StoredObject } from '../../core/manifest.ts';
 import type { Directory } from '../../core/model.ts';
-import { formatsOf, renderRepresentation, representationKey, type Format } from '../../core/representation.ts';
+import { renderRepresentation, representationKey, type Format } from '../../core/representation.ts';
 import { indexDirectory } from '../../core/directoryIndex.ts';
 import { canonicalKey, type Question } from '../../core/request.ts';
 import type { PhaseClock } from '../phases.ts';
+import { storedFormatsOf } from './questions.ts';
 import { sha256 } from './encode.ts';
 import type { StorePool } from './storePool.ts';
 import { pack } from './packed.ts';
@@ -34,14 +35,14 @@ export async function writeTree(
   dir: Directory,
   questions: Question[],
   run: { pool: StorePool; clock: PhaseClock; onProgress?: (done: number, total: number) => void },
-): Promise<{ entries: Manifest['entries']; csv: Manifest['csv']; objects: Manifest['objects']; stats: TreeStats }> {
+): Promise<{ entries: Manifest['entries']; tables: Pick<Manifest, 'csv' | 'xlsx'>; objects: Manifest['objects']; stats: TreeStats }> {
   await Promise.all(Array.from({ length: 256 }, (_, i) => mkdir(join(versionDir, 'objects', i.toString(16).padStart(2, '0')), { recursive: true })));
   // One step per stored answer: a collection counts once per format.
-  const answers = questions.reduce((n, q) => n + formatsOf(q).length, 0);
+  const answers = questions.reduce((n, q) => n + storedFormatsOf(q).length, 0);
   const store = new Store(versionDir, run.pool, progressOf(answers, run.onProgress));
-  const { entries, csv } = await run.clock.time('render', () => renderAll(dir, questions, store));
+  const { entries, tables } = await run.clock.time('render', () => renderAll(dir, questions, store));
   const { objects, stats } = await run.clock.time('store', () => store.finished());
-  return { entries, csv, objects, stats };
+  return { entries, tables, objects, stats };
 }
 
 /**
@@ -50,13 +51,12 @@ export async function writeTree(
  */
 async function renderAll(dir: Directory, questions: Question[], store: Store) {
   const ix = indexDirectory(dir);
-  const entries: Record<string, ManifestEntry> = {};
-  const csv: Record<string, ManifestEntry> = {};
-  const stored: Record<Format, Record<string, ManifestEntry>> = { json: entries, csv };
+  const stored: Record<Format, Record<string, ManifestEntry>> = { json: {}, csv: {}, xlsx: {} };
   for (const q of questions) {
     const key = canonicalKey(q);
-    for (const format of formatsOf(q)) {
-      const answer = renderRepresentation(ix, q, format);
+    for (const format of storedFormatsOf(q)) {
+      const rendered = renderRepresentation(ix, q, format);
+      const answer = rendered instanceof Promise ? await rendered : rendered;
       if (!answer.ok) throw new Error(`precomputed question ${key} has no answer: ${answer.detail}`);
       const body = Buffer.from(answer.body);
       const object = sha256(body);
@@ -65,7 +65,7 @@ async function renderAll(dir: Directory, questions: Question[], store: Store) {
     }
   }
   store.flush();
-  return { entries, csv };
+  return { entries: stored.json, tables: { csv: stored.csv, xlsx: stored.xlsx } };
 }
 
 /**

@@ -1,9 +1,9 @@
 // The sources of docs/data.md, rule 16, as the bundle holds them: the postal-code areas, and per divided city the
-// areas of its parts, its street segments or its addresses (each manifest entry names its city), and which
-// Stadtbezirk each part lies in. Read here into plain values; what they say is decided in build/assemble/addresses/.
+// areas of its parts, its street segments or its addresses (each manifest entry names its city). Which Stadtbezirk
+// each part lies in are the lists of rule 15 (cityParts.ts). Read here into plain values; what they say is decided in
+// build/assemble/addresses/.
 import { readAddresses, readStreetSegments, type AddressPoint, type StreetSegment } from './cityStreets.ts';
 import { parsePlzAreas, readPartAreas, type BundleBytes, type PartArea, type PlzAreas } from './geoAreas.ts';
-import { parsePartMembership, type PartMembership } from './partMembership.ts';
 
 /** A file of a street list: where it is, the date of its data, and what it holds. */
 export interface Dated<T> {
@@ -24,12 +24,11 @@ export interface CityAddressSources {
 export interface AddressSources {
   plzAreas: PlzAreas | null;
   cities: CityAddressSources[];
-  membership: PartMembership[];
 }
 
 /** A manifest entry of the kinds read here, with its bytes. */
 export interface AddressEntry extends BundleBytes {
-  kind: 'plz-areas' | 'city-areas' | 'city-streets' | 'city-addresses' | 'city-part-membership';
+  kind: 'plz-areas' | 'city-areas' | 'city-streets' | 'city-addresses';
   date: string;
   ags?: string | undefined;
 }
@@ -50,6 +49,5 @@ export async function readAddressSources(entries: AddressEntry[]): Promise<Addre
         addresses: addresses === undefined ? null : { path: addresses.path, date: addresses.date, data: readAddresses(addresses.bytes.toString('utf8'), addresses.path) },
       };
     })),
-    membership: entries.filter((e) => e.kind === 'city-part-membership').flatMap((e) => parsePartMembership(e.bytes.toString('utf8'), e.path)),
   };
 }

@@ -1,7 +1,7 @@
 // CSV files with a fixed header: rows come back keyed by column name with the line they start on, and any
 // deviation in structure (header, field count, quoting) is a SourceError.
 import { CsvError, parse, type Info } from 'csv-parse/sync';
-import { SourceError } from './errors.ts';
+import { quote, SourceError } from './errors.ts';
 
 export type CsvRow<C extends string> = { line: number; values: Record<C, string> };
 
@@ -10,7 +10,7 @@ export function parseCsv<const C extends string>(text: string, file: string, col
   const records = readRecords(text, file);
   const header = records.shift();
   if (header === undefined || header.fields.join(',') !== columns.join(',')) {
-    const got = header === undefined ? 'an empty file' : JSON.stringify(header.fields.join(','));
+    const got = header === undefined ? 'an empty file' : quote(header.fields.join(','));
     throw new SourceError(file, 1, 'header', `expected ${JSON.stringify(columns.join(','))}, got ${got}`);
   }
   return records.map(({ line, fields }) => {
@@ -22,6 +22,28 @@ export function parseCsv<const C extends string>(text: string, file: string, col
     const values = Object.fromEntries(columns.map((column, index) => [column, fields[index]!]));
     return { line, values: values as Record<C, string> };
   });
+}
+
+/**
+ * Parses `text` whose first line names its columns, each once, among them `required`: for a file whose other
+ * columns the build does not read. Every record must have a field per column.
+ */
+export function parseCsvHeaded(text: string, file: string, required: readonly string[] = []): { columns: string[]; records: CsvRow<string>[] } {
+  const records = readRecords(text, file);
+  const header = records.shift();
+  if (header === undefined) throw new SourceError(file, 1, 'header', 'expected a header, got an empty file');
+  const columns = header.fields;
+  const twice = columns.find((column, i) => columns.indexOf(column) !== i);
+  if (twice !== undefined) throw new SourceError(file, 1, 'header', `the column ${JSON.stringify(twice)} is named twice`);
+  const missing = required.find((column) => !columns.includes(column));
+  if (missing !== undefined) throw new SourceError(file, 1, 'header', `expected a column ${JSON.stringify(missing)}, got ${JSON.stringify(columns.join(','))}`);
+  return {
+    columns,
+    records: records.map(({ line, fields }) => {
+      if (fields.length !== columns.length) throw new SourceError(file, line, columns[fields.length] ?? 'record', `expected ${columns.length} fields, got ${fields.length}`);
+      return { line, values: Object.fromEntries(columns.map((column, index) => [column, fields[index]!])) };
+    }),
+  };
 }
 
 function readRecords(text: string, file: string): { line: number; fields: string[] }[] {

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { Teil, type TeilArt } from '../../core/model.ts';
 import { parseCsv } from './csv.ts';
-import { SourceError } from './errors.ts';
+import { quote, SourceError } from './errors.ts';
 import { digits, lineNumber, nonBlank, validate } from './validate.ts';
 
 const COLUMNS = [
@@ -61,7 +61,7 @@ export function parseDivisions(text: string, file: string): SourceDivision[] {
     const row = validate(Row, { line, ...values }, file, line);
     const fail = (field: string, reason: string) => new SourceError(file, line, field, reason);
     const named = cityNames.get(row.city_ags);
-    if (named !== undefined && named.city !== row.city) throw fail('city', `"${row.city}", but line ${named.line} calls ${row.city_ags} "${named.city}"`);
+    if (named !== undefined && named.city !== row.city) throw fail('city', `${quote(row.city)}, but line ${named.line} calls ${row.city_ags} ${quote(named.city)}`);
     cityNames.set(row.city_ags, row);
     const unit = parseUnit(row, fail);
     const key = `${row.city_ags} ${row.bufa_nr}`;
@@ -70,7 +70,7 @@ export function parseDivisions(text: string, file: string): SourceDivision[] {
       const quelle = { titel: row.source_title, paragraph: paragraphOf(row, fail), datum: lastChangeOf(row, fail) };
       const division = { line, ags: row.city_ags, stadt: row.city, bufa_nr: row.bufa_nr, amt: row.office_name, teile: [unit], quelle, wortlaut: row.verbatim };
       for (const [field, text] of [['city', row.city], ['office_name', row.office_name]] as const) {
-        if (!row.verbatim.includes(text)) throw fail(field, `"${text}" does not occur in the verbatim fragment`);
+        if (!row.verbatim.includes(text)) throw fail(field, `${quote(text)} does not occur in the verbatim fragment`);
       }
       entries.set(key, { division, first: row });
       continue;
@@ -79,7 +79,7 @@ export function parseDivisions(text: string, file: string): SourceDivision[] {
       if (row[field] !== known.first[field]) throw fail(field, `differs from line ${known.first.line}, the first row of office ${row.bufa_nr} in ${row.city}`);
     }
     if (known.division.teile.some((t) => t.name === unit.name && t.nur === unit.nur)) {
-      throw fail('unit_name', `"${row.unit_name}" is given twice for office ${row.bufa_nr}`);
+      throw fail('unit_name', `${quote(row.unit_name)} is given twice for office ${row.bufa_nr}`);
     }
     known.division.teile.push(unit);
   }
@@ -96,13 +96,13 @@ const KINDS: Record<string, TeilArt> = { stadtbezirk: 'stadtbezirk', stadtteil: 
  */
 function parseUnit(row: Row, fail: (field: string, reason: string) => SourceError): Teil {
   const m = /^(?<name>[^[\]()]+?)(?: \((?<kind>\S+) im Stadtbezirk (?<parent>[^()]+)\))?(?: \[(?<bracket>[^[\]]+)\])?$/.exec(row.unit_name);
-  if (!m) throw fail('unit_name', `expected a name, then optionally "(<kind> im Stadtbezirk <name>)" and "[ohne …]" or "[nur …]", got "${row.unit_name}"`);
+  if (!m) throw fail('unit_name', `expected a name, then optionally "(<kind> im Stadtbezirk <name>)" and "[ohne …]" or "[nur …]", got ${quote(row.unit_name)}`);
   const { name, kind, parent, bracket } = m.groups as { name: string; kind?: string; parent?: string; bracket?: string };
   if ((row.unit_kind === 'other') !== (kind !== undefined)) {
-    throw fail('unit_kind', `a unit of kind other names its kind in parentheses, and only such a unit does ("${row.unit_name}")`);
+    throw fail('unit_kind', `a unit of kind other names its kind in parentheses, and only such a unit does (${quote(row.unit_name)})`);
   }
   const art = KINDS[kind ?? row.unit_kind];
-  if (art === undefined) throw fail('unit_name', `unknown kind "${kind}" (known: Bezirk)`);
+  if (art === undefined) throw fail('unit_name', `unknown kind ${quote(kind)} (known: Bezirk)`);
   let ausser: string[] = [];
   let nur: string | null = null;
   if (bracket !== undefined) {
@@ -113,7 +113,7 @@ function parseUnit(row: Row, fail: (field: string, reason: string) => SourceErro
     else throw fail('unit_name', `expected "[ohne …]" or "[nur …]", got "[${bracket}]"`);
   }
   for (const text of [name, ...ausser, ...(nur === null ? [] : [nur]), ...(parent === undefined ? [] : [parent])]) {
-    if (!row.verbatim.includes(text)) throw fail('unit_name', `"${text}" does not occur in the verbatim fragment`);
+    if (!row.verbatim.includes(text)) throw fail('unit_name', `${quote(text)} does not occur in the verbatim fragment`);
   }
   return { art, name, ausser, nur };
 }
@@ -134,5 +134,5 @@ function lastChangeOf(row: Row, fail: (field: string, reason: string) => SourceE
   const m = /zuletzt geändert (?:durch \S+ vom )?(\d{1,2})\.(\d{1,2})\.(\d{4})/.exec(row.source_date);
   if (m) return `${m[3]}-${m[2]!.padStart(2, '0')}-${m[1]!.padStart(2, '0')}`;
   if (/^consolidated text as (?:scraped|read) on or before \d{1,2}\.\d{1,2}\.\d{4}\b/.test(row.source_date)) return null;
-  throw fail('source_date', `expected "zuletzt geändert DD.MM.YYYY" or "consolidated text as scraped on or before DD.MM.YYYY" in it, got "${row.source_date}"`);
+  throw fail('source_date', `expected "zuletzt geändert DD.MM.YYYY" or "consolidated text as scraped on or before DD.MM.YYYY" in it, got ${quote(row.source_date)}`);
 }

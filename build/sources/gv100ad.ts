@@ -1,7 +1,7 @@
 // The Destatis municipality directory GV100AD: fixed-width records of 220 characters, positions from the
 // publisher's record layout (Datensatzbeschreibung_GV100AD.pdf, summarised in docs/data.md).
 import { z } from 'zod';
-import { SourceError } from './errors.ts';
+import { quote, SourceError } from './errors.ts';
 import { blankToNull, fixedWidthRecords, type FixedWidthRecord } from './fixedWidth.ts';
 import { digits, lineNumber, nonBlank, UniqueKeys, validate } from './validate.ts';
 
@@ -49,7 +49,7 @@ export type Gv100ad = z.infer<typeof Gv100ad>;
 const GemeindeRecord = GvGemeinde.extend({
   einwohner: digits(11).transform(Number),
   plz_mehrere: z
-    .enum(['     ', '*****'], { error: (issue) => `expected blank or "*****", got ${JSON.stringify(issue.input)}` })
+    .enum(['     ', '*****'], { error: (issue) => `expected blank or "*****", got ${quote(issue.input)}` })
     .transform((value) => value === '*****'),
 });
 
@@ -111,7 +111,7 @@ export function parseGv100ad(text: string, file: string): Gv100ad {
       case '30': // Region
         break;
       default:
-        throw new SourceError(file, line, 'Satzart', `expected one of ${SATZARTEN}, got ${JSON.stringify(satzart)}`);
+        throw new SourceError(file, line, 'Satzart', `expected one of ${SATZARTEN}, got ${quote(satzart)}`);
     }
   }
   // Checked against Land only: the unincorporated areas 07000999, 13000998 and 13000999 belong to no Kreis record.

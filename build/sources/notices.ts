@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { EntryId, Evidence, parseCurated } from './curated.ts';
 import { digits, nonBlank } from './validate.ts';
+import { quote } from './errors.ts';
 
 export const SourceNotice = z.strictObject({
   id: EntryId,
@@ -10,7 +11,7 @@ export const SourceNotice = z.strictObject({
   text: nonBlank,
   gilt_ab: z.iso.date(),
   /** Affected municipalities: every AGS that begins with one of these (a Land, Regierungsbezirk, Kreis or AGS). */
-  ags_praefixe: z.array(z.string().regex(/^[0-9]{2,8}$/, { error: (issue) => `expected 2 to 8 digits, got ${JSON.stringify(issue.input)}` }))
+  ags_praefixe: z.array(z.string().regex(/^[0-9]{2,8}$/, { error: (issue) => `expected 2 to 8 digits, got ${quote(issue.input)}` }))
     .min(1, 'names no municipality').optional(),
   /** Or: every municipality the directory gives to one of these offices, whichever they are in the version. */
   amtsnummern: z.array(digits(4)).min(1, 'names no office').optional(),

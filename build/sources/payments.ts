@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { EntryId } from './curated.ts';
 import { parseJson } from './json.ts';
 import { assertUnique, digits, lineNumber, nonBlank, validate } from './validate.ts';
+import { quote } from './errors.ts';
 
 /**
  * The date of a source as it dates itself: a day, or only a month or year (the article of Stiftung Warentest
@@ -26,9 +27,9 @@ const UNDATED = { error: 'an undated source needs datum_hinweis' };
 
 /** In the electronic form, without spaces, and with a valid ISO 13616 check (mod 97). */
 const Iban = z.string().refine((iban) => electronicFormatIBAN(iban) === iban && isValidIBAN(iban), {
-  error: (issue) => `expected an IBAN without spaces whose check digits hold, got ${JSON.stringify(issue.input)}`,
+  error: (issue) => `expected an IBAN without spaces whose check digits hold, got ${quote(issue.input)}`,
 });
-const Bic = z.string().refine(isValidBIC, { error: (issue) => `expected a BIC, got ${JSON.stringify(issue.input)}` });
+const Bic = z.string().refine(isValidBIC, { error: (issue) => `expected a BIC, got ${quote(issue.input)}` });
 
 export const SourceAccount = Traced.extend({
   /** Every office of this state pays into the account (the state's name as the GV100AD writes it). */

@@ -1,7 +1,7 @@
 // fiskaly's 2021 postal code → office assignment: an office sheet (ids FAnnn) and a postal code → id sheet.
 import { z } from 'zod';
 import { parseCsv } from './csv.ts';
-import { SourceError } from './errors.ts';
+import { quote, SourceError } from './errors.ts';
 import { assertUnique, digits, lineNumber, nonBlank, validate } from './validate.ts';
 
 // The first, unnamed column is the spreadsheet export's row index.
@@ -12,7 +12,7 @@ const LOCATION_COLUMNS = ['tax_authority_id', 'postcode'] as const;
 
 export const PlzOfficeOffice = z.object({
   line: lineNumber,
-  id: z.string().regex(/^FA[0-9]+$/, { error: (issue) => `expected "FA" and digits, got ${JSON.stringify(issue.input)}` }),
+  id: z.string().regex(/^FA[0-9]+$/, { error: (issue) => `expected "FA" and digits, got ${quote(issue.input)}` }),
   bufa_nr: digits(4),
   name: nonBlank,
 });
@@ -35,7 +35,7 @@ export function parsePlzOfficeLocations(text: string, file: string, offices: Plz
   const locations = parseCsv(text, file, LOCATION_COLUMNS).map(({ line, values }) => {
     const bufa_nr = bufaNrById.get(values.tax_authority_id);
     if (bufa_nr === undefined) {
-      throw new SourceError(file, line, 'tax_authority_id', `no office with id ${JSON.stringify(values.tax_authority_id)}`);
+      throw new SourceError(file, line, 'tax_authority_id', `no office with id ${quote(values.tax_authority_id)}`);
     }
     return validate(PlzOfficeLocation, { line, plz: values.postcode, bufa_nr }, file, line, { plz: 'postcode' });
   });

@@ -2,13 +2,14 @@
 import { z } from 'zod';
 import { parseJson } from './json.ts';
 import { assertUnique, digits, lineNumber, nonBlank, validate } from './validate.ts';
+import { quote } from './errors.ts';
 
 export const StateOffice = z.object({
   line: lineNumber,
   bundesland: nonBlank,
   /** Two lower-case letters as the file gives them (Niedersachsen is "nd", not the usual "ni"). */
   abbreviation: z.string().regex(/^[a-z]{2}$/, {
-    error: (issue) => `expected two lower-case letters, got ${JSON.stringify(issue.input)}`,
+    error: (issue) => `expected two lower-case letters, got ${quote(issue.input)}`,
   }),
   bufa_nr: digits(4),
   name: nonBlank,

@@ -2,12 +2,12 @@
 // zod validation with the first issue mapped to file, line and field, the field types the sources share,
 // and the check that a key occurs once.
 import { z } from 'zod';
-import { SourceError } from './errors.ts';
+import { quote, SourceError } from './errors.ts';
 
 /** A string of exactly `count` ASCII digits; the reason quotes the offending value. */
 export function digits(count: number) {
   return z.string().regex(new RegExp(`^[0-9]{${count}}$`), {
-    error: (issue) => `expected ${count} digits, got ${JSON.stringify(issue.input)}`,
+    error: (issue) => `expected ${count} digits, got ${quote(issue.input)}`,
   });
 }
 
@@ -54,7 +54,7 @@ export class UniqueKeys {
   add(key: string, line: number): void {
     const first = this.#firstLine.get(key);
     if (first !== undefined) {
-      throw new SourceError(this.file, line, this.field, `duplicate ${JSON.stringify(key)}, first at line ${first}`);
+      throw new SourceError(this.file, line, this.field, `duplicate ${quote(key)}, first at line ${first}`);
     }
     this.#firstLine.set(key, line);
   }

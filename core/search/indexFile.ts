@@ -13,13 +13,14 @@
 //      form municipalities       F × u32
 //      form base lengths         F × u32
 //      word-start bitmap         ceil(T / 8) bytes
+//      no-start bitmap           ceil(T / 8) bytes
 //      tie-break positions       N × u32
 //      suffix array              S × u32
 import { crc32 } from 'node:zlib';
 
 const MAGIC = Buffer.from('FAORTIDX', 'latin1');
-// 2: base names without qualifiers, namesakes by population.
-const FORMAT_VERSION = 2;
+// 2: base names without qualifiers, namesakes by population. 3: the positions no match begins at.
+const FORMAT_VERSION = 3;
 const HEADER_BYTES = 36;
 
 /** What a place index consists of; PlaceIndex builds and reads it, this module only lays it out in bytes. */
@@ -34,6 +35,8 @@ export interface IndexSections {
   formBaseLengths: Int32Array;
   /** One bit per text position: set where a word of a name begins. */
   wordStartBits: Uint8Array;
+  /** One bit per text position: set where no match begins, inside a folded letter's spelling or right after it (nameForms.ts). */
+  noStartBits: Uint8Array;
   /** Per municipality, its tie-break position (rank.ts). */
   positions: Int32Array;
   /** The suffix array over `text` (suffixArray.ts). */
@@ -53,6 +56,7 @@ export function encodeIndex(s: IndexSections): Buffer {
   words(s.formMunicipalities);
   words(s.formBaseLengths);
   bytes(s.wordStartBits);
+  bytes(s.noStartBits);
   words(s.positions);
   words(s.suffixes);
   out.writeUInt32LE(crc32(out.subarray(HEADER_BYTES)), 32);
@@ -88,11 +92,12 @@ export function decodeIndex(data: Buffer): IndexSections {
     formMunicipalities: words(forms),
     formBaseLengths: words(forms),
     wordStartBits: bytes(Math.ceil(textLength / 8)),
+    noStartBits: bytes(Math.ceil(textLength / 8)),
     positions: words(municipalityCount),
     suffixes: words(suffixCount),
   };
 }
 
 function fileLength(textLength: number, forms: number, municipalities: number, suffixes: number): number {
-  return HEADER_BYTES + textLength + 8 * forms + Math.ceil(textLength / 8) + 4 * municipalities + 4 * suffixes;
+  return HEADER_BYTES + textLength + 8 * forms + 2 * Math.ceil(textLength / 8) + 4 * municipalities + 4 * suffixes;
 }

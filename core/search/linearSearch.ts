@@ -1,8 +1,8 @@
 // Place-name search by looking at every name: the baseline of the benchmark and the oracle the index is tested
 // against, so it states the matching rules as plainly as possible.
-import type { GefundenerTeil, Municipality } from '../model.ts';
-import { CityUnits } from './cityUnits.ts';
-import { withUnits, type Hits, type OrtSearch } from './ortSearch.ts';
+import type { Municipality } from '../model.ts';
+import { CityUnits, entryHits, unknownPartSearch, type EntryHit } from './cityUnits.ts';
+import type { Hits, OrtSearch } from './ortSearch.ts';
 import { nameForms, type NameForm } from './nameForms.ts';
 import { queryReadings } from './query.ts';
 import { checkLimit, MatchClass, positionBits, sortKey, tieBreakPositions } from './rank.ts';
@@ -25,20 +25,20 @@ export function linearSearch(municipalities: Municipality[], query: string, limi
   const { forms, positions, units } = prepare(municipalities);
   const readings = queryReadings(query);
   const bits = positionBits(municipalities.length + units.count);
-  const matches: { key: number; municipality: Municipality; unit: GefundenerTeil | null }[] = [];
+  const matches: { key: number; found: EntryHit }[] = [];
   municipalities.forEach((municipality, i) => {
     if (bundesland !== undefined && municipality.bundesland !== bundesland) return;
     const matchClass = bestClass(forms[i]!, readings);
-    if (matchClass !== null) matches.push({ key: sortKey(matchClass, positions[i]!, bits), municipality, unit: null });
+    if (matchClass !== null) matches.push({ key: sortKey(matchClass, positions[i]!, bits), found: { position: positions[i]!, hit: municipality, unit: null, part: null } });
   });
-  units.match(readings, (position, matchClass) => {
-    const { hit, found } = units.at(position, municipalities.length);
-    if (bundesland !== undefined && hit.bundesland !== bundesland) return;
-    matches.push({ key: sortKey(matchClass, position, bits), municipality: hit, unit: found });
+  units.scan(readings, (position, matchClass) => {
+    const found = units.at(position);
+    if (bundesland !== undefined && found.hit.bundesland !== bundesland) return;
+    matches.push({ key: sortKey(matchClass, position, bits), found });
   });
+  if (matches.length === 0) return unknownPartSearch(units, query, limit, bundesland);
   matches.sort((a, b) => a.key - b.key);
-  const page = matches.slice(0, limit);
-  return withUnits({ hits: page.map((m) => m.municipality), total: matches.length }, page.map((m) => m.unit));
+  return entryHits(matches.slice(0, limit).map((m) => m.found), matches.length);
 }
 
 /** The suggestions of suggest.ts, comparing every form of every name. */
@@ -84,10 +84,11 @@ function bestClass(forms: NameForm[], readings: string[]): MatchClass | null {
   return best;
 }
 
-function classify({ text, base, wordStarts }: NameForm, reading: string): MatchClass | null {
+function classify({ text, base, wordStarts, noStart }: NameForm, reading: string): MatchClass | null {
   if (reading === text || reading === base) return MatchClass.exact;
   if (text.startsWith(reading)) return MatchClass.prefix;
   if (wordStarts.some((start) => text.startsWith(reading, start))) return MatchClass.wordStart;
-  if (text.includes(reading)) return MatchClass.partial;
+  // Not where a folded letter's spelling cuts the name (nameForms.ts): "berlin" is no piece of "ueberlingen".
+  for (let at = text.indexOf(reading); at >= 0; at = text.indexOf(reading, at + 1)) if (!noStart.includes(at)) return MatchClass.partial;
   return null;
 }

@@ -1,5 +1,5 @@
 // The folded forms of a municipality name that queries are matched against.
-import { foldWords } from '../normalize.ts';
+import { foldNameWords, type MarkedWords } from '../normalize.ts';
 import { baseName } from './baseName.ts';
 
 export interface NameForm {
@@ -9,6 +9,8 @@ export interface NameForm {
   base: string;
   /** Offsets in `text` at which a word of the name begins. */
   wordStarts: number[];
+  /** Offsets in `text` at which no match begins: inside a folded letter's spelling or right after it (normalize.ts). */
+  noStart: number[];
 }
 
 /**
@@ -18,22 +20,31 @@ export interface NameForm {
  */
 export function nameForms(name: string): NameForm[] {
   const comma = name.indexOf(',');
-  const main = foldWords(comma < 0 ? name : name.slice(0, comma));
-  const suffix = foldWords(comma < 0 ? '' : name.slice(comma + 1), { literal: true });
+  const main = foldNameWords(comma < 0 ? name : name.slice(0, comma));
+  const suffix = foldNameWords(comma < 0 ? '' : name.slice(comma + 1), { literal: true });
   // The base name is the name cut where a word ends, so its words are the first words of the name.
-  const baseWords = foldWords(baseName(name)).digraph.length;
-  const digraph = form([...main.digraph, ...suffix.digraph], baseWords);
-  const dropped = form([...main.dropped, ...suffix.dropped], baseWords);
+  const baseWords = foldNameWords(baseName(name)).digraph.words.length;
+  const digraph = form(wordOffsets(main.digraph, suffix.digraph), baseWords);
+  const dropped = form(wordOffsets(main.dropped, suffix.dropped), baseWords);
   return dropped.text === digraph.text ? [digraph] : [digraph, dropped];
 }
 
-function form(words: string[], baseWords: number): NameForm {
+/** The words of several texts joined, in order: where each word begins, and where no match may begin. */
+export function wordOffsets(...parts: MarkedWords[]): { text: string; wordStarts: number[]; noStart: number[] } {
   const wordStarts: number[] = [];
-  let offset = 0;
-  for (const word of words) {
-    wordStarts.push(offset);
-    offset += word.length;
+  const marks: number[] = [];
+  let text = '';
+  for (const { words, noStart } of parts) {
+    words.forEach((word, i) => {
+      wordStarts.push(text.length);
+      for (const at of noStart[i]!) marks.push(text.length + at);
+      text += word;
+    });
   }
-  const text = words.join('');
-  return { text, base: text.slice(0, wordStarts[baseWords] ?? text.length), wordStarts };
+  return { text, wordStarts, noStart: marks };
+}
+
+function form(words: { text: string; wordStarts: number[]; noStart: number[] }, baseWords: number): NameForm {
+  const { text, wordStarts, noStart } = words;
+  return { text, base: text.slice(0, wordStarts[baseWords] ?? text.length), wordStarts, noStart };
 }

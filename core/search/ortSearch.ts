@@ -1,6 +1,6 @@
 // What the renderer takes from a place-name search (core/render.ts): the proxy supplies its index (placeIndex.ts),
 // the benchmark and the tests the plain one (linearSearch.ts); the build never answers `ort`.
-import type { GefundenerTeil, Municipality, RetiredKey } from '../model.ts';
+import type { GefundenerOrtsteil, GefundenerTeil, Municipality, RetiredKey } from '../model.ts';
 
 /**
  * Hits of a lookup: at most `limit` municipalities in answer order, and how many matched in all; `retired` when
@@ -16,11 +16,21 @@ export interface Hits {
    * is among the hits.
    */
   units?: (GefundenerTeil | null)[];
+  /**
+   * Likewise, the part of a city by its residents' name a hit was found by (the hit is then the city as the part
+   * answers, core/stadtteil.ts `partHit`), or the part a name written as "City-Part" named that the city does not
+   * know (`ableitung` `unbekannt`, the hit its whole city). Only where a part is among the hits.
+   */
+  parts?: (GefundenerOrtsteil | null)[];
 }
 
-/** The hits with `units` where a unit is among them; without where none is, as a search of names alone gives them. */
-export function withUnits(hits: Hits, units: (GefundenerTeil | null)[]): Hits {
-  return units.some((u) => u !== null) ? { ...hits, units } : hits;
+/** The hits with `units` and `parts` where any is among them; without where none is, as a search of names alone gives them. */
+export function withFound(hits: Hits, units: (GefundenerTeil | null)[], parts: (GefundenerOrtsteil | null)[]): Hits {
+  return {
+    ...hits,
+    ...(units.some((u) => u !== null) ? { units } : {}),
+    ...(parts.some((p) => p !== null) ? { parts } : {}),
+  };
 }
 
 /** Place-name search, supplied by the proxy's index. */

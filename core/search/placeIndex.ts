@@ -2,9 +2,9 @@
 // the proxy. A suffix array over the folded names finds every name containing a query with two binary
 // searches, however the query cuts the name; see nameForms.ts and query.ts for what is folded how.
 import { crc32 } from 'node:zlib';
-import type { GefundenerTeil, Municipality } from '../model.ts';
-import { CityUnits } from './cityUnits.ts';
-import { withUnits, type Hits, type OrtSearch } from './ortSearch.ts';
+import type { Municipality } from '../model.ts';
+import { CityUnits, entryHits, unknownPartSearch, type EntryHit } from './cityUnits.ts';
+import type { Hits, OrtSearch } from './ortSearch.ts';
 import { decodeIndex, encodeIndex, type IndexSections } from './indexFile.ts';
 import { nameForms } from './nameForms.ts';
 import { queryReadings } from './query.ts';
@@ -15,6 +15,9 @@ import { buildSuffixArray, SEPARATOR, suffixRange } from './suffixArray.ts';
 
 /** The index file's name in a version directory. */
 export const SEARCH_FILE = 'search.bin';
+
+/** The sort key of a suffix no match begins at (nameForms.ts): kept for the suggestions' pieces, skipped by a search. */
+const NO_MATCH = -1;
 
 export class PlaceIndex implements OrtSearch {
   private readonly municipalities: Municipality[];
@@ -49,7 +52,7 @@ export class PlaceIndex implements OrtSearch {
     this.units = new CityUnits(municipalities, sections.positions);
     this.bits = positionBits(count + this.units.count);
     this.mask = (1 << this.bits) - 1;
-    const { text, formMunicipalities, wordStartBits, positions, suffixes } = sections;
+    const { text, formMunicipalities, wordStartBits, noStartBits, positions, suffixes } = sections;
     const forms = formMunicipalities.length;
     this.formStarts = new Int32Array(forms);
     this.formLengths = new Int32Array(forms);
@@ -62,6 +65,7 @@ export class PlaceIndex implements OrtSearch {
       }
     }
     this.suffixKeys = suffixes.map((p) => {
+      if ((noStartBits[p >> 3]! >> (p & 7)) & 1) return NO_MATCH;
       const form = this.formAt[p]!;
       const wordStart = (wordStartBits[p >> 3]! >> (p & 7)) & 1;
       const matchClass = p === this.formStarts[form] ? MatchClass.prefix : wordStart ? MatchClass.wordStart : MatchClass.partial;
@@ -77,6 +81,7 @@ export class PlaceIndex implements OrtSearch {
     const forms = municipalities.map((m) => nameForms(m.name));
     const text = new Uint8Array(forms.flat().reduce((sum, f) => sum + f.text.length + 1, 0));
     const wordStartBits = new Uint8Array(Math.ceil(text.length / 8));
+    const noStartBits = new Uint8Array(Math.ceil(text.length / 8));
     const formMunicipalities: number[] = [];
     const formBaseLengths: number[] = [];
     const starts: number[] = [];
@@ -85,8 +90,9 @@ export class PlaceIndex implements OrtSearch {
       ofName.forEach((form, f) => {
         for (let k = 0; k < form.text.length; k++) text[offset + k] = form.text.charCodeAt(k);
         for (const start of form.wordStarts) wordStartBits[(offset + start) >> 3]! |= 1 << ((offset + start) & 7);
-        // Behind its last umlaut the dropped form repeats the digraph form, with the same word starts, so
-        // those suffixes would only match again what the digraph form matches, with the same class.
+        for (const at of form.noStart) noStartBits[(offset + at) >> 3]! |= 1 << ((offset + at) & 7);
+        // Behind its last umlaut the dropped form repeats the digraph form, with the same word starts and places
+        // no match begins at, so those suffixes would only match again what the digraph form matches, alike.
         const repeated = f === 0 ? 0 : sharedTailLength(ofName[0]!.text, form.text);
         for (let k = 0; k < form.text.length - repeated; k++) starts.push(offset + k);
         formMunicipalities.push(m);
@@ -101,6 +107,7 @@ export class PlaceIndex implements OrtSearch {
       formMunicipalities: Int32Array.from(formMunicipalities),
       formBaseLengths: Int32Array.from(formBaseLengths),
       wordStartBits,
+      noStartBits,
       positions: tieBreakPositions(municipalities, forms.map((f) => f[0]!.text)),
       suffixes: buildSuffixArray(text, starts),
     });
@@ -129,8 +136,7 @@ export class PlaceIndex implements OrtSearch {
     units.match(readings, (position, matchClass) => keys.add(sortKey(matchClass, position, bits)));
     // Keys come out in answer order, so a municipality's first key is its best match; later ones are weaker
     // matches of the same name (further in, or in its other form), to be skipped.
-    const hits: Municipality[] = [];
-    const found: (GefundenerTeil | null)[] = [];
+    const found: EntryHit[] = [];
     let total = 0;
     const count = municipalities.length;
     const generation = this.nextGeneration();
@@ -138,14 +144,13 @@ export class PlaceIndex implements OrtSearch {
       const position = key & mask;
       if (seen[position] === generation) return;
       seen[position] = generation;
-      const unit = position < count ? null : units.at(position, count);
-      const municipality = unit === null ? municipalities[byPosition[position]!]! : unit.hit;
+      const entry = position < count ? null : units.at(position);
+      const municipality = entry === null ? municipalities[byPosition[position]!]! : entry.hit;
       if (bundesland !== undefined && municipality.bundesland !== bundesland) return;
       if (total++ >= limit) return;
-      hits.push(municipality);
-      found.push(unit === null ? null : unit.found);
+      found.push(entry ?? { position, hit: municipality, unit: null, part: null });
     });
-    return withUnits({ hits, total }, found);
+    return total > 0 ? entryHits(found, total) : unknownPartSearch(units, query, limit, bundesland);
   }
 
   /** Up to three base names close to a query that matches nothing (suggest.ts); not hits. */
@@ -209,6 +214,7 @@ export class PlaceIndex implements OrtSearch {
     const prefixToExact = sortKey(MatchClass.prefix, 0, this.bits) - sortKey(MatchClass.exact, 0, this.bits);
     for (let i = start; i < end; i++) {
       let key = suffixKeys[i]!;
+      if (key === NO_MATCH) continue;
       if (key < firstAfterPrefixes) {
         const form = formAt[suffixes[i]!]!;
         if (length === formLengths[form] || length === formBaseLengths[form]) key -= prefixToExact;

@@ -2,7 +2,10 @@
 // a state's written form (10 or 11 digits), each with or without separators. A written form does not say its
 // state, and several states write alike (Berlin, Hamburg, Niedersachsen: FF/BBB/UUUUP), so a number can have
 // several readings, one per state whose scheme and check digit it fits; which of them name an existing office
-// only the directory knows (core/render.ts). A detail never repeats the number: it is personal data.
+// only the directory knows (core/render.ts). Separators say which written forms a number can be in: it is read
+// only in those that have a separator wherever it has one (181/815/08155 is Bavarian-shaped, never North
+// Rhine-Westphalia's 181/8150/8155); the federal forms, which no state writes with separators, take them anywhere.
+// A detail never repeats the number: it is personal data.
 import { ERRORS } from '../errors.ts';
 import { checkDigitStanding } from './checkDigit.ts';
 import { SCHEMES, type StateScheme } from './schemes.ts';
@@ -35,15 +38,19 @@ export interface Reading {
 
 export type ParsedSteuernummer = { ok: true; readings: Reading[] } | { ok: false; detail: string };
 
-/** A template reduced to its letters and digits. */
+/** A template reduced to its letters and digits, and where a separator may stand in it. */
 interface Form {
   scheme: StateScheme;
   skeleton: string;
+  /** The number of digits before each place a separator may stand; null: anywhere (the federal forms). */
+  separators: ReadonlySet<number> | null;
 }
 
 /** Office, Bezirksnummer, the case's own number, check digit. */
 const LETTERS = 'FBUP';
 const skeleton = (template: string) => template.replace(/[^0-9FBUP]/g, '');
+/** The number of digits before each run of separators between two digits of `text` (a template, or a number as sent). */
+const separatorPlaces = (text: string) => new Set([...text.matchAll(/(?<=[0-9FBUP])[^0-9FBUP]+(?=[0-9FBUP])/g)].map((m) => skeleton(text.slice(0, m.index)).length));
 /** The 12-digit federal form is the 13-digit one without its fifth digit, the 0. */
 const twelve = (federal: string) => federal.slice(0, 4) + federal.slice(5);
 
@@ -53,8 +60,9 @@ export function steuernummerReader(schemes: readonly StateScheme[]): (sent: stri
   const forms = new Map<number, Form[]>();
   for (const scheme of schemes) {
     const federal = skeleton(scheme.bundesschema);
-    for (const template of [...scheme.schreibweisen.map(skeleton), federal, twelve(federal)]) {
-      forms.set(template.length, [...(forms.get(template.length) ?? []), { scheme, skeleton: template }]);
+    const written = scheme.schreibweisen.map((template): Form => ({ scheme, skeleton: skeleton(template), separators: separatorPlaces(template) }));
+    for (const form of [...written, { scheme, skeleton: federal, separators: null }, { scheme, skeleton: twelve(federal), separators: null }]) {
+      forms.set(form.skeleton.length, [...(forms.get(form.skeleton.length) ?? []), form]);
     }
   }
   const accepted = acceptedForms(schemes);
@@ -65,7 +73,9 @@ export function steuernummerReader(schemes: readonly StateScheme[]): (sent: stri
       return refused(REFUSED.malformed(accepted));
     }
     const digits = sent.replace(SEPARATOR, '');
-    const matched = (forms.get(digits.length) ?? []).flatMap(({ scheme, skeleton: form }) => {
+    const places = separatorPlaces(sent);
+    const fits = (form: Form) => form.separators === null || [...places].every((place) => form.separators!.has(place));
+    const matched = (forms.get(digits.length) ?? []).filter(fits).flatMap(({ scheme, skeleton: form }) => {
       const bund = converted(form, skeleton(scheme.bundesschema), digits);
       return bund === null ? [] : [{ scheme, bund }];
     });

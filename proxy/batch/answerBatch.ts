@@ -26,7 +26,7 @@ export function answerBatch(d: AnswerDeps, ex: Exchange, questions: BatchQuestio
   if (encoding === null) return;
   return answerEach(d, ex, version, questions).then(async (answers) => {
     const identity = envelope(version.stand, version.standQuelle, answers);
-    const body = encoding === 'identity' ? identity : await compressWhileWaiting(encoding, identity);
+    const body = encoding === 'identity' ? identity : await compressWhileWaiting(encoding, identity, ex.address);
     const headers: HeaderList = ['content-type', JSON_TYPE, 'content-length', body.length, 'cache-control', CACHE_ERROR, 'vary', 'Accept-Encoding'];
     if (encoding !== 'identity') headers.push('content-encoding', encoding);
     respond(ex, 200, headers, body);

@@ -7,17 +7,20 @@
 // (proxy/batch/) the rendered bytes alone, so bringing every encoding (or the half-megabyte identity behind a
 // compressed body) to the serving thread would mostly be garbage for it to collect. An answer to a question
 // asked by personal data (a tax number, which its `frage` repeats) is made for its request alone and kept nowhere.
+// Each rendering waits its turn in the render threads' fair share (renderQueue.ts), as its caller's client and at
+// its question's weight; a caller joining a rendering another client's backlog holds brings it forward.
 import { LRUCache } from 'lru-cache';
 import type { Encoded } from '../../core/compress.ts';
 import type { Encoding } from '../../core/manifest.ts';
+import { weightOf } from '../../core/batchWeight.ts';
 import { ERRORS } from '../../core/errors.ts';
 import { representationKey, type Format } from '../../core/representation.ts';
 import { isPersonal, type Question } from '../../core/request.ts';
 import type { ProxyMetrics } from '../metrics/metrics.ts';
 import type { Version } from '../versions/version.ts';
 import { asBuffer } from './ortRenderings.ts';
-import { renderOffThread, RENDER_RETRY_AFTER } from './renderThreads.ts';
-import type { Rendering, RenderResult } from './renderTask.ts';
+import { renderOffThread, RENDER_RETRY_AFTER, type RenderTicket } from './renderThreads.ts';
+import type { Rendering } from './renderTask.ts';
 
 export interface Rendered {
   ok: true;
@@ -32,15 +35,20 @@ export interface Rendered {
 
 /**
  * Not ok for an office number the version does not have, as the renderer says (core/render.ts), for a place
- * name asked of a version built without its search index, or when the render threads have more waiting than
- * they may (then with the seconds to wait).
+ * name asked of a version built without its search index, or when the caller's share of the render threads'
+ * queue has no place for it (then with the seconds to wait).
  */
 export type DynamicAnswer = Rendered | { ok: false; code: 'not_found' | 'unavailable'; detail: string; retryAfter?: number };
 
+const BUSY: DynamicAnswer = { ok: false, code: 'unavailable', detail: ERRORS.unavailable.detail.busy, retryAfter: RENDER_RETRY_AFTER };
+
+/** The client a rendering is asked for when none is named: one share for all such callers. */
+const ANY_CLIENT = '';
+
 export class DynamicAnswers {
   private readonly lru: LRUCache<string, DynamicAnswer>;
-  /** Renderings under way, by cache key. */
-  private readonly rendering = new Map<string, Promise<DynamicAnswer>>();
+  /** Renderings under way, by cache key, with their place in the queue. */
+  private readonly rendering = new Map<string, { answer: Promise<DynamicAnswer>; ticket: RenderTicket }>();
   /** Further encodings under way, by encoding and cache key. */
   private readonly encoding = new Map<string, Promise<Buffer>>();
 
@@ -59,46 +67,53 @@ export class DynamicAnswers {
    * `key` is the question's canonical key; `question` must not be one the version has stored in `format` (one of
    * formatsOf(question), core/representation.ts); `encoding` is the one the caller asked for, which the answer
    * comes with unless it was rendered for another caller (then body() makes it). A GET and each question of a
-   * batch ask here, so that both count a rendered answer and refuse a place name alike.
+   * batch ask here, so that both count a rendered answer and refuse one alike when the render threads are full.
+   * `client`: whose share of the render threads it takes (the rate limit's client).
    */
-  answer(version: Version, question: Question, key: string, format: Format = 'json', encoding: Encoding = 'identity'): Promise<DynamicAnswer> {
-    if (question.kind === 'lookup' && question.by === 'ort' && version.searchOrt === null) {
-      return Promise.resolve({ ok: false, code: 'unavailable', detail: ERRORS.unavailable.detail.ortSearch });
-    }
+  answer(version: Version, question: Question, key: string, format: Format = 'json', encoding: Encoding = 'identity', client = ANY_CLIENT): Promise<DynamicAnswer> {
     this.metrics?.rendered();
     const stored = representationKey(key, format);
     // The build id, not the version name: a rebuild under the same name may render differently.
     const cacheKey = `${version.buildId} ${stored}`;
     const personal = isPersonal(question);
-    const known = personal ? undefined : (this.lru.get(cacheKey) ?? this.rendering.get(cacheKey));
-    if (known !== undefined) return Promise.resolve(known);
-    const rendering = { kind: 'render' as const, version: { buildId: version.buildId, standQuelle: version.standQuelle, sources: version.sources }, question, stored, format };
-    const result = renderOffThread({ ...rendering, encoding });
-    if (result === null) {
-      return Promise.resolve({ ok: false, code: 'unavailable', detail: ERRORS.unavailable.detail.busy, retryAfter: RENDER_RETRY_AFTER });
+    const asker = { client, weight: weightOf(question) };
+    if (!personal) {
+      const known = this.lru.get(cacheKey);
+      if (known !== undefined) return Promise.resolve(known);
+      const underWay = this.rendering.get(cacheKey);
+      if (underWay !== undefined) {
+        underWay.ticket.alsoFor(asker.client, asker.weight);
+        return underWay.answer;
+      }
     }
-    const made = result.then((r): DynamicAnswer => (r.ok
-      ? { ok: true, etag: r.etag, bodies: { [encoding]: asBuffer(r.body) }, cacheKey, rendering }
-      : { ok: false, code: 'not_found', detail: r.detail }));
+    const rendering = { kind: 'render' as const, version: { buildId: version.buildId, standQuelle: version.standQuelle, sources: version.sources }, question, stored, format };
+    const ticket = renderOffThread({ ...rendering, encoding }, asker);
+    if (ticket === null) return Promise.resolve(BUSY);
+    const made = ticket.result.then((r): DynamicAnswer => {
+      if (r === null) return BUSY;
+      return r.ok ? { ok: true, etag: r.etag, bodies: { [encoding]: asBuffer(r.body) }, cacheKey, rendering } : { ok: false, code: 'not_found', detail: r.detail };
+    });
     if (personal) return made;
     const answer = made.then((a) => {
-      this.lru.set(cacheKey, a);
+      // A refusal for want of a place is for this moment only.
+      if (a !== BUSY) this.lru.set(cacheKey, a);
       return a;
     }).finally(() => this.rendering.delete(cacheKey));
-    this.rendering.set(cacheKey, answer);
+    this.rendering.set(cacheKey, { answer, ticket });
     return answer;
   }
 
-  /** The body of `answer` in `encoding`: at once when it has been made, else once it is. */
-  body(answer: Rendered, encoding: Encoding): Buffer | Promise<Buffer> {
+  /** The body of `answer` in `encoding`, for `client`: at once when it has been made, else once it is. */
+  body(answer: Rendered, encoding: Encoding, client = ANY_CLIENT): Buffer | Promise<Buffer> {
     const ready = answer.bodies[encoding];
     if (ready !== undefined) return ready;
     const running = `${encoding} ${answer.cacheKey}`;
     let body = this.encoding.get(running);
     if (body === undefined) {
-      body = renderOffThread({ ...answer.rendering, encoding }, true)!.then((r) => {
+      const asker = { client, weight: weightOf(answer.rendering.question) };
+      body = renderOffThread({ ...answer.rendering, encoding }, asker, true)!.result.then((r) => {
         // Rendered before, so rendered alike now: the renderer is a function of the version and the question.
-        if (!r.ok) throw new Error(`${answer.cacheKey} rendered before, not found now`);
+        if (r === null || !r.ok) throw new Error(`${answer.cacheKey} rendered before, not found now`);
         const made = asBuffer(r.body);
         // Kept with the answer the cache holds now (which may have gained another encoding meanwhile); an
         // answer evicted meanwhile is made again when asked again.

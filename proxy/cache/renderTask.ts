@@ -44,7 +44,7 @@ export type RenderResult = { ok: true; etag: string; body: Uint8Array } | { ok: 
 
 interface Loaded {
   index: DirectoryIndex;
-  searchOrt: OrtSearch | null;
+  searchOrt: OrtSearch;
   /** Place-name searches of this version, kept split around the spelling (ortRenderings.ts). */
   ort: OrtRenderings;
 }
@@ -64,7 +64,7 @@ function load(v: RenderVersion): Loaded {
     // Checked against the manifest when the version was loaded; parsed again here for this thread's own copy.
     const directory = Directory.parse(JSON.parse(new TextDecoder().decode(v.sources.directory)));
     const search = v.sources.search;
-    const searchOrt = search === null ? null : PlaceIndex.deserialize(Buffer.from(search.buffer, search.byteOffset, search.byteLength), directory.municipalities);
+    const searchOrt = PlaceIndex.deserialize(Buffer.from(search.buffer, search.byteOffset, search.byteLength), directory.municipalities);
     known = { index: indexDirectory(directory), searchOrt, ort: new OrtRenderings(ORT_BYTES) };
     loaded.set(v.buildId, known);
   }
@@ -72,18 +72,17 @@ function load(v: RenderVersion): Loaded {
 }
 
 /** Compressed here, not on the thread pool, which serves the process at its own priority. */
-export default function renderTask(task: RenderTask): RenderResult | Uint8Array {
+export default function renderTask(task: RenderTask): RenderResult | Uint8Array | Promise<RenderResult> {
   if (task.kind === 'compress') return compressToSync(task.encoding, Buffer.from(task.identity.buffer, task.identity.byteOffset, task.identity.byteLength), PER_REQUEST);
-  const { version, question, stored, format, encoding } = task;
+  const { version, question, format } = task;
   const v = load(version);
-  let identity: Buffer;
-  if (question.kind === 'lookup' && question.by === 'ort') {
-    identity = v.ort.body(v.index, question, v.searchOrt!);
-  } else {
-    const rendered = renderRepresentation(v.index, question, format, v.searchOrt ?? undefined);
-    if (!rendered.ok) return rendered;
-    identity = Buffer.from(rendered.body);
-  }
+  if (question.kind === 'lookup' && question.by === 'ort' && format === 'json') return encoded(task, v.ort.body(v.index, question, v.searchOrt));
+  const rendered = renderRepresentation(v.index, question, format, v.searchOrt);
+  const done = (r: Awaited<typeof rendered>): RenderResult => (r.ok ? encoded(task, Buffer.from(r.body)) : r);
+  return rendered instanceof Promise ? rendered.then(done) : done(rendered);
+}
+
+function encoded({ version, stored, encoding }: Rendering, identity: Buffer): RenderResult {
   const body = encoding === 'identity' ? identity : compressToSync(encoding, identity, PER_REQUEST);
   return { ok: true, etag: etagFor(version.standQuelle, stored, identity), body };
 }

@@ -18,7 +18,7 @@ export function registerKeysCommand(program: Command): void {
     .action(async (flags: FileFlag & { name: string }) => (await import('./keysAction.ts')).addKeyTo(flags));
 
   withKeysFile(keys.command('list'))
-    .description('List the keys (id, name, status, dates; with --log-file their use); never the keys themselves.')
+    .description('List the keys (id, name, status, dates; with --log-file their use; with --redis as the fleet has them); never the keys themselves.')
     .option('--log-file <files...>', 'the proxy\'s access log (and rotated ones): show requests in the last 24 h and the last use of each key')
     .action(async (flags: FileFlag & { logFile?: string[] }) => (await import('./keysAction.ts')).listKeys(flags));
 

@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { mergeKeyRecords } from '../fleet/mergeKeys.ts';
 import { readSharedKeys, shareKeys, withRedis } from '../fleet/sharedKeys.ts';
 import { keyUsage, type KeyUsage } from '../keys/usage.ts';
-import { addKey, readKeysFile, setKeyStatus, writeKeysFile, type KeyRecord, type KeysFile, type KeyStatus } from '../keys/keysFile.ts';
+import { addKey, makeKeysFolder, readKeysFile, setKeyStatus, writeKeysFile, type KeyRecord, type KeysFile, type KeyStatus } from '../keys/keysFile.ts';
 import { withKeysFileLocked } from '../keys/keysFileLock.ts';
 
 /** The options every subcommand has (keys.ts). */
@@ -13,16 +13,33 @@ export interface FileFlag {
 }
 
 export async function addKeyTo(flags: FileFlag & { name: string }): Promise<void> {
+  // The first key is issued before the proxy first starts, when its state folder may not exist yet.
+  await makeKeysFolder(flags.keysFile);
   const { record, key } = await changeKeys(flags, (file) => addKey(file, flags.name));
   console.log(`added key ${record.id} for "${record.name}" to ${flags.keysFile}; it is not stored and cannot be shown again:`);
   console.log(key);
 }
 
+/**
+ * Lists the keys as the fleet has them with --redis (marking where this machine's file says otherwise), and
+ * otherwise as the file has them, saying (on stderr) that a fleet's may differ: a proxy puts the fleet's keys in
+ * force over its file, so a key blocked from another machine is refused here while this file says active.
+ */
 export async function listKeys(flags: FileFlag & { logFile?: string[] }): Promise<void> {
-  const file = await fleetOrFile(flags, readKeys);
-  if (file.keys.length === 0) console.log(`no keys in ${flags.keysFile}`);
+  const { file, fleet } = await fleetOrFile(flags, async (flags, redis) => {
+    const file = (await readKeysFile(flags.keysFile)).keys;
+    return { file, fleet: redis ? mergeKeyRecords(file, await readSharedKeys(redis)) : null };
+  });
+  if (fleet === null) {
+    console.error(`the keys as ${flags.keysFile} has them; proxies that share keys through Redis may hold others (a key blocked from another machine shows active here): list the fleet's with --redis URL`);
+  }
+  const keys = fleet ?? file;
+  if (keys.length === 0) console.log(`no keys in ${flags.keysFile}${fleet ? ' or the fleet' : ''}`);
   const usage = flags.logFile ? await keyUsage(flags.logFile, Date.now()) : null;
-  for (const k of file.keys) console.log(usage ? `${describe(k)}  ${describeUsage(usage.get(k.id))}` : describe(k));
+  for (const k of keys) {
+    const line = [describe(k), fleet ? besideFile(k, file, flags.keysFile) : '', usage ? describeUsage(usage.get(k.id)) : ''];
+    console.log(line.filter(Boolean).join('  '));
+  }
 }
 
 export async function setStatus(idOrName: string, status: KeyStatus, flags: FileFlag): Promise<void> {
@@ -61,6 +78,13 @@ function verifyHeld(records: readonly KeyRecord[], record: KeyRecord, where: str
   if (held === undefined || JSON.stringify(held) !== JSON.stringify(record)) {
     throw new Error(`key ${record.id} is not as written in ${where} (changed meanwhile by another command?); check with: finanzamt keys list`);
   }
+}
+
+/** Where the fleet's record of a key differs from this machine's file. */
+function besideFile(k: KeyRecord, file: readonly KeyRecord[], path: string): string {
+  const local = file.find((f) => f.id === k.id);
+  if (local === undefined) return `(not in ${path})`;
+  return local.status === k.status ? '' : `(${local.status} in ${path})`;
 }
 
 function describeUsage(u: KeyUsage | undefined): string {

@@ -4,16 +4,22 @@ import cluster from 'node:cluster';
 import { serveOptions, type ServeInput } from '../../core/options.ts';
 import { IpcRateLimiter } from '../fleet/ipcRateLimit.ts';
 import { runPrimary } from '../fleet/primary.ts';
+import type { Logs } from '../log.ts';
 import { createProxy } from '../server.ts';
 
 /**
  * Starts the proxy, prints where it listens (the first line on stdout), and stops it cleanly on SIGTERM/SIGINT.
- * With --workers N this process forks N workers (proxy/fleet/primary.ts), each of which comes back here.
+ * SIGHUP reopens the log file (logrotate); SIGUSR1 and SIGUSR2, whose default is to open the inspector or to end
+ * the process, are logged and change nothing. With --workers N this process forks N workers
+ * (proxy/fleet/primary.ts), each of which comes back here.
  */
 export async function serve(flags: ServeInput): Promise<{ url: string }> {
   const o = serveOptions(flags);
+  // From the start: a signal that came before the proxy is up would otherwise end the process.
+  let logs: Logs | null = null;
+  handleSignals(() => logs, o.logFile);
   if (o.workers > 1 && cluster.isPrimary) {
-    const primary = await runPrimary(o);
+    const primary = await runPrimary(o, (primaryLogs) => { logs = primaryLogs; });
     console.log(`listening on ${primary.url}`);
     if (primary.metricsUrl) console.log(`metrics on ${primary.metricsUrl}`);
     return primary;
@@ -28,6 +34,7 @@ export async function serve(flags: ServeInput): Promise<{ url: string }> {
     cluster.worker?.disconnect();
     throw e;
   });
+  logs = proxy.logs;
   if (!worker) console.log(`listening on ${proxy.url}`);
   if (proxy.metricsUrl) console.log(`metrics on ${proxy.metricsUrl}`);
   proxy.logs.logger.info({ url: proxy.url, source: proxy.source, metrics: proxy.metricsUrl }, 'listening');
@@ -45,4 +52,21 @@ export async function serve(flags: ServeInput): Promise<{ url: string }> {
   if (worker) process.on('SIGINT', () => {});
   else process.once('SIGINT', stop);
   return proxy;
+}
+
+/**
+ * SIGHUP: the log file is opened again under its name (a cluster primary passes the signal on to its workers, each
+ * of which has the file open too). SIGUSR1 (which would open the inspector on port 9229 to any local user) and
+ * SIGUSR2 (which would end the process at once): a log line, nothing else.
+ */
+function handleSignals(logs: () => Logs | null, logFile: string | undefined): void {
+  process.on('SIGHUP', () => {
+    if (cluster.isPrimary) for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGHUP');
+    const current = logs();
+    current?.reopen();
+    current?.logger.info({ signal: 'SIGHUP', log_file: logFile ?? null }, logFile === undefined ? 'nothing to reopen: the log goes to stdout' : 'log file reopened');
+  });
+  for (const signal of ['SIGUSR1', 'SIGUSR2'] as const) {
+    process.on(signal, () => { logs()?.logger.info({ signal }, 'signal ignored'); });
+  }
 }

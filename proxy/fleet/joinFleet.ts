@@ -4,6 +4,7 @@
 import type { Logger } from 'pino';
 import type { KeyStore } from '../keys/keyStore.ts';
 import type { RateLimiter } from '../rateLimit/rateLimiter.ts';
+import type { KeysEvictable } from './evictionPolicy.ts';
 import { KeySync } from './keySync.ts';
 import { RedisLink } from './redisLink.ts';
 import { RedisRateLimiter } from './redisRateLimiter.ts';
@@ -20,6 +21,8 @@ export interface FleetOptions {
 
 export interface Fleet {
   limiter: RateLimiter;
+  /** Whether Redis may evict the fleet's keys, as last checked (evictionPolicy.ts); null before the first check. */
+  keysEvictable(): KeysEvictable | null;
   close(): void;
 }
 
@@ -35,6 +38,7 @@ export async function joinFleet(o: FleetOptions): Promise<Fleet> {
   await Promise.all([link.started(START_WAIT_MS), Promise.race([synced, new Promise((r) => setTimeout(r, START_WAIT_MS).unref())])]);
   return {
     limiter: new RedisRateLimiter(link, o.local),
+    keysEvictable: () => keySync.keysEvictable(),
     close: () => {
       link.close();
       keySync.close();

@@ -5,7 +5,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { AggregatorRegistry } from 'prom-client';
 import type { ServeOptions } from '../../core/options.ts';
-import { createLogs } from '../log.ts';
+import { createLogs, type Logs } from '../log.ts';
 import { listenForScrapes } from '../metrics/listener.ts';
 import { MemoryRateLimiter } from '../rateLimit/rateLimiter.ts';
 import { listenUrl } from '../http/listen.ts';
@@ -24,9 +24,10 @@ function restartDelay(recentDeaths: number): number {
   return Math.min(LONGEST_RESTART_MS, FIRST_RESTART_MS * 2 ** (recentDeaths - 1));
 }
 
-/** Forks the workers; resolves with the address once every one of them listens. */
-export async function runPrimary(o: PrimaryOptions): Promise<{ url: string; metricsUrl: string | null }> {
+/** Forks the workers; resolves with the address once every one of them listens. `logsMade`: hears of its logs. */
+export async function runPrimary(o: PrimaryOptions, logsMade: (logs: Logs) => void = () => {}): Promise<{ url: string; metricsUrl: string | null }> {
   const logs = createLogs(o.logFile);
+  logsMade(logs);
   const log = logs.logger;
   answerRateAsks(new MemoryRateLimiter({ rate: o.rate, burst: o.burst, maxClients: o.rateClients }));
   // Each scrape asks every worker for its metrics and adds them up (counters and histograms summed, the

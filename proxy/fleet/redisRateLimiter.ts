@@ -1,8 +1,9 @@
 // The fleet's rate limit: the token bucket of rateLimiter.ts, kept in Redis so that every proxy process
 // spends from one bucket per client address. One script call per request reads, refills, spends and writes
 // the bucket atomically, on Redis's clock (the machines' clocks need not agree). A bucket left alone until it
-// would be full again expires, which is the same as full. When Redis fails or is slow (redisLink.ts) the
-// request is decided by the local limiter instead: an outage costs fleet-wide accuracy, never availability.
+// would be full again expires, which is the same as full. When Redis fails or has not answered within
+// --redis-timeout of the request (redisLink.ts) the request is decided by the local limiter instead: an outage
+// costs fleet-wide accuracy, never availability.
 import { bucketDecision, type RateDecision, type RateLimiter } from '../rateLimit/rateLimiter.ts';
 import type { RedisLink } from './redisLink.ts';
 
@@ -55,7 +56,7 @@ export class RedisRateLimiter implements RateLimiter {
 
   take(client: string, cost: number): RateDecision | Promise<RateDecision> {
     if (!this.link.usable()) return this.local.take(client, cost);
-    return this.script(KEY_PREFIX + client, this.rate, this.burst, this.expireMs, cost).then(
+    return this.link.answered(this.script(KEY_PREFIX + client, this.rate, this.burst, this.expireMs, cost)).then(
       ([allowed, left]) => bucketDecision(allowed === 1, Number(left), cost, this.rate, this.burst),
       (e: unknown) => {
         this.link.failed(e instanceof Error ? e.message : String(e));

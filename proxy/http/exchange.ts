@@ -80,10 +80,10 @@ export function respond(ex: Exchange, status: number, headers: HeaderList, body?
  * an answer when it depends only on the URL and the data version and the URL holds no personal data, never
  * otherwise.
  */
-export function respondError(ex: Exchange, code: ErrorCode, detail: string, headers: HeaderList = []): void {
+export function respondError(ex: Exchange, code: ErrorCode, detail: string, headers: HeaderList = [], more?: Record<string, unknown>): void {
   const { status, shared } = ERRORS[code];
   ex.code = code;
-  const body = Buffer.from(errorJson(code, detail, ex.stand));
+  const body = Buffer.from(errorJson(code, detail, ex.stand, more));
   headers.push('content-type', JSON_TYPE, 'content-length', body.length, 'cache-control', shared && !ex.personal ? CACHE_OK : CACHE_ERROR);
   respond(ex, status, headers, body);
 }

@@ -1,4 +1,4 @@
-// Media-type negotiation where an answer has more than one representation (the collection: JSON and CSV, core/
+// Media-type negotiation where an answer has more than one representation (a table: JSON, CSV and XLSX, core/
 // representation.ts). The full media types are offered, so that `text/csv; charset=utf-8` matches and
 // `text/csv; charset=latin1` does not. Callers send a handful of distinct Accept values, so the answer per value
 // and offer is remembered instead of parsed on every request.
@@ -6,7 +6,8 @@ import Negotiator from 'negotiator';
 import { LRUCache } from 'lru-cache';
 import { MEDIA_TYPES, type Format } from '../../core/representation.ts';
 
-const chosen = new LRUCache<string, Format | 'none'>({ max: 256 });
+/** Per list of formats (formatsOf gives one list per kind): what each `Accept` value chose among them. */
+const chosen = new Map<readonly Format[], LRUCache<string, Format | 'none'>>();
 
 /**
  * The format `accept` prefers among `formats` (the first of them on a tie, and where `Accept` is absent or
@@ -15,13 +16,14 @@ const chosen = new LRUCache<string, Format | 'none'>({ max: 256 });
  */
 export function negotiateFormat(accept: string | undefined, formats: readonly Format[]): Format | null {
   if (formats.length === 1 || accept === undefined || accept.trim() === '') return formats[0]!;
-  const asked = `${formats.join(',')} ${accept}`;
-  let format = chosen.get(asked);
+  let known = chosen.get(formats);
+  if (known === undefined) chosen.set(formats, known = new LRUCache({ max: 256 }));
+  let format = known.get(accept);
   if (format === undefined) {
     const types = formats.map((f) => MEDIA_TYPES[f]);
     const best = new Negotiator({ headers: { accept } }).mediaTypes(types)[0];
     format = best === undefined ? 'none' : formats[types.indexOf(best)]!;
-    chosen.set(asked, format);
+    known.set(accept, format);
   }
   return format === 'none' ? null : format;
 }

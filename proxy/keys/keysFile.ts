@@ -1,7 +1,7 @@
 // The keys file: which access keys exist, under which name, and whether they are usable. It holds only the
 // hashes of the keys, so a copy of the file (a backup, a leaked config) does not let anyone call the service.
 import { hash, randomBytes } from 'node:crypto';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
 import { KEY_PREFIX } from '../../core/accessKey.ts';
@@ -16,8 +16,14 @@ export const KeyRecord = z.object({
   hash: z.string().regex(/^[0-9a-f]{64}$/),
   status: KeyStatus,
   created: z.iso.datetime(),
-  /** When the status last changed. */
+  /** When the status last changed, by the clock of the machine that changed it; shown, never compared. */
   changed: z.iso.datetime().optional(),
+  /**
+   * How many changes the record has been through: each change counts one up from the record it changed, so of two
+   * records of a key the one changed after the other has the higher revision, whatever the machines' clocks say
+   * (proxy/fleet/mergeKeys.ts). Absent in records written before it was kept (revisionOf).
+   */
+  revision: z.number().int().nonnegative().optional(),
 });
 export type KeyRecord = z.infer<typeof KeyRecord>;
 
@@ -73,6 +79,20 @@ export function parseKeysFile(text: string, path: string): KeysFile {
   return parsed.data;
 }
 
+/**
+ * Makes the folder of the keys file at `path` where it is missing (as /var/lib/finanzamt-api is until the unit
+ * first starts), readable by its owner only; or says which folder is missing and why it cannot be made.
+ */
+export async function makeKeysFolder(path: string): Promise<void> {
+  const folder = dirname(path);
+  try {
+    await mkdir(folder, { recursive: true, mode: 0o700 });
+  } catch (e) {
+    const why = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+    throw new Error(`the folder ${folder} of the keys file does not exist and cannot be made (${why}); make it, owned by the user the proxy runs as`);
+  }
+}
+
 /** Replaces the file in one rename, so the running proxy never reads a half-written file. */
 export async function writeKeysFile(path: string, file: KeysFile): Promise<void> {
   const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
@@ -91,9 +111,14 @@ export function addKey(file: KeysFile, name: string, now = new Date()): { file: 
   }
   const key = generateKey();
   const record = KeyRecord.parse({
-    id: `k_${randomBytes(6).toString('hex')}`, name, hash: hashKey(key), status: 'active', created: now.toISOString(),
+    id: `k_${randomBytes(6).toString('hex')}`, name, hash: hashKey(key), status: 'active', created: now.toISOString(), revision: 0,
   });
   return { file: { ...file, keys: [...file.keys, record] }, record, key };
+}
+
+/** A record's revision; one written before revisions were kept counts as changed once if it says it changed. */
+export function revisionOf(record: KeyRecord): number {
+  return record.revision ?? (record.changed === undefined ? 0 : 1);
 }
 
 const ALLOWED: Record<KeyStatus, KeyStatus[]> = {
@@ -107,7 +132,8 @@ export function setKeyStatus(file: KeysFile, idOrName: string, status: KeyStatus
   const target = findKey(file, idOrName);
   if (target.status === status) return { file, record: target };
   if (!ALLOWED[target.status].includes(status)) throw new Error(`key ${target.id} (${target.name}) is ${target.status} and cannot become ${status}`);
-  const record = { ...target, status, changed: now.toISOString() };
+  // Parsed, so that its fields are in the order the file has them, as what is read back is compared with it.
+  const record = KeyRecord.parse({ ...target, status, changed: now.toISOString(), revision: revisionOf(target) + 1 });
   return { file: { ...file, keys: file.keys.map((k) => (k === target ? record : k)) }, record };
 }
 

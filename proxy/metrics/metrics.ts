@@ -1,6 +1,6 @@
 // What the proxy counts for Prometheus (prom-client): every answer by route and status class with its
 // latency, refusals by cause, answers per key name, where stored bodies came from, reads from disk or origin,
-// and the data version with its age. Only bounded labels: a route, a status class, a cause, a key's name (the
+// the data version with its age, and the versions that failed to load. Only bounded labels: a route, a status class, a cause, a key's name (the
 // keys file bounds them), never a path, an address or a key.
 //
 // Per answer this costs one histogram observation and two or three counter increments, each on a plain cell
@@ -14,7 +14,7 @@ import { METRIC_ROUTES, metricRoute, type MetricRoute } from '../../core/routes.
 import type { KeyStore } from '../keys/keyStore.ts';
 import type { Logs } from '../log.ts';
 import type { CurrentVersion } from '../versions/currentVersion.ts';
-import { dataAgeDays } from '../../core/health.ts';
+import { DAY_SECONDS, dataAgeSeconds } from '../../core/health.ts';
 import type { ReadSlots } from '../versions/readSlots.ts';
 import { CellHistogram } from './cellHistogram.ts';
 
@@ -146,6 +146,20 @@ export class ProxyMetrics {
     });
   }
 
+  /** Whether the fleet's Redis may evict the shared keys (proxy/fleet/evictionPolicy.ts), read when scraped. */
+  showFleet(fleet: { keysEvictable(): number | null }): void {
+    new Gauge({
+      name: 'finanzamt_redis_keys_evictable',
+      help: 'Whether the fleet\'s Redis may evict the shared keys: 1 under an allkeys-* maxmemory-policy, 0 under noeviction or volatile-*, -1 when the policy cannot be read; absent until checked.',
+      aggregator: 'max', registers: [this.registry],
+      collect() {
+        this.reset();
+        const evictable = fleet.keysEvictable();
+        if (evictable !== null) this.set(evictable);
+      },
+    });
+  }
+
   /** Disk reads past their timeout that still hold a thread, and how many may hold one (proxy/versions/readSlots.ts). */
   showReads(reads: Pick<ReadSlots, 'stuck' | 'slots'>): void {
     const registers = [this.registry];
@@ -178,20 +192,36 @@ export class ProxyMetrics {
         if (v !== null) this.labels(v.standQuelle, v.stand, v.buildId).set(1);
       },
     });
+    // In seconds, Prometheus's base unit (`promtool check metrics`); /healthz and the log say whole days.
     new Gauge({
-      name: 'finanzamt_data_age_days', help: 'Whole days from the stand of the data served to now; absent while no version is loaded.',
+      name: 'finanzamt_data_age_seconds', help: 'Seconds from the stand of the data served (its midnight, UTC) to now, never below 0; absent while no version is loaded.',
       aggregator: 'max', registers,
       collect() {
         this.reset();
         const v = versions.current;
-        if (v !== null) this.set(dataAgeDays(v.stand, now()));
+        if (v !== null) this.set(Math.max(0, dataAgeSeconds(v.stand, now())));
       },
     });
     new Gauge({
-      name: 'finanzamt_data_max_age_days', help: 'The age in days above which the data counts as stale (--max-data-age-days).',
+      name: 'finanzamt_data_max_age_seconds', help: 'The age in seconds above which the data counts as stale (--max-data-age-days).',
       aggregator: 'max', registers,
       collect() {
-        this.set(maxDataAgeDays);
+        this.set(maxDataAgeDays * DAY_SECONDS);
+      },
+    });
+    new Counter({
+      name: 'finanzamt_version_load_failures_total', help: 'Loads of a published version that failed (a file missing, cut short or not what the manifest vouches for, or not read within --read-timeout); each retry counts.',
+      registers,
+      collect() {
+        this.reset();
+        this.inc(versions.loadFailures);
+      },
+    });
+    new Gauge({
+      name: 'finanzamt_version_not_loaded', help: '1 while the version published is not the one served (it failed to load) or none is named (current missing or unreadable); /healthz says why in nicht_geladen.',
+      aggregator: 'max', registers,
+      collect() {
+        this.set(versions.notLoaded === null ? 0 : 1);
       },
     });
     new Gauge({

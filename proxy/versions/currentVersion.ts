@@ -1,14 +1,21 @@
 // Which version the proxy serves. Follows the source: a newly published version is loaded completely beside
 // the old one and then put in place with one assignment, so requests see either the old or the new version.
-// Problems never stop the proxy: while nothing is loaded it answers 503, and it keeps trying.
+// Problems never stop the proxy and never unload what it serves: a version that fails to load, a source that
+// names none for a moment (a `current` being replaced) or cannot be asked leave the loaded version in place,
+// and are logged, counted and shown in /healthz (`notLoaded`). While nothing is loaded the proxy answers 503,
+// and it keeps trying.
 import type { Logger } from 'pino';
+import type { NotLoaded } from '../../core/health.ts';
 import { coalesced } from '../watch/coalesced.ts';
 import type { FileCache } from './fileCache.ts';
-import type { VersionSource } from './source.ts';
+import type { Published, VersionSource } from './source.ts';
 import { Version } from './version.ts';
 
 /** How long a version that failed to load is left alone before the next attempt (unless the source changes). */
 const RETRY_MS = 5_000;
+
+/** The longest reason kept for the log and /healthz. */
+const REASON_MAX = 1_000;
 
 /** Reads in flight while warming: enough to hide an origin's latency (64 reads of 20 ms each: 3,200 a second), few for object storage. */
 const WARM_CONCURRENCY = 64;
@@ -18,9 +25,12 @@ export class CurrentVersion {
   current: Version | null = null;
   /** When `current` was last put in place (Date.now()); null before the first version. */
   switchedAt: number | null = null;
+  /** What the source publishes that is not served, or why it names none; null while it names the one served. */
+  notLoaded: NotLoaded | null = null;
+  /** Loads of a published version that failed (a retry counts again), for the metrics. */
+  loadFailures = 0;
   private loadedToken: string | null = null;
   private failed: { token: string; at: number } | null = null;
-  private lastProblem: string | null = null;
   private stopFollowing: (() => void) | null = null;
   /** Most-asked bodies put in the hot cache before a version is put in place (`--warm`). */
   private readonly warmCount: number;
@@ -66,26 +76,23 @@ export class CurrentVersion {
   }
 
   private async refresh(): Promise<void> {
-    let published;
+    let published: Published;
     try {
       published = await this.source.published();
     } catch (e) {
-      // A source that cannot be asked (origin down, link mid-replacement) is no reason to drop a loaded version.
-      this.problem(`cannot ask ${this.source.description} for the published version: ${(e as Error).message}`);
+      // Nothing published (a `current` being replaced is missing for a moment; a wrong --dist) or a source that
+      // cannot be asked (an origin down): no reason to drop a loaded version. Only a valid newer one replaces it.
+      this.problem({ grund: reason(e) }, this.current ? 'warn' : 'error');
       return;
     }
-    if (published === null) {
-      if (this.current) this.log.warn({ source: this.source.description }, 'no version is published any more; answering 503');
-      this.current = null;
-      this.loadedToken = null;
-      this.problem(`${this.source.description} publishes no version`);
+    if (published.token === this.loadedToken) {
+      this.resolved();
       return;
     }
-    if (published.token === this.loadedToken) return;
     if (this.failed?.token === published.token && performance.now() - this.failed.at < RETRY_MS) return;
     const started = performance.now();
     try {
-      const version = await Version.load(this.source, published, this.files, this.log);
+      const version = await Version.load(this.source, published, this.files);
       const previous = this.current;
       // The same build again (a touched manifest, a copied tree): keep the loaded one, it is identical.
       const switched = previous?.buildId !== version.buildId || previous.name !== version.name;
@@ -96,21 +103,37 @@ export class CurrentVersion {
       }
       this.loadedToken = published.token;
       this.failed = null;
-      this.lastProblem = null;
+      this.notLoaded = null;
       this.log.info({
         version: version.name, stand: version.stand, build_id: version.buildId, entries: version.answers.size,
-        search: version.searchOrt !== null, ms: Math.round(performance.now() - started), previous: previous?.name ?? null,
+        ms: Math.round(performance.now() - started), previous: previous?.name ?? null,
       }, switched ? 'version loaded' : 'version unchanged');
     } catch (e) {
       this.failed = { token: published.token, at: performance.now() };
-      this.problem(`cannot load version ${published.name} from ${this.source.description}: ${(e as Error).message}`);
+      this.loadFailures++;
+      this.problem({ version: published.name, grund: reason(e) }, 'error');
     }
   }
 
-  /** Logs a problem once, not on every poll while it lasts. */
-  private problem(message: string): void {
-    if (message === this.lastProblem) return;
-    this.lastProblem = message;
-    this.log.error({ source: this.source.description, loaded: this.current?.name ?? null }, message);
+  /** Logs a problem once, not on every poll while it lasts, and shows it in /healthz until it is resolved. */
+  private problem(notLoaded: NotLoaded, level: 'warn' | 'error'): void {
+    if (notLoaded.grund === this.notLoaded?.grund && notLoaded.version === this.notLoaded.version) return;
+    this.notLoaded = notLoaded;
+    const serving = this.current?.name ?? null;
+    const what = notLoaded.version === undefined ? notLoaded.grund : `cannot load version ${notLoaded.version} from ${this.source.description}: ${notLoaded.grund}`;
+    this.log[level]({ source: this.source.description, loaded: serving }, `${what}; ${serving === null ? 'answering 503 until a version loads' : `still serving ${serving}`}`);
   }
+
+  /** The source names the version served again (after a gap in `current`, or an origin back). */
+  private resolved(): void {
+    if (this.notLoaded === null) return;
+    this.notLoaded = null;
+    this.log.info({ source: this.source.description, version: this.current?.name ?? null }, 'the published version is the one served again');
+  }
+}
+
+/** An error's message, bounded: a schema's complaint about a 30 MB manifest can be longer than a log line or /healthz should hold. */
+function reason(e: unknown): string {
+  const message = e instanceof Error ? e.message : String(e);
+  return message.length <= REASON_MAX ? message : `${message.slice(0, REASON_MAX)}… (${message.length} characters)`;
 }

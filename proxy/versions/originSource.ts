@@ -9,11 +9,14 @@ import { Agent as HttpsAgent } from 'node:https';
 import { Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import httpProxy from 'http-proxy';
-import { CURRENT, MANIFEST_FILE, type Encoding } from '../../core/manifest.ts';
+import { buildIdInHead, CURRENT, MANIFEST_FILE, MANIFEST_HEAD_BYTES, type Encoding } from '../../core/manifest.ts';
 import type { Published, VersionSource } from './source.ts';
 
 const POLL_MS = 1_000;
-/** Loading a version moves tens of megabytes once a month; the per-request read timeout is far too short for it. */
+/**
+ * Loading a version moves tens of megabytes once a month, which a slow line may take longer than the per-request
+ * read timeout over; that timeout bounds each wait for the next bytes instead (a stalled origin).
+ */
 const META_TIMEOUT_MS = 60_000;
 const VERSION_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 /** `current` holds a version name and a line end. */
@@ -29,23 +32,36 @@ export function originSource(origin: string, readTimeoutMs: number): VersionSour
   const bodies = originBodies(base, readTimeoutMs);
   return {
     description: base,
-    async published(): Promise<Published | null> {
+    async published(): Promise<Published> {
       const pointer = await fetch(`${base}/${CURRENT}`, { signal: AbortSignal.timeout(readTimeoutMs) });
-      if (pointer.status === 404) return null;
+      if (pointer.status === 404) {
+        throw new Error(`${base}/${CURRENT} does not exist (HTTP 404); --origin names the URL that finanzamt deploy writes ${CURRENT} and the versions under`);
+      }
       if (!pointer.ok) throw new Error(`${base}/${CURRENT}: HTTP ${pointer.status}`);
       const name = (await cappedBody(pointer, POINTER_MAX_BYTES, `${base}/${CURRENT}`)).toString('utf8').trim();
       if (!VERSION_NAME.test(name)) throw new Error(`${base}/${CURRENT} names no version (${JSON.stringify(name.slice(0, 40))})`);
-      // A rebuild under the same name shows in the manifest's validators.
-      const manifest = await fetch(`${base}/${name}/${MANIFEST_FILE}`, { method: 'HEAD', signal: AbortSignal.timeout(readTimeoutMs) });
-      if (!manifest.ok) throw new Error(`${base}/${name}/${MANIFEST_FILE}: HTTP ${manifest.status}`);
-      const h = manifest.headers;
-      return { name, token: [name, h.get('etag'), h.get('last-modified'), h.get('content-length')].join('|') };
+      // Followed by content, not by the validators an origin or a CDN may change at will (a new ETag on every
+      // request): the same build under the same name is the same version, and costs this one small request.
+      return { name, token: `${name}|${await buildIdAt(`${base}/${name}/${MANIFEST_FILE}`, readTimeoutMs)}` };
     },
     async readMeta(name, file) {
-      const res = await fetch(`${base}/${name}/${file}`, { signal: AbortSignal.timeout(META_TIMEOUT_MS) });
-      if (res.status === 404) return null;
-      if (!res.ok) throw new Error(`${base}/${name}/${file}: HTTP ${res.status}`);
-      return cappedBody(res, META_MAX_BYTES, `${base}/${name}/${file}`);
+      const url = `${base}/${name}/${file}`;
+      // A version's files take long on a slow line, which only META_TIMEOUT_MS bounds; an origin that stops
+      // sending is given up after --read-timeout without a byte, as a body would be.
+      const stall = stallTimer(readTimeoutMs, url);
+      try {
+        const res = await fetch(url, { signal: AbortSignal.any([AbortSignal.timeout(META_TIMEOUT_MS), stall.signal]) });
+        stall.touch();
+        if (res.status === 404) return null;
+        if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+        return await cappedBody(res, META_MAX_BYTES, url, stall.touch);
+      } catch (e) {
+        if (stall.signal.aborted) throw stall.signal.reason as Error;
+        if ((e as Error).name === 'TimeoutError') throw new Error(`${url}: not complete within ${META_TIMEOUT_MS} ms`);
+        throw e;
+      } finally {
+        stall.stop();
+      }
     },
     readObject: ({ version, path, encoding, bytes }) => bodies.get(`${version.name}/${path}`, encoding, bytes),
     follow(check) {
@@ -123,16 +139,55 @@ function tooLong(url: string, bytes: number): Error {
 }
 
 /** The body of a fetch, read no further than `max` bytes: the origin is trusted with content, not with its length. */
-async function cappedBody(res: Response, max: number, url: string): Promise<Buffer> {
+async function cappedBody(res: Response, max: number, url: string, received: () => void = () => {}): Promise<Buffer> {
   const chunks: Uint8Array[] = [];
-  let received = 0;
+  let length = 0;
   for await (const chunk of res.body ?? []) {
-    received += chunk.length;
+    received();
+    length += chunk.length;
     // Leaving the loop cancels the stream, which closes the connection.
-    if (received > max) throw new Error(`${url}: longer than ${max} bytes`);
+    if (length > max) throw new Error(`${url}: longer than ${max} bytes`);
     chunks.push(chunk);
   }
   return Buffer.concat(chunks);
+}
+
+/**
+ * The build id of the manifest at `url`, from its first bytes (core/manifest.ts): asked for as a range, and where
+ * the origin ignores the range and sends the whole file, read no further than those bytes.
+ */
+async function buildIdAt(url: string, timeoutMs: number): Promise<string> {
+  const res = await fetch(url, {
+    // Identity: a range of a compressed stream cannot be decoded.
+    headers: { range: `bytes=0-${MANIFEST_HEAD_BYTES - 1}`, 'accept-encoding': 'identity' },
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  for await (const chunk of res.body ?? []) {
+    chunks.push(chunk);
+    length += chunk.length;
+    if (length >= MANIFEST_HEAD_BYTES) break;
+  }
+  const buildId = buildIdInHead(Buffer.concat(chunks).subarray(0, MANIFEST_HEAD_BYTES).toString('utf8'));
+  if (buildId === null) throw new Error(`${url}: its first ${MANIFEST_HEAD_BYTES} bytes name no build_id`);
+  return buildId;
+}
+
+/** An abort signal that fires `ms` after the last `touch()` (and the start), with an error naming `url`. */
+function stallTimer(ms: number, url: string): { signal: AbortSignal; touch: () => void; stop: () => void } {
+  const controller = new AbortController();
+  const fire = () => controller.abort(new Error(`${url}: nothing received for ${ms} ms (--read-timeout)`));
+  let timer = setTimeout(fire, ms);
+  return {
+    signal: controller.signal,
+    touch: () => {
+      clearTimeout(timer);
+      timer = setTimeout(fire, ms);
+    },
+    stop: () => clearTimeout(timer),
+  };
 }
 
 function upstreamRequest(): IncomingMessage {

@@ -17,26 +17,26 @@ export interface VersionFiles {
 /** A loaded version's directory and place index as checked against its manifest: what a thread renders from. */
 export interface VersionSources {
   directory: Uint8Array;
-  /** Null when the place index is missing or was rejected. */
-  search: Uint8Array | null;
+  search: Uint8Array;
 }
 
 export interface ParsedVersion {
-  /** The manifest without its entries and objects, which are in `answers`, the CSV entries under their representation keys. */
-  manifest: Omit<ManifestShell, 'entries' | 'csv' | 'objects'>;
+  /** The manifest without its entries and objects, which are in `answers`, the CSV and XLSX entries under their representation keys. */
+  manifest: Omit<ManifestShell, 'entries' | 'csv' | 'xlsx' | 'objects'>;
   answers: AnswersData;
   directory: Directory;
 }
 
 /** Throws (and the version is not loaded) when either file is unusable or they do not belong together. */
 export function parseVersion({ name, manifest: manifestData, directory: directoryData }: VersionFiles): ParsedVersion {
-  const { entries, csv, objects, ...manifest } = ManifestShell.parse(JSON.parse(text(manifestData)));
+  const { entries, csv, xlsx, objects, ...manifest } = ManifestShell.parse(JSON.parse(text(manifestData)));
   const directory = Directory.parse(JSON.parse(text(checkedFile(directoryData, manifest.files[DIRECTORY_FILE], DIRECTORY_FILE))));
   if (directory.stand_quelle !== manifest.stand_quelle || directory.stand !== manifest.stand) {
     throw new Error(`version ${name}: ${DIRECTORY_FILE} is of ${directory.stand_quelle}, ${MANIFEST_FILE} of ${manifest.stand_quelle}`);
   }
-  const csvEntries = Object.fromEntries(Object.entries(csv).map(([key, entry]) => [representationKey(key, 'csv'), entry]));
-  return { manifest, answers: compactAnswers({ entries: { ...entries, ...csvEntries }, objects }, `version ${name}`), directory };
+  const tables = (format: 'csv' | 'xlsx', stored: typeof csv) => Object.entries(stored).map(([key, entry]) => [representationKey(key, format), entry]);
+  const all = { ...entries, ...Object.fromEntries([...tables('csv', csv), ...tables('xlsx', xlsx)]) };
+  return { manifest, answers: compactAnswers({ entries: all, objects }, `version ${name}`), directory };
 }
 
 function text(data: Uint8Array): string {

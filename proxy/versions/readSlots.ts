@@ -1,4 +1,4 @@
-// Reads of stored bodies from a local disk, through a fixed number of slots. A file read runs on libuv's thread
+// Reads from a local disk (stored bodies, and every file a version is loaded from), through a fixed number of slots. A file read runs on libuv's thread
 // pool, which zlib shares (every compressed rendering and batch); an open() or read() stuck in the kernel (a
 // hung network disk, a FIFO) holds its thread until the kernel lets go, and no abort signal frees it: four
 // such reads once filled the pool, and every compression waited behind them. So:
@@ -30,14 +30,14 @@ interface Run<T> {
 export class ReadSlots {
   readonly slots: number;
   private readonly timeoutMs: number;
-  private readonly onStuck: (stuck: number, slots: number) => void;
+  private readonly onStuck: (stuck: number, slots: number, file: string) => void;
   private running = 0;
   private stuckNow = 0;
   private readonly waiting: Run<unknown>[] = [];
   private readonly runs = new Map<string, Run<unknown>>();
 
-  /** `onStuck`: told each time a read overruns its timeout, with how many are stuck now. */
-  constructor(timeoutMs: number, onStuck: (stuck: number, slots: number) => void, slots = READ_SLOTS) {
+  /** `onStuck`: told each time a read overruns its timeout, with how many are stuck now and which file it reads. */
+  constructor(timeoutMs: number, onStuck: (stuck: number, slots: number, file: string) => void, slots = READ_SLOTS) {
     this.slots = slots;
     this.timeoutMs = timeoutMs;
     this.onStuck = onStuck;
@@ -53,7 +53,10 @@ export class ReadSlots {
     return this.stuckNow >= this.slots;
   }
 
-  /** What `read` reads from `file`, or an error once the timeout has passed (waiting for a slot included). */
+  /**
+   * What `read` reads from `file` (which names the read: one under way is shared by every caller naming it), or
+   * an error once the timeout has passed (waiting for a slot included).
+   */
   read<T>(file: string, read: (signal: AbortSignal) => Promise<T>): Promise<T> {
     let run = this.runs.get(file) as Run<T> | undefined;
     if (run === undefined) {
@@ -97,7 +100,7 @@ export class ReadSlots {
   private within<T>(run: Run<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => {
-        reject(new Error(`no body within ${this.timeoutMs} ms${run.started ? '' : ' (every read slot busy)'}`));
+        reject(new Error(`${run.file}: not read within ${this.timeoutMs} ms (--read-timeout)${run.started ? '' : ', every read slot busy'}`));
         if (!run.overrun) this.overran(run);
       }, this.timeoutMs);
       run.result.then(resolve, reject).finally(() => clearTimeout(timer));
@@ -114,7 +117,7 @@ export class ReadSlots {
     }
     run.abort.abort();
     this.stuckNow++;
-    this.onStuck(this.stuckNow, this.slots);
+    this.onStuck(this.stuckNow, this.slots, run.file);
   }
 
   private next(): void {

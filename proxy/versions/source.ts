@@ -22,9 +22,15 @@ export interface ObjectRead {
 export interface VersionSource {
   /** For logs: the directory or URL. */
   readonly description: string;
-  /** The published version; null when none is published; throws when the source cannot be asked. */
-  published(): Promise<Published | null>;
-  /** A file of a version beside its bodies (manifest, directory, search index); null when it does not exist. */
+  /**
+   * The published version. Throws when none is published (the message says what was looked for and is missing)
+   * or the source cannot be asked; neither unloads a version loaded before (currentVersion.ts).
+   */
+  published(): Promise<Published>;
+  /**
+   * A file of a version beside its bodies (manifest, directory, search index); null when it does not exist;
+   * rejects when it cannot be read within the read timeout.
+   */
   readMeta(name: string, file: string): Promise<Buffer | null>;
   /**
    * A stored body of `read.version` (`path` from `objectPath`); rejects when it cannot be read within the read

@@ -2,9 +2,7 @@
 // index, loaded completely before the proxy switches to it. A request takes the version once and uses only
 // it, so body, ETag and `stand` of one response always come from the same version.
 import pLimit from 'p-limit';
-import type { Logger } from 'pino';
 import { DIRECTORY_FILE, MANIFEST_FILE, objectPath, type Encoding, type StoredFile } from '../../core/manifest.ts';
-import type { Directory } from '../../core/model.ts';
 import { indexDirectory, type DirectoryIndex } from '../../core/directoryIndex.ts';
 import type { OrtSearch } from '../../core/search/ortSearch.ts';
 import { RANKING_FILE, WarmingOrder } from '../../core/ranking.ts';
@@ -18,6 +16,9 @@ import { StoredAnswers, type StoredAnswer } from './storedAnswers.ts';
 
 type StoredFiles = ParsedVersion['manifest']['files'];
 
+/** What a version directory's own files are called: a name, never a path elsewhere. */
+const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
 export class Version {
   readonly stand: string;
   readonly standQuelle: string;
@@ -26,8 +27,7 @@ export class Version {
   readonly answers: StoredAnswers;
   readonly published: Published;
   readonly index: DirectoryIndex;
-  /** Null when the version has no (usable) place index: `ort` questions are then unavailable. */
-  readonly searchOrt: OrtSearch | null;
+  readonly searchOrt: OrtSearch;
   /** What the render threads load the version from (proxy/cache/renderThreads.ts). */
   readonly sources: VersionSources;
   private readonly source: VersionSource;
@@ -40,7 +40,7 @@ export class Version {
     manifest: ParsedVersion['manifest'],
     answers: StoredAnswers,
     index: DirectoryIndex,
-    searchOrt: OrtSearch | null,
+    searchOrt: OrtSearch,
     sources: VersionSources,
     source: VersionSource,
     files: FileCache,
@@ -59,10 +59,12 @@ export class Version {
   }
 
   /**
-   * Reads and checks everything a version needs; throws (and nothing switches) when any part is missing or
-   * does not match the manifest. The manifest is the root of trust: every other file is checked against it.
+   * Reads every file the manifest names beside the bodies (the directory, the place index, the warming order)
+   * and checks each against the size and sha256 the manifest gives it; throws (and nothing switches) when any is
+   * missing, cut short, damaged or unusable, or when the manifest leaves out the directory or the place index,
+   * without which a route could not answer. The manifest is the root of trust; bodies are checked as they are read.
    */
-  static async load(source: VersionSource, published: Published, files: FileCache, log: Logger): Promise<Version> {
+  static async load(source: VersionSource, published: Published, files: FileCache): Promise<Version> {
     const { name } = published;
     const [manifestData, directoryData, searchData] = await Promise.all([
       source.readMeta(name, MANIFEST_FILE), source.readMeta(name, DIRECTORY_FILE), source.readMeta(name, SEARCH_FILE),
@@ -71,10 +73,14 @@ export class Version {
     // Shared, not copied, with the loader thread and the render threads.
     const sharedDirectory = directoryData && shared(directoryData);
     const { manifest, answers: answersData, directory } = await parseOffThread({ name, manifest: manifestData, directory: sharedDirectory });
-    const answers = new StoredAnswers(answersData);
-    const search = placeSearch(name, () => checkedFile(searchData, manifest.files[SEARCH_FILE], SEARCH_FILE), directory, log);
-    const sources = { directory: sharedDirectory!, search: search === null ? null : shared(searchData!) };
-    return new Version(published, manifest, answers, indexDirectory(directory), search, sources, source, files);
+    const search = shared(checkedFile(searchData, manifest.files[SEARCH_FILE], SEARCH_FILE));
+    const searchOrt = PlaceIndex.deserialize(Buffer.from(search.buffer, search.byteOffset, search.byteLength), directory.municipalities);
+    await Promise.all(Object.entries(manifest.files).filter(([path]) => path !== DIRECTORY_FILE && path !== SEARCH_FILE).map(async ([path, listed]) => {
+      if (!FILE_NAME.test(path)) throw new Error(`${MANIFEST_FILE} lists ${JSON.stringify(path.slice(0, 80))}, which is no file of a version directory`);
+      checkedFile(await source.readMeta(name, path), listed, path);
+    }));
+    const sources = { directory: sharedDirectory!, search };
+    return new Version(published, manifest, new StoredAnswers(answersData), indexDirectory(directory), searchOrt, sources, source, files);
   }
 
   get name(): string {
@@ -116,12 +122,3 @@ function shared(data: Uint8Array): Uint8Array {
   return copy;
 }
 
-/** A missing, damaged or foreign index costs only the `ort` questions, not the version. */
-function placeSearch(name: string, data: () => Buffer, directory: Directory, log: Logger): OrtSearch | null {
-  try {
-    return PlaceIndex.deserialize(data(), directory.municipalities);
-  } catch (e) {
-    log.error({ version: name, err: { message: (e as Error).message } }, `${SEARCH_FILE} rejected; place-name lookups are unavailable`);
-    return null;
-  }
-}

@@ -3,6 +3,7 @@
 // city (rule 12) named by its units; and everywhere else the admission that the directory does not say how the
 // offices divide the city. Roman numerals (Leipzig I / II, Stuttgart, Saarbrücken) and parts of a city are no task.
 import { describe, expect, it } from 'vitest';
+import { servedAsCity } from '../../build/assemble/valuationUnits.ts';
 import { indexDirectory } from '../../core/directoryIndex.ts';
 import { LookupResponse } from '../../core/model.ts';
 import { withoutTypeSuffix } from '../../core/normalize.ts';
@@ -17,7 +18,8 @@ const UNKNOWN = 'Das Verzeichnis sagt nicht, wie sie sich die Gemeinde aufteilen
 async function cityHints(bundle: FrozenBundle) {
   const { directory } = await realDirectory(bundle);
   const ix = indexDirectory(directory);
-  return directory.municipalities.filter((m) => m.bufa_nr.length > 1).map((m) => {
+  // Cities of several offices: an office answered beside a valuation number (rule 10b) has a hint of its own.
+  return directory.municipalities.filter(servedAsCity).map((m) => {
     const answer = renderAnswer(ix, { kind: 'lookup', by: 'ags', value: m.ags, gemeinden: 0, limit: 20 });
     if (!answer.ok) throw new Error(answer.detail);
     const offices = [...new Set(m.bufa_nr.map((nr) => ix.officeGroups.get(nr)!.name))];

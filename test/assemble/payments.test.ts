@@ -65,6 +65,41 @@ describe('rule 14: payee names', () => {
   });
 });
 
+describe('rule 14: payee names a bank can compare', () => {
+  it('normalises the list\'s spacing in the payee name, keeping the office\'s name as the list writes it', async () => {
+    const { directory } = await load();
+    expect(directory.offices.find((o) => o.bufa_nr === '2348')).toMatchObject({
+      name: 'Verden  (Aller)', bezeichnung: 'Finanzamt Verden  (Aller)', zahlungsempfaenger: 'Finanzamt Verden (Aller)',
+    });
+    for (const { bufa_nr, zahlungsempfaenger } of directory.offices) {
+      if (zahlungsempfaenger !== null) expect(zahlungsempfaenger, bufa_nr).toBe(zahlungsempfaenger.replace(/\s+/gu, ' ').trim());
+    }
+  });
+
+  it('leaves a site marker and a former name out, adding nothing, and lists both for review', async () => {
+    const { directory, facts } = await load();
+    const office = (nr: string) => directory.offices.find((o) => o.bufa_nr === nr)!;
+    expect([office('2801').name, office('2801').zahlungsempfaenger]).toEqual(['Offenburg -01- (vormals ASt Achern)', 'Finanzamt Offenburg']);
+    expect([office('2814').name, office('2814').zahlungsempfaenger]).toEqual(['Offenburg -14-', 'Finanzamt Offenburg']);
+    expect(facts.payments.to_review.filter((r) => r.gruende.some((g) => g.startsWith('aus dem Namen der Liste gekürzt')))).toEqual([
+      { bufa_nr: '2801', name: 'Offenburg -01- (vormals ASt Achern)', zahlungsempfaenger: 'Finanzamt Offenburg', gruende: ['aus dem Namen der Liste gekürzt: Finanzamt Offenburg -01- (vormals ASt Achern)'] },
+      { bufa_nr: '2814', name: 'Offenburg -14-', zahlungsempfaenger: 'Finanzamt Offenburg', gruende: ['aus dem Namen der Liste gekürzt: Finanzamt Offenburg -14-'] },
+    ]);
+  });
+
+  it('counts every payee name made from the list whose parts it cannot vouch for', async () => {
+    const { directory, facts } = await load();
+    // Read off the names here, apart from the build: digits, a branch, an abbreviation, a spaced dash.
+    const odd = (payee: string) => /\d|\b(?:Außenstelle|Verwaltungsstelle)\b|\p{L}\.(?:\s|$)| - /u.test(payee);
+    const fixed = new Set(facts.payments.payees.filter((p) => p.name !== null).map((p) => p.name));
+    const made = directory.offices.filter((o) => o.zahlungsempfaenger !== null && !fixed.has(o.zahlungsempfaenger));
+    const expected = made.filter((o) => odd(o.zahlungsempfaenger!) || ['2801', '2814'].includes(o.bufa_nr)).map((o) => o.bufa_nr);
+    expect(facts.payments.to_review.map((r) => r.bufa_nr)).toEqual(expected);
+    expect(expected).toEqual(expect.arrayContaining(['2171', '2624', '2808', '2899', '4070']));
+    expect(expected).toHaveLength(51);
+  });
+});
+
 describe('rule 14: accounts', () => {
   it.each([
     ['Berlin', [BERLIN_SPARKASSE, BERLIN_POSTBANK]],

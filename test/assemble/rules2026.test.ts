@@ -1,6 +1,8 @@
-// The rules that the sources of 2026 brought (docs/data.md, rules 3b, 4b, 5b, 7, 10 and 11), on the frozen 2026
+// The rules that the sources of 2026 brought (docs/data.md, rules 3b, 4b, 5b, 7, 10, 10b and 11), on the frozen 2026
 // bundle, whose facts these are.
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { CurrentOffice } from '../../build/assemble/currentOffices.ts';
+import { addMergedOffices, valuationUnits } from '../../build/assemble/valuationUnits.ts';
 import { indexDirectory } from '../../core/directoryIndex.ts';
 import { realDirectory } from '../support/directory.ts';
 
@@ -80,6 +82,61 @@ describe('rule 5b: one office, several numbers', () => {
     expect(facts.special_task_districts.map((d) => [d.bufa_nr, d.municipalities.length])).toEqual([
       ['2623', 10], ['2625', 19], ['2636', 7], ['2637', 7], ['2638', 9],
     ]);
+  });
+});
+
+describe('rule 10b: property-valuation numbers', () => {
+  it('finds every number the list calls a valuation unit, with the office it names without the suffix', async () => {
+    const { facts } = await load();
+    expect(facts.valuation_units.map((u) => [u.bufa_nr, u.amt.map((a) => `${a.bufa_nr} ${a.name}`), u.municipalities.length])).toEqual([
+      ['2623', ['2626 Kassel'], 10], ['2625', ['2626 Kassel'], 19], ['2636', ['2602 Hersfeld-Rotenburg'], 7],
+      ['2637', ['2604 Rheingau-Taunus'], 7], ['2638', ['2630 Limburg-Weilburg'], 9],
+      // Frankfurt's valuation unit has no municipality of its own: nothing is added, but its payee follows 2614.
+      ['2645', ['2614 Frankfurt am Main'], 0],
+    ]);
+    expect(facts.valuation_units.flatMap((u) => u.municipalities).sort()).toEqual(facts.special_task_districts.flatMap((d) => d.municipalities).sort());
+  });
+
+  it('gives each of the 52 municipalities both numbers, the merged office as `zusammenlegung`, and nothing else', async () => {
+    const { directory, facts } = await load();
+    const byAgs = new Map(directory.municipalities.map((m) => [m.ags, m]));
+    for (const unit of facts.valuation_units) {
+      for (const ags of unit.municipalities) {
+        const m = byAgs.get(ags)!;
+        expect(m.bufa_nr, ags).toEqual([unit.bufa_nr, unit.amt[0]!.bufa_nr].sort());
+        expect(m.herkunft[m.bufa_nr.indexOf(unit.bufa_nr)], ags).toEqual({ zuordnung: 'verzeichnis', ersetzt: null });
+        expect(m.herkunft[m.bufa_nr.indexOf(unit.amt[0]!.bufa_nr)], ags).toEqual({ zuordnung: 'zusammenlegung', ersetzt: null });
+      }
+    }
+    expect(facts.provenance.zusammenlegung).toBe(52);
+    expect(directory.municipalities.filter((m) => m.herkunft.some((h) => h.zuordnung === 'zusammenlegung'))).toHaveLength(52);
+  });
+
+  it('names the payee of a valuation unit after the office it was merged into', async () => {
+    const { directory } = await load();
+    const payee = (nr: string) => directory.offices.find((o) => o.bufa_nr === nr)!.zahlungsempfaenger;
+    expect(['2623', '2625', '2626'].map(payee)).toEqual(['Finanzamt Kassel', 'Finanzamt Kassel', 'Finanzamt Kassel']);
+    expect([payee('2636'), payee('2637'), payee('2638'), payee('2645')])
+      .toEqual(['Finanzamt Hersfeld-Rotenburg', 'Finanzamt Rheingau-Taunus', 'Finanzamt Limburg-Weilburg', 'Finanzamt Frankfurt am Main']);
+  });
+
+  it('derives the rule from the names alone: any such name, its namesake in the same state only', () => {
+    const listed = (bufa_nr: string, name: string): CurrentOffice => ({
+      line: 1, bufa_nr, name, listedLand: null, hausanschrift: null, tel: null, fax: null, mail: null, url: null,
+    });
+    const units = valuationUnits([
+      listed('2699', 'Musterstadt (Grundstücksbewertung)'), listed('2698', 'Musterstadt'), listed('2397', 'Musterstadt'),
+      listed('2696', 'Nirgendwo (Grundstücksbewertung)'), listed('2695', 'Kassel Bewertung'),
+    ]);
+    expect(units).toEqual([
+      { bufa_nr: '2699', name: 'Musterstadt (Grundstücksbewertung)', amt: [{ bufa_nr: '2698', name: 'Musterstadt' }] },
+      { bufa_nr: '2696', name: 'Nirgendwo (Grundstücksbewertung)', amt: [] },
+    ]);
+    const pairs = new Map([['06999001', [{ bufa_nr: '2699', zuordnung: 'verzeichnis' as const, ersetzt: null }]], ['06999002', [{ bufa_nr: '2696', zuordnung: 'verzeichnis' as const, ersetzt: null }]]]);
+    expect(addMergedOffices(units, pairs).map((u) => u.municipalities)).toEqual([['06999001'], ['06999002']]);
+    expect(pairs.get('06999001')!.map((p) => [p.bufa_nr, p.zuordnung])).toEqual([['2698', 'zusammenlegung'], ['2699', 'verzeichnis']]);
+    // Without an office of that name nothing is added: the number answers alone, with its notice.
+    expect(pairs.get('06999002')!.map((p) => p.bufa_nr)).toEqual(['2696']);
   });
 });
 

@@ -13,7 +13,7 @@ it('counts every stored answer once, a collection once per format, and ends at t
   const out = join(dir, 'dist');
   await buildVersion({ source: saarlandBundle(join(dir, 'saarland'), '20251130_0000'), out, threads: 2, onProgress: (done, total) => steps.push([done, total]) });
   const { manifest } = versionTree(join(out, 'current'));
-  const answers = Object.keys(manifest.entries).length + Object.keys(manifest.csv).length;
+  const answers = Object.keys(manifest.entries).length + Object.keys(manifest.csv).length + Object.keys(manifest.xlsx).length;
   const documents = Object.keys(manifest.entries).filter((key) => !key.startsWith('/finanz')).length;
   const total = answers - documents;
   expect(steps.length).toBeGreaterThan(0);

@@ -19,9 +19,10 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const VERSION = '20251130_0000';
 const NEXT = '20251231_0000';
+const THIRD = '20260131_0000';
 
-function build(out: string, source: string) {
-  return spawnSync(process.execPath, ['bin/finanzamt.mjs', 'build', '--source', source, '--out', out], { encoding: 'utf8' });
+function build(out: string, source: string, ...extra: string[]) {
+  return spawnSync(process.execPath, ['bin/finanzamt.mjs', 'build', '--source', source, '--out', out, ...extra], { encoding: 'utf8' });
 }
 
 let source: string;
@@ -40,6 +41,17 @@ function publishedCopy(name: string): string {
   execFileSync('cp', ['-al', join(published, VERSION), join(out, VERSION)]);
   symlinkSync(VERSION, join(out, 'current'));
   return out;
+}
+
+/** A process id no process has now. */
+function deadPid(): number {
+  for (let pid = 4_000_000; ; pid--) {
+    try {
+      process.kill(pid, 0);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ESRCH') return pid;
+    }
+  }
 }
 
 function treeDigest(dir: string): Map<string, string> {
@@ -108,10 +120,44 @@ describe('publishing', () => {
       await proxy.stop();
     }
 
+    // A new link to `current` that a build killed between making it and renaming it over the old one would leave.
+    const link = `.current-${deadPid()}-0badc0de`;
+    symlinkSync(VERSION, join(out, link));
     const fresh = await createStaging(out);
     expect(existsSync(join(out, staging))).toBe(false);
+    expect(readdirSync(out)).not.toContain(link);
     rmSync(fresh, { recursive: true });
   }, 3 * 60_000);
+
+  it('keeps the version current named before with --keep 0, and counts only versions a build made', () => {
+    const out = publishedCopy('keep');
+    // Named like a version, newer than any, but no build made it: never counted, never removed.
+    const stray = '99999999_9999';
+    mkdirSync(join(out, stray));
+    writeFileSync(join(out, stray, 'notes.txt'), 'not a version\n');
+    // Saarland's own offices build in a third of the time; --force lets them follow the version with all offices.
+    const next = build(out, saarlandBundle(join(scratch, 'saarland-keep-next'), NEXT, { ownOffices: true }), '--keep', '0', '--force');
+    expect(next.status, next.stderr).toBe(0);
+    // A proxy serves VERSION until it has loaded NEXT: the build must not take it away under it.
+    expect(readdirSync(out).filter((n) => !n.startsWith('.')).sort()).toEqual([VERSION, NEXT, stray, 'current'].sort());
+    expect(readlinkSync(join(out, 'current'))).toBe(NEXT);
+
+    const third = build(out, saarlandBundle(join(scratch, 'saarland-keep-third'), THIRD, { ownOffices: true }), '--keep', '0', '--force');
+    expect(third.status, third.stderr).toBe(0);
+    expect(readdirSync(out).filter((n) => !n.startsWith('.')).sort()).toEqual([NEXT, THIRD, stray, 'current'].sort());
+    expect(readFileSync(join(out, stray, 'notes.txt'), 'utf8')).toBe('not a version\n');
+  }, 5 * 60_000);
+
+  it('refuses a current that is a copied directory before it writes anything, saying how to fix it', () => {
+    const out = join(scratch, 'copied');
+    mkdirSync(out);
+    execFileSync('cp', ['-al', join(published, VERSION), join(out, 'current')]);
+    const result = build(out, source);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(`${join(out, 'current')} is a directory, not a symbolic link`);
+    expect(result.stderr).toContain(`it holds ${VERSION}: mv ${join(out, 'current')} ${join(out, VERSION)} && ln -s ${VERSION} ${join(out, 'current')}`);
+    expect(readdirSync(out)).toEqual(['current']);
+  }, 60_000);
 
   it('stops on a malformed record with file, line, field and reason, and publishes nothing', () => {
     const out = publishedCopy('malformed');

@@ -1,6 +1,8 @@
-// The client as callers get it: packed by `npm pack` in client/ (which bundles it and writes its declarations), installed from the tarball
-// into a fresh project outside the repository, and there imported from plain JavaScript by every Node 20+ on
-// PATH, without tsx, used by a TypeScript program checked with `tsc --strict`, loaded by a page in Chromium
+// The client as callers get it: packed by `npm run client:pack` at the repository's root, as docs/api.md says (npm
+// pack in client/, which bundles it and writes its declarations), installed from the tarball into a fresh project
+// outside the repository, and there imported and required (CommonJS, issue 45, item 2) from plain JavaScript by
+// every Node 20+ on PATH, without tsx, used by TypeScript programs of both module kinds checked with
+// `tsc --strict`, loaded by a page in Chromium
 // (from a server of another origin than the service's, zod and the package named by an import map) and run by
 // Deno (`npm:finanzamt-api-client` from the installed node_modules); all of them ask the real proxy and get
 // what it answers when asked directly.
@@ -40,6 +42,9 @@ const Answers = z.strictObject({
 /** What check.mjs prints: the answers, and the modules the package loaded (null where Node cannot tell). */
 const Checked = z.object({ node: z.string(), answers: Answers, imports: z.array(z.string()).nullable() });
 
+/** What check.cjs prints: the answers, and the file `require` loaded. */
+const Required = z.object({ node: z.string(), answers: Answers, resolved: z.string() });
+
 /**
  * The questions every runtime asks, in plain JavaScript: a lookup, the same again (revalidated with the ETag the
  * client remembered), a tax number, a batch of every kind with one bad question, and an unknown office. The
@@ -73,6 +78,14 @@ nodeModule.registerHooks?.({
 });
 const answers = await ask(await import('finanzamt-api-client'), process.env.FINANZAMT_URL, process.env.FINANZAMT_KEY);
 console.log(JSON.stringify({ node: process.version, answers, imports: nodeModule.registerHooks ? [...new Set(imports)] : null }));
+`;
+
+/** The same in CommonJS, as a payroll back end written so requires the package. */
+const CHECK_CJS = `const client = require('finanzamt-api-client');
+import('./ask.mjs').then(async ({ ask }) => {
+  const answers = await ask(client, process.env.FINANZAMT_URL, process.env.FINANZAMT_KEY);
+  console.log(JSON.stringify({ node: process.version, answers, resolved: require.resolve('finanzamt-api-client') }));
+});
 `;
 
 /** Deno, importing the package as its documentation says; with no permission but to reach the proxy and read its address and key. */
@@ -127,11 +140,24 @@ const RUN_MJS = `import { lookUp } from './out/program.js';
 console.log(JSON.stringify(await lookUp(process.env.FINANZAMT_URL, process.env.FINANZAMT_KEY)));
 `;
 
+/** A caller's TypeScript compiled to CommonJS: typed by the declarations the package gives `require`. */
+const PROGRAM_CTS = `import finanzamt = require('finanzamt-api-client');
+
+export async function lookUpRequired(baseUrl: string, apiKey: string): Promise<finanzamt.LookupResponse> {
+  const api = new finanzamt.FinanzamtClient({ baseUrl, apiKey });
+  return api.byAgs('05315000');
+}
+`;
+
+const RUN_CJS = `const { lookUpRequired } = require('./out/program.cjs');
+lookUpRequired(process.env.FINANZAMT_URL, process.env.FINANZAMT_KEY).then((answer) => console.log(JSON.stringify(answer)));
+`;
+
 const TSCONFIG = {
   compilerOptions: {
     strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['es2022', 'dom'], types: [], outDir: 'out',
   },
-  files: ['program.ts'],
+  files: ['program.ts', 'program.cts'],
 };
 
 /** Every Node on PATH that the package supports (engines: 20 and later), this one first, by version. */
@@ -171,7 +197,7 @@ beforeAll(async () => {
   scratch = scratchDir('finanzamt-client-package-');
   const [started, packOutput] = await Promise.all([
     callerOfSharedProxy('package'),
-    run('npm', ['pack', '--json', '--pack-destination', scratch], CLIENT),
+    run('npm', ['run', '--silent', 'client:pack', '--', '--json', '--pack-destination', scratch], ROOT),
   ]);
   service = started;
   callerEnv = { FINANZAMT_URL: service.proxy.url, FINANZAMT_KEY: service.key };
@@ -183,6 +209,9 @@ beforeAll(async () => {
   await run('npm', ['install', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund', join(scratch, packed.filename)], app);
   writeFileSync(join(app, 'ask.mjs'), ASK_MJS);
   writeFileSync(join(app, 'check.mjs'), CHECK_MJS);
+  writeFileSync(join(app, 'check.cjs'), CHECK_CJS);
+  writeFileSync(join(app, 'program.cts'), PROGRAM_CTS);
+  writeFileSync(join(app, 'run.cjs'), RUN_CJS);
   writeFileSync(join(app, 'deno.ts'), DENO_TS);
   writeFileSync(join(app, 'program.ts'), PROGRAM_TS);
   writeFileSync(join(app, 'run.mjs'), RUN_MJS);
@@ -256,9 +285,10 @@ async function servePage(html: string): Promise<{ origin: string; close: () => P
 
 /** Where a browser finds a package's module: its package.json's `exports['.'].import`, below /node_modules/. */
 function browserEntry(name: string): string {
-  const Exports = z.object({ exports: z.object({ '.': z.object({ import: z.string() }) }) });
+  const Exports = z.object({ exports: z.object({ '.': z.object({ import: z.union([z.string(), z.object({ default: z.string() })]) }) }) });
   const { exports } = Exports.parse(JSON.parse(readFileSync(join(app, 'node_modules', name, 'package.json'), 'utf8')));
-  return `/node_modules/${name}/${exports['.'].import.replace(/^\.\//, '')}`;
+  const entry = exports['.'].import;
+  return `/node_modules/${name}/${(typeof entry === 'string' ? entry : entry.default).replace(/^\.\//, '')}`;
 }
 
 /** A page that imports the package by its name, as a caller's page does, and offers ask.mjs to the test. */
@@ -280,19 +310,28 @@ describe('the packed client', () => {
     expect(files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'LICENSE']));
     expect(files).toEqual(expect.arrayContaining(['dist/index.js', 'dist/types/client/index.d.ts', 'dist/types/core/model.d.ts', 'dist/types/core/render.d.ts']));
     expect(files.filter((f) => !['package.json', 'README.md', 'LICENSE'].includes(f) && !f.startsWith('dist/'))).toEqual([]);
-    expect(files.filter((f) => f.endsWith('.js'))).toEqual(['dist/index.js']);
+    expect(files.filter((f) => /\.c?js$/.test(f)).sort()).toEqual(['dist/index.cjs', 'dist/index.js']);
+    // The declarations twice: for `import`, and beside a package.json that tells TypeScript they describe CommonJS.
+    expect(files).toEqual(expect.arrayContaining(['dist/types-cjs/package.json', 'dist/types-cjs/client/index.d.ts', 'dist/types-cjs/core/model.d.ts']));
     // Modules of core/ that need Node (hashing, compression) are not part of it.
     expect(files.filter((f) => /dist\/types\/core\/(etag|compress|manifest)\./.test(f))).toEqual([]);
     expect(existsSync(join(CLIENT, 'dist'))).toBe(false);
     // The license it ships is the repository's.
     const installed = join(app, 'node_modules', 'finanzamt-api-client');
     expect(readFileSync(join(installed, 'LICENSE'), 'utf8')).toBe(readFileSync(join(ROOT, 'LICENSE'), 'utf8'));
-    expect(readFileSync(join(installed, 'README.md'), 'utf8')).toContain('npm install finanzamt-api-client');
+    // Installed as the README says, from a tarball packed in a clone: the package is not on the registry.
+    expect(readFileSync(join(installed, 'README.md'), 'utf8')).toContain('npm run client:pack');
   });
 
   it.each([...NODES])('works from plain JavaScript on Node %s, without tsx', async (_version, node) => {
     const { answers } = await checkOn(node);
     expect(answers).toEqual(await expectedAnswers());
+  });
+
+  it.each([...NODES])('works from CommonJS on Node %s: require() loads its CommonJS build', async (_version, node) => {
+    const required = Required.parse(JSON.parse(await run(node, ['check.cjs'], app, callerEnv)));
+    expect(required.resolved).toBe(join(realpathSync(app), 'node_modules', 'finanzamt-api-client', 'dist', 'index.cjs'));
+    expect(required.answers).toEqual(await expectedAnswers());
   });
 
   it('loads only its own modules and zod: nothing of Node\'s, nothing it does not ship or declare', async () => {
@@ -316,6 +355,8 @@ describe('the packed client', () => {
     });
     expect(result.named[1]).toEqual(['9181']);
     expect(result.named[3]).toEqual(['bad_parameter']);
+    // The CommonJS program, compiled in the same run, typed by the declarations the package gives require().
+    expect(JSON.parse(await run(process.execPath, ['run.cjs'], app, callerEnv))).toEqual(await raw('/finanzamt?ags=05315000', 200, LookupResponse));
   });
 
   it('works in Chromium, on a page of another origin that names zod and the package in an import map', async () => {

@@ -6,7 +6,9 @@ import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { dividedCities } from '../../build/openapi/divided.ts';
 import { openApiDocument } from '../../build/openapi/document.ts';
+import { indexDirectory } from '../../core/directoryIndex.ts';
 import { EXAMPLE_PATHS, EXAMPLE_RETIRED_KEY, EXAMPLE_RETIRED_OFFICE } from '../../build/openapi/examples.ts';
 import { ERROR_CODES } from '../../core/errors.ts';
 import { BatchResponse, ErrorResponse, LookupResponse, OfficeResponse } from '../../core/model.ts';
@@ -56,9 +58,9 @@ function inline(doc: ReturnType<typeof openApiDocument>, response: Response | { 
 function answersId(root: string): string {
   const manifest = JSON.parse(readFileSync(join(root, MANIFEST_FILE), 'utf8')) as Manifest;
   const entries = Object.fromEntries(Object.entries(manifest.entries).filter(([key]) => !(key in DOCUMENTS)));
-  const used = new Set([...Object.values(entries), ...Object.values(manifest.csv)].map((e) => e.object));
+  const used = new Set([...Object.values(entries), ...Object.values(manifest.csv), ...Object.values(manifest.xlsx)].map((e) => e.object));
   const objects = Object.fromEntries(Object.entries(manifest.objects).filter(([object]) => used.has(object)));
-  return makeManifest(manifest, entries, objects, manifest.files, manifest.csv).build_id;
+  return makeManifest(manifest, entries, objects, manifest.files, manifest).build_id;
 }
 
 /** The document without the examples that the loaded version adds. */
@@ -80,9 +82,10 @@ describe('the OpenAPI document', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(res.headers['cache-control']).toBe('public, max-age=3600');
-    expect(withoutExamples(res.parsed(OpenApiDocument))).toEqual(withoutExamples(JSON.parse(JSON.stringify(openApiDocument()))));
-    expect((await service.proxy.get('/openapi.json', { 'if-none-match': res.headers.etag as string })).status).toBe(304);
     const tree = testTree();
+    const divided = dividedCities(indexDirectory(tree.directory));
+    expect(withoutExamples(res.parsed(OpenApiDocument))).toEqual(withoutExamples(JSON.parse(JSON.stringify(openApiDocument(undefined, divided)))));
+    expect((await service.proxy.get('/openapi.json', { 'if-none-match': res.headers.etag as string })).status).toBe(304);
     expect(res.headers.etag).toBe(tree.manifest.entries['/openapi.json']!.etag);
     // The renderer's bundle too, which the description does not list: the reference page loads it (test/docs/docs.request.test.ts).
     for (const path of Object.keys(DOCUMENTS)) {
@@ -188,6 +191,36 @@ describe('the OpenAPI document', () => {
     expect(gone).toEqual((await service2026.get(`/finanzamt/${EXAMPLE_RETIRED_OFFICE}/bezirk`)).parsed(ErrorResponse));
     expect(ErrorResponse.parse(gone)).toMatchObject({ code: 'not_found', detail: expect.stringContaining('Nachfolger ist 2614') });
     expectValid('/components/responses/NotFound/content/application~1json/schema', gone);
+  });
+
+  it.each(['2025', '2026'] as const)('names the divided cities the %s version has, from its data (issue 45, item 3)', async (name) => {
+    const doc = (await (name === '2025' ? service : service2026).proxy.get('/openapi.json')).parsed(OpenApiDocument) as ReturnType<typeof openApiDocument>;
+    const cities = testTree(name).directory.municipalities.filter((m) => m.teile !== undefined);
+    expect(cities.length).toBeGreaterThan(9);
+    const lookup = doc.paths['/finanzamt']!.get.description!;
+    for (const text of [doc.info.description, lookup]) {
+      expect(text).toContain(`(${cities.length} cities: `);
+      for (const city of cities) expect(text).toContain(city.name.split(',')[0]!);
+      expect(text).not.toMatch(/\bten cities\b/);
+    }
+  });
+
+  it('labels its examples in plain text, without the backticks a reference page would show as they are', async () => {
+    const labels: string[] = [];
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(walk);
+      else if (node !== null && typeof node === 'object') {
+        for (const [key, value] of Object.entries(node)) {
+          if (key === 'examples' && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+            for (const example of Object.values(value)) labels.push((example as { summary?: string }).summary ?? '');
+          }
+          walk(value);
+        }
+      }
+    };
+    walk((await service2026.proxy.get('/openapi.json')).parsed(OpenApiDocument));
+    expect(labels).toContain('ags=05315000: Köln, Stadt');
+    expect(labels.filter((label) => label.includes('`'))).toEqual([]);
   });
 
   it('describes both key schemes and all four data paths with their parameters', () => {

@@ -37,7 +37,12 @@ const ASKED: Record<ParameterId, { path: string; others: string }> = {
   offset: { path: '/finanzaemter', others: '' },
 };
 
-const TEXTS = ['Köln', 'a', 'ab', 'abc', 'Öl', 'Öls', ' ab ', 'ß', 'ﬃ', '...', ' ', '', 'x'.repeat(100), 'x'.repeat(101), 'Bad\u0001', 'Ba\ufffdd', '\u2028abc', 'St. Ingbert'];
+// Format characters beyond the Basic Multilingual Plane (a tag, a musical format character), a lone surrogate, and
+// an emoji, which is no format character and passes.
+const TEXTS = ['Köln', 'a', 'ab', 'abc', 'Öl', 'Öls', ' ab ', 'ß', 'ﬃ', '...', ' ', '', 'x'.repeat(100), 'x'.repeat(101), 'Bad\u0001', 'Ba\ufffdd', '\u2028abc', 'St. Ingbert',
+  'Köln\u{E0001}', '\u{E0041}bc', 'Kö\u{1D173}ln', 'Kö\ud800ln', 'Köln \u{1F600}',
+  // A tax number, which no name holds, and shorter runs of digits, which names and postal codes do.
+  '181/815/08155', 'Köln 9181081508155', '50667 Köln', 'Ort 123456789'];
 const NUMBERS = ['0', '1', '2', '007', '20', '199', '200', '201', '600', '601', '100000', '100001', '-1', '1.5', 'x', '', '99999999'];
 // ELSTER's Bayern example in each form, with a wrong check digit, in a form of no state, and malformed.
 const TAX_NUMBERS = [
@@ -97,5 +102,17 @@ describe.each(Object.keys(PARAMETERS) as ParameterId[])('%s', (id) => {
       return;
     }
     expect(schema).toBe(parser);
+  });
+});
+
+describe('free text, by both', () => {
+  // Unicode's Cf beyond the Basic Multilingual Plane: tag characters and musical format characters, which a pattern of
+  // UTF-16 ranges let through and `frage` echoed.
+  it.each(['\u{E0001}', '\u{E0041}', '\u{E007F}', '\u{1D173}', '\u{1D17A}', '\u{110BD}', '\u{13430}', '\u{1BCA0}'])('refuses %j in every text parameter', (c) => {
+    for (const id of ['ort', 'stadtteil', 'lookupBundesland', 'bundesland', 'name'] as const) {
+      const value = `Köln${c}`;
+      expect(parserAccepts(id, value), id).toBe(false);
+      expect(schemaAccepts(id, value), id).toBe(false);
+    }
   });
 });

@@ -19,7 +19,8 @@ export interface RedisServer {
   resume(): void;
 }
 
-export async function startRedis(): Promise<RedisServer> {
+/** `settings`: further redis-server settings as arguments (`--maxmemory-policy`, `allkeys-lru`, …). */
+export async function startRedis(settings: string[] = []): Promise<RedisServer> {
   const port = await freePort();
   const dir = scratchDir('finanzamt-redis-');
   let child: ChildProcess | null = null;
@@ -27,7 +28,7 @@ export async function startRedis(): Promise<RedisServer> {
     url: `redis://127.0.0.1:${port}`,
     port,
     start: async () => {
-      child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: 'ignore' });
+      child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, ...settings], { stdio: 'ignore' });
       const spawned = child;
       process.once('exit', () => spawned.kill('SIGKILL'));
       await untilAccepting(port, spawned);

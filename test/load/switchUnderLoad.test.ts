@@ -7,7 +7,6 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { Manifest, MANIFEST_FILE } from '../../core/manifest.ts';
 import { DOCUMENTS } from '../../core/routes.ts';
 import { saarlandBundle } from '../support/bundles.ts';
@@ -17,21 +16,13 @@ import { HealthResponse } from '../../core/health.ts';
 import { issueKey, scratchDir, startProxy, type ProxyProcess } from '../support/proxy.ts';
 import { publish } from '../support/versions.ts';
 import { startLoadClient } from './clients/start.ts';
+import { VersionCounts } from './clients/versionCounts.ts';
 
 const VERSIONS = ['20251130_0000', '20260228_0000'];
 const LOAD_SECONDS = 12;
 const SWITCHES = 4;
 /** Questions no build stores, rendered by the proxy from the version it took: the dynamic path switches too. */
 const RENDERED = ['/finanzamt?ort=Saarbr%C3%BCcken', '/finanzamt?ort=Neunkirchen&limit=3', '/finanzamt?ags=100&limit=7', '/finanzaemter?bundesland=saar'];
-
-const Counts = z.object({
-  requests: z.number(),
-  socket_errors: z.number(),
-  checked: z.number(),
-  not_ok: z.number(),
-  mixed: z.number(),
-  by_stand: z.record(z.string(), z.number()),
-});
 
 let dist: string;
 let scratch: string;
@@ -67,7 +58,7 @@ describe('a version switch under sustained load', () => {
     const shared = Object.keys(a.entries).filter((k) => Object.hasOwn(b.entries, k) && !Object.hasOwn(DOCUMENTS, k));
     expect(shared.length).toBeGreaterThan(100);
     const settings = { url: proxy.url, key, paths: [...shared, ...RENDERED], seconds: LOAD_SECONDS };
-    const load = await startLoadClient(join(import.meta.dirname, 'clients', 'versionChecker.ts'), settings, Counts);
+    const load = await startLoadClient(join(import.meta.dirname, 'clients', 'versionChecker.ts'), settings, VersionCounts);
     const switchedTo: string[] = [];
     const pause = (LOAD_SECONDS * 1000) / (SWITCHES + 1);
     for (let i = 0; i < SWITCHES; i++) {

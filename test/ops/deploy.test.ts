@@ -3,6 +3,7 @@
 // written only after every file of its version. The versions are built from the frozen test bundle cut down to
 // Saarland's municipalities and offices, so that a deploy takes seconds here; the full version's deploy is
 // measured by `npm run bench`.
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync, readlinkSync, mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
@@ -14,7 +15,7 @@ import { IMMUTABLE, pointerHeaders, REVALIDATE, versionFileHeaders } from '../..
 import { resolveTarget } from '../../build/deploy/target.ts';
 import { versionFiles } from '../../build/deploy/versionFiles.ts';
 import { municipalityRecords, SAARLAND, saarlandBundle } from '../support/bundles.ts';
-import { runCli, startCli } from './support/cli.ts';
+import { cleanEnv, runCli, startCli } from './support/cli.ts';
 
 const PREFIX = 'api';
 const POINTER = `${PREFIX}/current`;
@@ -36,6 +37,27 @@ describe('deploy settings', () => {
     expect(versionFileHeaders('manifest.json', 'x')).toMatchObject({ contentType: 'application/json; charset=utf-8', contentEncoding: undefined, cacheControl: IMMUTABLE });
     expect(versionFileHeaders('search.bin', 'x')).toMatchObject({ contentType: 'application/octet-stream', contentEncoding: undefined, cacheControl: IMMUTABLE });
     expect(pointerHeaders('x')).toMatchObject({ contentType: 'text/plain; charset=utf-8', cacheControl: REVALIDATE });
+  });
+
+  it('keeps the AWS SDK from warning about the Node version, by its documented switch', () => {
+    // The SDK warns once per process, when a client is made on a Node older than 22 (as Node 20 is): here it is
+    // told this is Node 20 after the deploy's store was made, and before, without it.
+    const warningsOnNode20 = (makeStore: boolean) => {
+      const script = `
+        const warnings = [];
+        process.on('warning', (w) => warnings.push(w.message));
+        const { emitWarningIfUnsupportedVersion } = await import('@aws-sdk/core');
+        ${makeStore ? "(await import('./build/deploy/objectStore.ts')).s3Store({ bucket: 'b', prefix: '', region: 'us-east-1', forcePathStyle: true });" : ''}
+        emitWarningIfUnsupportedVersion('v20.20.2');
+        setImmediate(() => console.log(JSON.stringify(warnings)));`;
+      const env = cleanEnv({});
+      delete env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED;
+      const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', env });
+      expect(run.status, run.stderr).toBe(0);
+      return JSON.parse(run.stdout) as string[];
+    };
+    expect(warningsOnNode20(false)).toEqual([expect.stringContaining('will require node >=22')]);
+    expect(warningsOnNode20(true)).toEqual([]);
   });
 });
 
@@ -107,6 +129,9 @@ describe('deploy to an S3-compatible server', () => {
     const [, uploaded, skipped] = /uploaded (\d+) files .*, skipped (\d+) files/.exec(second.stdout)!.map(Number);
     expect(skipped).toBeGreaterThanOrEqual(arrived);
     expect(second.stdout).toContain(`current switched from (none) to ${version}`);
+    // Its output is a pipe, not a terminal: progress comes as lines on stderr, the last one at the total.
+    expect(second.stderr).toMatch(new RegExp(`^uploading files: \\d+ of ${total} \\(\\d+%\\), \\d+ s$`, 'm'));
+    expect(second.stderr.trim().split('\n').at(-1)).toMatch(new RegExp(`^uploading files: ${total} of ${total} \\(100%\\), \\d+ s$`));
 
     const keys = await expectComplete(firstDist, version);
     expect(uploaded! + skipped!).toBe(keys.length);

@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,16 +48,36 @@ let publisher: Server;
 let base: string;
 const served = new Map<string, { body: Buffer; lastModified?: string }>();
 
+/** Bodies that never end: as fast as the connection takes them, or a byte every 50 ms. */
+const ENDLESS = '/endless';
+const TRICKLE = '/trickle';
+
 beforeAll(async () => {
   publisher = createServer((req, res) => {
+    if (req.url === ENDLESS || req.url === TRICKLE) return void sendForever(res, req.url === TRICKLE);
     const file = served.get(req.url ?? '');
     if (!file) return void res.writeHead(404).end();
-    res.writeHead(200, file.lastModified ? { 'last-modified': file.lastModified } : {}).end(file.body);
+    res.writeHead(200, { 'content-length': file.body.length, ...(file.lastModified ? { 'last-modified': file.lastModified } : {}) }).end(file.body);
   });
   await new Promise<void>((resolve) => publisher.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(publisher.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise((resolve) => publisher.close(resolve)));
+afterAll(() => new Promise((resolve) => {
+  publisher.closeAllConnections();
+  publisher.close(resolve);
+}));
+
+function sendForever(res: ServerResponse, slowly: boolean): void {
+  const chunk = Buffer.alloc(slowly ? 1 : 64 * 1024, 'x');
+  res.writeHead(200, { 'content-type': 'application/json' });
+  const more = () => {
+    if (res.destroyed) return;
+    if (slowly) setTimeout(() => res.write(chunk, more), 50);
+    else if (res.write(chunk)) setImmediate(more);
+    else res.once('drain', more);
+  };
+  more();
+}
 
 describe('npm run release -- --dry-run', () => {
   it('runs every step that needs no network and exits 0', () => {
@@ -176,6 +196,53 @@ describe('fetchSources', () => {
     expect(readFileSync(join(bundle, 'manifest.json')).equals(before)).toBe(true);
   });
 
+  it('stops an endless download at the largest file of its kind, naming the URL and the limit', async () => {
+    const bundle = editedBundle(join(scratch, 'bundle-endless'), {});
+    const before = readFileSync(join(bundle, 'manifest.json'));
+    await expect(fetchSources(bundle, { files: [{ kind: 'offices', url: `${base}${ENDLESS}` }] }))
+      .rejects.toThrow(new RegExp(`^${base}${ENDLESS}: more than \\d+ bytes, more than a file of kind offices may have \\(8 MiB\\); not taken$`));
+    // Said by its Content-Length, it is refused before its first byte.
+    served.set('/huge.json', { body: Buffer.alloc(5 * 1024 * 1024, ' ') });
+    await expect(fetchSources(bundle, { files: [{ kind: 'states', url: `${base}/huge.json` }] }))
+      .rejects.toThrow(`${base}/huge.json: 5242880 bytes by its Content-Length, more than a file of kind states may have (4 MiB); not taken`);
+    expect(readFileSync(join(bundle, 'manifest.json')).equals(before)).toBe(true);
+  });
+
+  it('stops a download that takes longer than its time, naming the URL and the limit', async () => {
+    const bundle = editedBundle(join(scratch, 'bundle-trickle'), {});
+    const started = Date.now();
+    await expect(fetchSources(bundle, { files: [{ kind: 'offices', url: `${base}${TRICKLE}` }] }, { timeout: 1_500 }))
+      .rejects.toThrow(new RegExp(`^${base}${TRICKLE}: not complete within 1.5 s, the time one download may take \\(\\d+ bytes arrived\\); not taken$`));
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it('stops an archive whose member inflates past the largest file of its kind, naming the URL, the member and the limit', async () => {
+    const bundle = editedBundle(join(scratch, 'bundle-bomb'), {});
+    // 40 MiB of one letter in a ZIP of 40 kB: past the 32 MiB a GV100AD may have.
+    const bomb = Buffer.from(zipSync({ 'GV100AD_30112025.txt': new Uint8Array(40 * 1024 * 1024).fill(0x20) }, { level: 9 }));
+    expect(bomb.length).toBeLessThan(100_000);
+    served.set('/bomb.zip', { body: bomb });
+    await expect(fetchSources(bundle, { files: [{ kind: 'gv100ad', url: `${base}/bomb.zip`, zipMember: '^GV100AD_\\d{8}\\.txt$' }] }))
+      .rejects.toThrow(`${base}/bomb.zip: the archive's member GV100AD_30112025.txt inflates to more than a file of kind gv100ad may have (32 MiB); not taken`);
+  });
+
+  it('dates a file by the day of the fetch, with a warning, when its Last-Modified is no HTTP date or after the fetch', async () => {
+    const bundle = editedBundle(join(scratch, 'bundle-dates'), {});
+    const offices = readFileSync(join(bundle, BundleManifest.parse(JSON.parse(readFileSync(join(bundle, 'manifest.json'), 'utf8'))).files.find((f) => f.kind === 'offices')!.path));
+    const today = new Date('2025-12-05T10:00:00Z');
+    const fetchDated = async (lastModified: string) => {
+      served.set('/dated.json', { body: offices, lastModified });
+      // The same bytes as the bundle's: the fetch changes nothing, whatever date it finds.
+      return (await fetchSources(bundle, { files: [{ kind: 'offices', url: `${base}/dated.json` }] }, { today }))[0]!;
+    };
+    expect(await fetchDated('gestern')).toMatchObject({ date: '2025-12-05', warnings: [`${base}/dated.json: its Last-Modified "gestern" is no HTTP date; dated by the day of the fetch instead`] });
+    expect(await fetchDated('2025-12-02')).toMatchObject({ date: '2025-12-05', warnings: [expect.stringContaining('"2025-12-02" is no HTTP date')] });
+    expect(await fetchDated('Sat, 31 Jan 2026 08:00:00 GMT')).toMatchObject({ date: '2025-12-05', warnings: [expect.stringContaining('is after the fetch')] });
+    expect(await fetchDated('Tue, 02 Dec 2025 08:00:00 GMT')).toMatchObject({ date: '2025-12-02', warnings: [] });
+    expect(await fetchDated('Tuesday, 02-Dec-25 08:00:00 GMT')).toMatchObject({ date: '2025-12-02', warnings: [] });
+    expect(await fetchDated('Tue Dec  2 08:00:00 2025')).toMatchObject({ date: '2025-12-02', warnings: [] });
+  });
+
   it('stops on a download that fails, naming the URL', async () => {
     const bundle = editedBundle(join(scratch, 'bundle-404'), {});
     const before = readFileSync(join(bundle, 'manifest.json'));
@@ -222,6 +289,11 @@ describe('the release end to end: fetch, build, check, guard, diff, deploy', () 
     expect(lines[1]).toMatch(new RegExp(`^build: ${NEXT} published in `));
     expect(lines[2]).toMatch(new RegExp(`^check: passed for ${NEXT}: ${municipalities} municipalities, (\\d+) without an office \\(uninhabited: \\1\\); \\d+ offices, every number named is known; counts within ±5% of the published version$`));
     expect(lines[3]).toMatch(new RegExp(`^guard: passed against ${PUBLISHED} at \\S+: municipalities ${municipalities} → ${municipalities}, `));
+    // Every count as a value, the cross-check's agreement as a percentage.
+    expect(lines[3]).toMatch(/, offices_with_district \d+ → \d+, cross_check \d+(\.\d+)?% → \d+(\.\d+)?%$/);
+    expect(lines[3]).not.toContain('[object Object]');
+    // The build's progress, as lines where no terminal shows a bar.
+    expect(result.stderr).toMatch(/^build: precomputing answers: (\d+) of \1 \(100%\), \d+ s$/m);
     expect(lines[4]).toBe(`diff: ${PUBLISHED} → ${NEXT}: offices +0 -0 renamed 1 changed 0; municipalities +0 -0 reassigned 0; postal codes +0 -0 changed 0`);
     expect(lines[5]).toMatch(/^deploy: skipped: no target configured/);
   }, 3 * 60_000);

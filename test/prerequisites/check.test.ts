@@ -62,4 +62,21 @@ describe('the programs the tests need', () => {
     // Neither the type check nor vitest ran.
     expect(run.stdout + run.stderr).not.toMatch(/Test Files|error TS/);
   });
+
+  it('of the benchmarks (--bench: nginx with its brotli module, wrk) stop npm run bench the same way, and only where it runs them', () => {
+    const missing = script(['--bench', '--missing'], empty);
+    expect(missing.stdout.trim().split('\n')).toEqual(['nginx nginx', 'libnginx-mod-http-brotli-static /usr/lib/nginx/modules/ngx_http_brotli_static_module.so', 'wrk wrk']);
+    const bench = (...args: string[]) => spawnSync(process.execPath, [join(ROOT, 'bench', 'run.mjs'), ...args], {
+      cwd: ROOT, env: { ...process.env, FINANZAMT_PREREQ_PATH: empty, FINANZAMT_PREREQ_DRY_RUN: '1' }, encoding: 'utf8', timeout: 60_000,
+    });
+    const stopped = bench('--only', 'peers');
+    expect(stopped.status).toBe(1);
+    expect(stopped.stderr.trim().split('\n').at(-1)).toBe('npm run bench: the benchmarks need nginx, /usr/lib/nginx/modules/ngx_http_brotli_static_module.so '
+      + '(Debian package libnginx-mod-http-brotli-static), wrk, missing here; '
+      + `install with ${process.getuid?.() === 0 ? '' : 'sudo '}.ci/install-test-prerequisites --bench`);
+    // A benchmark that runs neither goes on to the command itself (here its help).
+    const alone = bench('--only', 'build', '--help');
+    expect(alone.status, alone.stderr).toBe(0);
+    expect(alone.stdout).toContain('Run the benchmarks');
+  });
 });

@@ -103,12 +103,21 @@ describe('POST /finanzamt', () => {
   });
 
   it('answers a question whose values are not text (or integers for gemeinden and limit) with its own 400, without repeating them', async () => {
-    const res = await post(batch({ ags: 5315000 }, { ags: '05', limit: 2.5 }, { ags: '05', gemeinden: true }, { ort: null }, { ags: '05', limit: 3 }));
+    const res = await post(batch({ ags: 5315000 }, { ags: '05', limit: 2.5 }, { ags: '05', gemeinden: null }, { ort: null }, { ags: '05', limit: 3 }, { ags: '05', limit: true }));
     const { antworten } = res.parsed(BatchResponse);
-    expect(antworten.map((a) => a.status)).toEqual([400, 400, 400, 400, 200]);
-    for (const { antwort } of antworten.slice(0, 4)) expect(ErrorResponse.parse(antwort).code).toBe('bad_parameter');
+    expect(antworten.map((a) => a.status)).toEqual([400, 400, 400, 400, 200, 400]);
+    for (const i of [0, 1, 2, 3, 5]) expect(ErrorResponse.parse(antworten[i]!.antwort).code).toBe('bad_parameter');
+    expect(ErrorResponse.parse(antworten[2]!.antwort).detail).toBe('gemeinden muss true oder false, 0 oder 1 sein, als Zahl oder Text (erhalten: null).');
     expect(JSON.stringify(antworten[0])).not.toContain('5315000');
     expect(JSON.stringify(antworten[1])).not.toContain('2.5');
+  });
+
+  it('takes gemeinden as a JSON boolean too (issue 45, item 4): true as the GET\'s 1, false as its 0', async () => {
+    const res = await post(batch({ ags: '05315000', gemeinden: true }, { plz: '50667', gemeinden: false }, { ort: 'Bonn', gemeinden: true, limit: 2 }));
+    const gets = await Promise.all(['/finanzamt?ags=05315000&gemeinden=1', '/finanzamt?plz=50667&gemeinden=0', '/finanzamt?ort=Bonn&gemeinden=1&limit=2'].map(get));
+    expect(gets.map((g) => g.status)).toEqual([200, 200, 200]);
+    expect(res.body.equals(envelopeOf(gets))).toBe(true);
+    expect(res.parsed(BatchResponse).antworten.map((a) => (a.antwort as { frage: { gemeinden: number } }).frage.gemeinden)).toEqual([1, 0, 1]);
   });
 
   it('takes up to 100 questions; the 101st refuses the batch with a code that says the limit', async () => {

@@ -3,19 +3,17 @@
 // over HTTP, and, for every unit of every loaded city, the offices its answers name against those the source rows
 // give it (read off the parsed bundle, never through the code that answers), on the stored answer, the proxy's
 // rendering and over HTTP.
-import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readBundle } from '../../build/sources/bundle.ts';
 import type { SourceDivision } from '../../build/sources/divisions.ts';
 import { LookupResponse } from '../../core/model.ts';
-import { canonicalKey, parseQuestion } from '../../core/request.ts';
 import { DynamicAnswers } from '../../proxy/cache/dynamicAnswers.ts';
 import { FileCache } from '../../proxy/versions/fileCache.ts';
 import { localSource } from '../../proxy/versions/localSource.ts';
 import { Version } from '../../proxy/versions/version.ts';
 import { FROZEN_BUNDLES } from '../support/frozenBundle.ts';
 import { expectedOffices } from '../support/divisionRows.ts';
-import { checkedJson } from '../support/http.ts';
+import { renderedLookup } from '../support/rendered.ts';
 import { sharedProxyForFile } from '../support/sharedProxy.ts';
 import { testDist, testTree } from '../support/tree.ts';
 
@@ -115,18 +113,10 @@ describe('every unit of every divided city of 2026, by stadtteil and by ort', ()
   const dynamic = new DynamicAnswers(8 << 20);
   beforeAll(async () => {
     const source = localSource(testDist('2026'), 2_000);
-    version = await Version.load(source, (await source.published())!, new FileCache(1 << 20), pino({ level: 'silent' }));
+    version = await Version.load(source, await source.published(), new FileCache(1 << 20));
     divisions = (await readBundle(FROZEN_BUNDLES['2026'])).divisions;
   });
-  const rendered = async (path: string) => {
-    const url = new URL(path, 'http://proxy');
-    const parsed = parseQuestion(url.pathname, url.searchParams);
-    if (!parsed.ok) throw new Error(`${path}: ${parsed.detail}`);
-    const key = canonicalKey(parsed.question);
-    const answer = await dynamic.answer(version, parsed.question, key);
-    if (!answer.ok) throw new Error(`${path}: ${answer.detail}`);
-    return { key, body: checkedJson(LookupResponse, answer.bodies.identity!.toString('utf8')) };
-  };
+  const rendered = (path: string) => renderedLookup(dynamic, version, path);
   /** Each unit the rows name, once per city, with the city's name as the ordinance writes it. */
   const units = () => [...new Map(divisions.flatMap((d) => d.teile.map((t) => [`${d.ags} ${t.name}`, { ags: d.ags, stadt: d.stadt, name: t.name }] as const))).values()];
 

@@ -6,7 +6,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FinanzamtClient } from '../../client/index.ts';
-import { CollectionResponse, ErrorResponse, LookupResponse } from '../../core/model.ts';
+import { CollectionResponse, ErrorResponse, OfficeResponse } from '../../core/model.ts';
 import { callerOfSharedProxy, type CallerProxy } from '../support/callerProxy.ts';
 import { testTree } from '../support/tree.ts';
 
@@ -147,11 +147,11 @@ describe('Accept on /finanzaemter', () => {
     expect((await service.get('/finanzaemter', { accept }, 'HEAD')).status).toBe(406);
   });
 
-  it('leaves the other paths as they were: JSON whatever Accept says', async () => {
-    const res = await service.get('/finanzamt?ags=05315000', { accept: 'text/csv' });
+  it('leaves the office as it was: JSON whatever Accept says', async () => {
+    const res = await service.get('/finanzamt/5215', { accept: 'text/csv' });
     expect(res.status).toBe(200);
     expect(res.headers.vary).toBe('Accept-Encoding');
-    res.parsed(LookupResponse);
+    res.parsed(OfficeResponse);
   });
 });
 

@@ -1,7 +1,10 @@
 // The answers the sources of 2026 changed, through the real proxy over the tree of the frozen 2026 bundle
 // (docs/data.md, rules 3b, 4b, 5b, 7, 10 and 11).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CollectionResponse, ErrorResponse, LookupResponse, OfficeResponse } from '../../core/model.ts';
+import { summarize, type BuildReport } from '../../build/report.ts';
+import { CollectionResponse, DistrictResponse, ErrorResponse, LookupResponse, OfficeResponse } from '../../core/model.ts';
 import { renderAnswer } from '../../core/render.ts';
 import { indexDirectory } from '../../core/directoryIndex.ts';
 import { HealthResponse } from '../../core/health.ts';
@@ -112,11 +115,85 @@ describe('one office under several numbers (rule 5b)', () => {
     expect(body.aemter.map((a) => [a.bufa_nr, a.name])).toEqual([['9216', 'Mittelfranken-Ost (216) (bis 31.12.2025 FA Erlangen)']]);
   });
 
-  it('carries the Hessian valuation notice where the GV100AD still names such a number', async () => {
-    const body = (await get('/finanzamt?ags=06633001')).parsed(LookupResponse);
-    expect(body.aemter[0]!.name).toBe('Kassel (Grundstücksbewertung)');
-    expect(body.hinweis).toBeNull();
+});
+
+describe('property-valuation numbers (rule 10b)', () => {
+  it.each([
+    ['06633003', 'Baunatal', '2625', 'Kassel (Grundstücksbewertung)', '2626', 'Finanzamt Kassel'],
+    ['06633026', 'Vellmar', '2625', 'Kassel (Grundstücksbewertung)', '2626', 'Finanzamt Kassel'],
+    ['06633013', 'Hofgeismar', '2623', 'Kassel (Grundstücksbewertung)', '2626', 'Finanzamt Kassel'],
+    ['06439003', 'Eltville am Rhein', '2637', 'Rheingau-Taunus (Grundstücksbewertung)', '2604', 'Finanzamt Rheingau-Taunus'],
+    ['06439013', 'Rüdesheim am Rhein', '2637', 'Rheingau-Taunus (Grundstücksbewertung)', '2604', 'Finanzamt Rheingau-Taunus'],
+    ['06632003', 'Bebra', '2636', 'Hersfeld-Rotenburg (Grundstücksbewertung)', '2602', 'Finanzamt Hersfeld-Rotenburg'],
+    ['06533017', 'Weilburg', '2638', 'Limburg-Weilburg (Grundstücksbewertung)', '2630', 'Finanzamt Limburg-Weilburg'],
+  ])('answers %s (%s) with the number the directory names, %s, and the office beside it, and picks neither', async (ags, place, named, listName, beside, payee) => {
+    const path = `/finanzamt?ags=${ags}`;
+    const res = await get(path);
+    // Stored, and rendered by the one renderer from the version's directory: the same bytes.
+    expect(res.body.equals(tree.file(path))).toBe(true);
+    const rendered = renderAnswer(indexDirectory(tree.directory), { kind: 'lookup', by: 'ags', value: ags, gemeinden: 0, limit: 20 });
+    expect(rendered.ok && rendered.body).toBe(tree.file(path).toString('utf8'));
+    const body = res.parsed(LookupResponse);
+    expect(body).toMatchObject({ eindeutig: false, anzahl_aemter: 2, anzahl_gemeinden: 1 });
+    expect(body.aemter.map((a) => a.bufa_nr)).toEqual([named, beside].sort());
+    expect(body.aemter.find((a) => a.bufa_nr === named)!.name).toBe(listName);
+    // The payee is the merged office's, for both numbers: a bank compares it letter by letter.
+    expect(body.aemter.map((a) => a.zahlungsempfaenger)).toEqual([payee, payee]);
+    expect(body.gemeinden.map((g) => [g.bufa_nr, g.zuordnung, g.ersetzt])).toEqual(
+      [[named, 'verzeichnis', null], [beside, 'zusammenlegung', null]].sort((a, b) => a[0]!.localeCompare(b[0]!)));
+    expect(body.hinweis).toBe(`Für ${place} nennt das Gemeindeverzeichnis die Amtsnummer ${named}, die in der Finanzamtsliste „${listName}“ heißt, `
+      + `eine Stelle der Grundstücksbewertung; daneben steht ${beside} (${payee}), das Finanzamt, in dem sie aufgegangen ist. `
+      + 'Welche Nummer für die Einkommensteuer gilt, sagt keine Quelle; maßgeblich ist die Steuernummer auf dem letzten Bescheid, im Zweifel das Finanzamt. '
+      + 'Für die gefundenen Gemeinden ist eine Änderung angekündigt (siehe aenderungen). Bitte die Nutzerin oder den Nutzer fragen, statt ein Finanzamt auszuwählen.');
     expect(body.aenderungen.map((a) => a.id)).toEqual(['hessen-grundstuecksbewertung-2026']);
+  });
+
+  it('answers the same by place name and postal code, rendered at request time', async () => {
+    const byName = (await get('/finanzamt?ort=Baunatal')).parsed(LookupResponse);
+    expect(byName).toMatchObject({ eindeutig: false, anzahl_aemter: 2 });
+    expect(byName.aemter.map((a) => a.bufa_nr)).toEqual(['2625', '2626']);
+    expect(byName.hinweis).toContain('Für Baunatal nennt das Gemeindeverzeichnis die Amtsnummer 2625');
+    const byCode = (await get('/finanzamt?plz=34225')).parsed(LookupResponse);
+    expect(byCode.aemter.map((a) => a.bufa_nr)).toEqual(['2625', '2626']);
+    expect(byCode.eindeutig).toBe(false);
+  });
+
+  it('says each valuation number once for a Kreis, with the places it names', async () => {
+    const path = '/finanzamt?ags=06632';
+    const res = await get(path);
+    expect(res.body.equals(tree.file(path))).toBe(true);
+    const body = res.parsed(LookupResponse);
+    expect(body.aemter.map((a) => a.bufa_nr)).toEqual(['2602', '2636']);
+    expect(body.hinweis).toMatch(/^Für Alheim, Bebra, Cornberg, Nentershausen, Ronshausen und 2 weitere nennt das Gemeindeverzeichnis die Amtsnummer 2636, /u);
+    expect(body.hinweis!.match(/Amtsnummer 2636/gu)).toHaveLength(1);
+  });
+
+  it('lists the municipalities in the district of the office beside the number, marked as such', async () => {
+    const path = '/finanzamt/2626/bezirk';
+    const res = await get(path);
+    expect(res.body.equals(tree.file(path))).toBe(true);
+    const body = res.parsed(DistrictResponse);
+    expect(body.anzahl).toBe(30);
+    expect(body.gemeinden.find((g) => g.ags === '06611000')).not.toHaveProperty('zuordnung');
+    expect(body.gemeinden.find((g) => g.ags === '06633003')).toMatchObject({ name: 'Baunatal, Stadt', zuordnung: 'zusammenlegung' });
+    expect(body.gemeinden.filter((g) => g.zuordnung === 'zusammenlegung')).toHaveLength(29);
+    expect((await get('/finanzamt/2625')).parsed(OfficeResponse).amt).toMatchObject({ name: 'Kassel (Grundstücksbewertung)', zahlungsempfaenger: 'Finanzamt Kassel' });
+  });
+
+  it('is in the build report and its summary, with the payee names to review', () => {
+    const report: BuildReport = JSON.parse(readFileSync(join(tree.root, 'report.json'), 'utf8'));
+    expect(report.valuation_units.map((u) => [u.bufa_nr, u.amt.map((a) => a.bufa_nr), u.municipalities.length])).toEqual([
+      ['2623', ['2626'], 10], ['2625', ['2626'], 19], ['2636', ['2602'], 7], ['2637', ['2604'], 7], ['2638', ['2630'], 9], ['2645', ['2614'], 0],
+    ]);
+    expect(report.provenance).toMatchObject({ zusammenlegung: 52 });
+    expect(report.payments.to_review).toHaveLength(51);
+    const summary = summarize(report).split('\n');
+    expect(summary).toContain('52 municipalities answered with the office beside a property-valuation number (2623 → 2626 (10), 2625 → 2626 (19), 2636 → 2602 (7), 2637 → 2604 (7), 2638 → 2630 (9), 2645 → 2614 (0))');
+    expect(summary.find((line) => line.startsWith('payments:'))).toContain('payee names for 592 offices (51 the report cannot vouch for, to review: payments.to_review)');
+  });
+
+  it('still answers Kassel itself with its one office', async () => {
+    expect((await get('/finanzamt?ags=06611000')).parsed(LookupResponse)).toMatchObject({ eindeutig: true, hinweis: null, anzahl_aemter: 1 });
   });
 });
 

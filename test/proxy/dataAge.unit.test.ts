@@ -1,7 +1,7 @@
 // The age of the data and the warning about it, with the clock given: the same on any day the tests run.
 import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dataAgeDays } from '../../core/health.ts';
+import { dataAgeDays, healthBody, HealthResponse } from '../../core/health.ts';
 import { warnWhenStale } from '../../proxy/versions/dataAge.ts';
 import type { CurrentVersion } from '../../proxy/versions/currentVersion.ts';
 
@@ -13,6 +13,15 @@ describe('dataAgeDays', () => {
     expect(dataAgeDays('30.11.2025', at('2025-11-30T23:59:59Z'))).toBe(0);
     expect(dataAgeDays('30.11.2025', at('2025-12-01T00:00:00Z'))).toBe(1);
     expect(dataAgeDays('31.12.2024', at('2025-03-01T12:00:00Z'))).toBe(60);
+  });
+
+  it('is never negative when the clock is before the stand, nor in /healthz', () => {
+    // A clock set back by 313 days: the issue's `alter_tage: -313`.
+    const now = at('2025-01-21T08:00:00Z');
+    expect(dataAgeDays('30.11.2025', now)).toBe(0);
+    expect(dataAgeDays('30.11.2025', at('2025-11-29T23:59:59Z'))).toBe(0);
+    const facts = { stand: '30.11.2025', standQuelle: '20251130_0000', buildId: 'b', ortssuche: true, aenderungen: [], quellen: [] };
+    expect(HealthResponse.shape.alter_tage.parse(healthBody(facts, now).alter_tage)).toBe(0);
   });
 });
 
@@ -39,6 +48,18 @@ describe('warnWhenStale', () => {
     stop();
     vi.advanceTimersByTime(3 * 86_400_000);
     expect(lines).toHaveLength(2);
+  });
+
+  it('warns at start and once a day while the clock is before the stand', () => {
+    vi.useFakeTimers();
+    const lines: { msg: string; stand: string }[] = [];
+    const log = pino({ level: 'warn' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const versions = { current: { name: 'v', stand: '30.11.2025' } } as unknown as CurrentVersion;
+    const stop = warnWhenStale(versions, 45, () => at('2025-01-21T08:00:00Z'), log);
+    vi.advanceTimersByTime(86_400_000);
+    stop();
+    expect(lines).toMatchObject([{ stand: '30.11.2025' }, { stand: '30.11.2025' }]);
+    expect(lines[0]!.msg).toContain('the clock is before the stand');
   });
 
   it('warns at start when the data is already too old', () => {

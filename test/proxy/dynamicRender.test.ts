@@ -1,11 +1,10 @@
 // The proxy's rendering path against the build's stored files: for a sample of precomputed questions, the
 // answer rendered at request time is the stored body byte for byte, with the stored ETag. In process, since
-// over HTTP a stored question is always answered from its file; the collection's CSV likewise; so too what the
-// caches keep, and what not.
+// over HTTP a stored question is always answered from its file; the collection's CSV and spreadsheet likewise; so
+// too what the caches keep, and what not.
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decompressSync } from '../../core/compress.ts';
 import { ERRORS } from '../../core/errors.ts';
@@ -13,7 +12,7 @@ import { ENCODINGS, objectPath } from '../../core/manifest.ts';
 import { representationKey } from '../../core/representation.ts';
 import { canonicalKey, parseQuestion } from '../../core/request.ts';
 import { AskedQuestions } from '../../proxy/cache/askedQuestions.ts';
-import { RENDER_QUEUE, RENDER_RETRY_AFTER } from '../../proxy/cache/renderThreads.ts';
+import { RENDER_QUEUE_PER_CLIENT, RENDER_RETRY_AFTER } from '../../proxy/cache/renderThreads.ts';
 import { DynamicAnswers } from '../../proxy/cache/dynamicAnswers.ts';
 import { FileCache } from '../../proxy/versions/fileCache.ts';
 import { localSource } from '../../proxy/versions/localSource.ts';
@@ -26,8 +25,7 @@ let version: Version;
 
 beforeAll(async () => {
   const source = localSource(testDist(), 2_000);
-  const published = await source.published();
-  version = await Version.load(source, published!, new FileCache(1 << 20), pino({ level: 'silent' }));
+  version = await Version.load(source, await source.published(), new FileCache(1 << 20));
 });
 
 /** A fixed pseudo-random sample, so a failure names the same keys on the next run. */
@@ -55,17 +53,18 @@ describe('rendered answers', () => {
     }
   });
 
-  it('equal the stored CSV files and ETags for every collection question stored as CSV', async () => {
+  it.each(['csv', 'xlsx'] as const)('equal the stored %s files and ETags for every collection question, stored in it', async (format) => {
     const dynamic = new DynamicAnswers(1 << 20);
-    const keys = Object.keys(tree.manifest.csv);
+    const stored = tree.manifest[format];
+    const keys = Object.keys(stored);
     expect(keys.length).toBe(Object.keys(tree.manifest.entries).filter((k) => k.startsWith('/finanzaemter')).length);
     for (const key of keys) {
       const url = new URL(key, 'http://proxy');
       const parsed = parseQuestion(url.pathname, url.searchParams);
       if (!parsed.ok) throw new Error(parsed.detail);
-      const answer = await dynamic.answer(version, parsed.question, key, 'csv');
+      const answer = await dynamic.answer(version, parsed.question, key, format);
       if (!answer.ok) throw new Error(`${key}: ${answer.detail}`);
-      const { object, etag } = tree.manifest.csv[key]!;
+      const { object, etag } = stored[key]!;
       expect(answer.bodies.identity!.equals(readFileSync(join(tree.root, objectPath(object, 'identity')))), key).toBe(true);
       expect(answer.etag, key).toBe(etag);
       expect(etag, key).not.toBe(tree.manifest.entries[key]!.etag);
@@ -103,19 +102,26 @@ describe('rendered answers', () => {
     expect(kept.bodies.gzip).toBeUndefined();
   });
 
-  it('refuses renderings beyond the render threads\' queue with 503 and Retry-After, and renders those it took', async () => {
+  it('refuses a client\'s renderings beyond its share of the queue with 503 and Retry-After, and renders those it took and another client\'s', async () => {
     const dynamic = new DynamicAnswers(64 << 20);
-    const asked = Array.from({ length: RENDER_QUEUE + 50 }, (_, i) => {
-      const parsed = parseQuestion('/finanzamt', new URLSearchParams({ ort: 'Berg', limit: String(i + 1) }));
+    const ask = (ort: string, limit: number, client: string) => {
+      const parsed = parseQuestion('/finanzamt', new URLSearchParams({ ort, limit: String(limit) }));
       if (!parsed.ok) throw new Error(parsed.detail);
-      return dynamic.answer(version, parsed.question, canonicalKey(parsed.question));
-    });
-    const answers = await Promise.all(asked);
+      return dynamic.answer(version, parsed.question, canonicalKey(parsed.question), 'json', 'identity', client);
+    };
+    const flood = Array.from({ length: RENDER_QUEUE_PER_CLIENT + 50 }, (_, i) => ask('Berg', i + 1, '203.0.113.66'));
+    const other = ask('Bonn', 7, '192.0.2.7');
+    const answers = await Promise.all(flood);
     const refused = answers.filter((a) => !a.ok);
-    // All asked at once: the threads take one each, the queue RENDER_QUEUE, and every one after that is refused.
+    // All asked at once: the threads take one each, the client's share RENDER_QUEUE_PER_CLIENT, and every one after
+    // that is refused; the other client's is taken all the same.
     expect(refused.length).toBeGreaterThanOrEqual(50 - availableParallelism());
     for (const a of refused) expect(a).toEqual({ ok: false, code: 'unavailable', detail: ERRORS.unavailable.detail.busy, retryAfter: RENDER_RETRY_AFTER });
-    expect(answers.slice(0, RENDER_QUEUE).every((a) => a.ok)).toBe(true);
+    expect(answers.slice(0, RENDER_QUEUE_PER_CLIENT).every((a) => a.ok)).toBe(true);
+    expect((await other).ok).toBe(true);
+    // A refusal is for the moment it was made: asked again once there is room, the question is rendered.
+    const again = await ask('Berg', RENDER_QUEUE_PER_CLIENT + 50, '203.0.113.66');
+    expect(again.ok).toBe(true);
   });
 
   it('keeps neither a question asked by tax number nor its answer, which repeats the number', async () => {
@@ -145,12 +151,15 @@ describe('rendered answers', () => {
   });
 
   it('keeps every stored answer of the manifest as the manifest lists it, and no other', () => {
-    expect(version.answers.size).toBe(Object.keys(tree.manifest.entries).length + Object.keys(tree.manifest.csv).length);
-    for (const [key, { object, etag }] of Object.entries(tree.manifest.entries)) {
+    const { entries, csv, xlsx } = tree.manifest;
+    expect(version.answers.size).toBe(Object.keys(entries).length + Object.keys(csv).length + Object.keys(xlsx).length);
+    for (const [key, { object, etag }] of Object.entries(entries)) {
       expect(version.answers.get(key), key).toEqual({ object, etag, files: tree.manifest.objects[object] });
     }
-    for (const [key, { object, etag }] of Object.entries(tree.manifest.csv)) {
-      expect(version.answers.get(representationKey(key, 'csv')), key).toEqual({ object, etag, files: tree.manifest.objects[object] });
+    for (const format of ['csv', 'xlsx'] as const) {
+      for (const [key, { object, etag }] of Object.entries(tree.manifest[format])) {
+        expect(version.answers.get(representationKey(key, format)), key).toEqual({ object, etag, files: tree.manifest.objects[object] });
+      }
     }
     expect(version.answers.get('/finanzamt?ort=Bochum')).toBeUndefined();
   });

@@ -1,15 +1,18 @@
 // Starting and stopping: `finanzamt start` on a fresh directory, `npm start` on a port chosen by flag or by
-// $PORT, and a graceful stop on SIGTERM that lets a request in flight finish.
+// $PORT, `serve --dist` on a folder without a version, and a graceful stop on SIGTERM that lets a request in
+// flight finish.
 import { spawn } from 'node:child_process';
-import { readFileSync, realpathSync, symlinkSync } from 'node:fs';
+import { mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LookupResponse } from '../../core/model.ts';
+import { HealthResponse, NotLoaded } from '../../core/health.ts';
+import { ErrorResponse, LookupResponse } from '../../core/model.ts';
 import { eventually, request } from '../support/http.ts';
 import { testTreeOrigin } from '../support/origin.ts';
 import { freePort } from '../support/ports.ts';
 import { issueKey, scratchDir, startProxy } from '../support/proxy.ts';
 import { testDist, testTree } from '../support/tree.ts';
+import { publish, writeVersion } from '../support/versions.ts';
 
 
 describe('finanzamt start', () => {
@@ -32,6 +35,51 @@ describe('finanzamt start', () => {
       expect(res.parsed(LookupResponse).aemter[0]!.bufa_nr).toBe('2115');
     } finally {
       expect(await proxy.stop()).toBe(0);
+    }
+  });
+});
+
+describe('serve --dist without a version', () => {
+  it('says what it looked for and what --dist is, in the log and /healthz, and serves a version published there later', async () => {
+    const cwd = scratchDir();
+    const keysFile = join(cwd, 'keys.json');
+    const key = await issueKey(keysFile, 'nope');
+    const proxy = await startProxy({ cwd, keysFile, args: ['--dist', './nope'], healthy: false });
+    try {
+      const nope = join(realpathSync(cwd), 'nope');
+      const Unloaded = ErrorResponse.extend({ nicht_geladen: NotLoaded });
+      /** What /healthz says is missing, once it says `text`; and that the log says it too. */
+      const missing = async (text: string) => {
+        let grund = '';
+        await eventually(`/healthz to say ${text}`, async () => {
+          const health = await proxy.get('/healthz');
+          expect(health.status).toBe(503);
+          grund = health.parsed(Unloaded).nicht_geladen.grund;
+          return grund.includes(text);
+        });
+        await eventually('the log to say it too', async () => proxy.logLines().some((l) => l.level === 50 && l.msg === `${grund}; answering 503 until a version loads`));
+        return grund;
+      };
+      const folder = await missing(`the folder ${nope} (--dist ./nope) does not exist`);
+      expect(folder).toContain('--dist names the folder that finanzamt build --out writes, which holds current, the link to the version served');
+      expect(folder).toContain(`Build one with: finanzamt build --out ${nope}`);
+      const data = await proxy.get('/finanzamt/2115', { 'x-api-key': key });
+      expect(data.status).toBe(503);
+      expect(data.parsed(ErrorResponse).code).toBe('unavailable');
+
+      mkdirSync(nope);
+      expect(await missing(`${nope}/current does not exist`)).toContain(`Build one with: finanzamt build --out ${nope}`);
+      // A version directory given as --dist: its parent is the folder meant.
+      writeFileSync(join(nope, 'manifest.json'), '{}');
+      expect(await missing(`${nope} is a version directory itself`)).toContain(`give --dist ${realpathSync(cwd)}`);
+
+      writeVersion(nope, 'v1', { from: 'saarland' });
+      publish(nope, 'v1');
+      await eventually('the version published later to be served', async () => (await proxy.get('/healthz')).status === 200, 20_000);
+      expect((await proxy.get('/healthz')).parsed(HealthResponse).nicht_geladen).toBeUndefined();
+      expect((await proxy.get('/finanzamt/2115', { 'x-api-key': key })).status).toBe(200);
+    } finally {
+      await proxy.stop();
     }
   });
 });

@@ -1,11 +1,11 @@
 // Over real HTTP: Prometheus metrics on their own loopback port, counting a scripted mix of requests
 // exactly (by route, status class, refusal cause and key name), without a key or an address in them; the age
-// of the data in /healthz and the metrics, and the warning when it is older than the limit; usage per key in
+// of the data in /healthz and the metrics (checked by promtool), and the warning when it is older than the limit; usage per key in
 // `finanzamt keys list`.
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HealthResponse } from '../../core/health.ts';
-import { dataAgeDays } from '../../core/health.ts';
+import { dataAgeDays, dataAgeSeconds, HealthResponse } from '../../core/health.ts';
 import { eventually, request } from '../support/http.ts';
 import { metricsUrl, scrape, total, type Sample } from '../support/metrics.ts';
 import { cli, issueKey, scratchDir, startProxy, type ProxyProcess } from '../support/proxy.ts';
@@ -157,14 +157,21 @@ describe('a scripted mix of requests', () => {
 });
 
 describe('the age of the data', () => {
-  it('is in /healthz and the metrics, in whole days from the stand', async () => {
-    const from = dataAgeDays(tree().manifest.stand, Date.now());
+  it('is in /healthz in whole days from the stand, and in the metrics in seconds, the base unit promtool asks for', async () => {
+    const from = Date.now();
     const health = (await proxy.get('/healthz', { 'x-forwarded-for': fresh() })).parsed(HealthResponse);
-    const { samples } = await scrape(metrics);
-    const to = dataAgeDays(tree().manifest.stand, Date.now());
-    expect([from, to]).toContain(health.alter_tage);
-    expect([from, to]).toContain(total(samples, 'finanzamt_data_age_days'));
-    expect(total(samples, 'finanzamt_data_max_age_days')).toBe(45);
+    const { samples, text } = await scrape(metrics);
+    const to = Date.now();
+    const { stand } = tree().manifest;
+    expect([dataAgeDays(stand, from), dataAgeDays(stand, to)]).toContain(health.alter_tage);
+    const seconds = total(samples, 'finanzamt_data_age_seconds');
+    expect(seconds).toBeGreaterThanOrEqual(dataAgeSeconds(stand, from));
+    expect(seconds).toBeLessThanOrEqual(dataAgeSeconds(stand, to));
+    expect(total(samples, 'finanzamt_data_max_age_seconds')).toBe(45 * 86_400);
+    // No metric of the service's own in another unit than the base one (prom-client's own may be named otherwise).
+    const checked = spawnSync('promtool', ['check', 'metrics'], { input: text, encoding: 'utf8' });
+    expect(checked.error).toBeUndefined();
+    expect(`${checked.stdout}${checked.stderr}`.split('\n').filter((line) => line.startsWith('finanzamt_'))).toEqual([]);
     expect(total(samples, 'finanzamt_data_version_info', { stand_quelle: tree().manifest.stand_quelle, build_id: tree().manifest.build_id })).toBe(1);
     expect(total(samples, 'finanzamt_data_version_switch_timestamp_seconds')).toBeLessThanOrEqual(Date.now() / 1000);
     expect(total(samples, 'process_resident_memory_bytes')).toBeGreaterThan(0);

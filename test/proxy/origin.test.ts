@@ -1,10 +1,11 @@
 // `serve --origin`: the same tree served from an HTTP origin (here a plain static file server over a copy of
-// the layout): same bytes, version switch by the pointer object, damaged and slow bodies refused with 503.
+// the layout): same bytes, version switch by the pointer object and by the build id (not the ETag), damaged and
+// slow bodies refused with 503, and a pointer gone for a while keeping the version served.
 import { realpathSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorResponse, LookupResponse } from '../../core/model.ts';
-import { objectPath } from '../../core/manifest.ts';
+import { MANIFEST_HEAD_BYTES, objectPath } from '../../core/manifest.ts';
 import { HealthResponse } from '../../core/health.ts';
 import { eventually } from '../support/http.ts';
 import { startOrigin, testTreeOrigin, type Origin } from '../support/origin.ts';
@@ -112,10 +113,41 @@ describe('serving from an origin', () => {
     expect((await get(DAMAGED, { 'accept-encoding': 'gzip' })).status).toBe(200);
   });
 
-  it('answers 503 when the origin publishes no version, and recovers when it does again', async () => {
+  it('follows a version by its build id: an ETag new on every request costs no reload, a rebuild under the same name is taken', async () => {
+    const MANIFEST = '/b/manifest.json';
+    let n = 0;
+    origin.etag = (_path, tag) => `${tag.slice(0, -1)}-${n++}"`;
+    /** The origin's requests for b's manifest and the proxy's loads while `ms` pass. */
+    const watch = async (ms: number) => {
+      const [asked, from] = [origin.requests.length, Date.now()];
+      await new Promise((r) => setTimeout(r, ms));
+      // Lines are written in batches: one logged before the window may appear in it.
+      await new Promise((r) => setTimeout(r, 500));
+      const loads = proxy.logLines().filter((l) => (l.msg === 'version loaded' || l.msg === 'version unchanged') && Number(l.time) >= from);
+      return { manifest: origin.requests.slice(asked).filter((r) => r.path === MANIFEST), loads };
+    };
+    const flapping = await watch(4_000);
+    // Polled each second, each time with one small request for the manifest's first bytes, and nothing loaded again.
+    expect(flapping.manifest.length).toBeGreaterThanOrEqual(3);
+    expect(flapping.manifest.map((r) => `${r.method} ${r.headers.range}`)).toEqual(flapping.manifest.map(() => `GET bytes=0-${MANIFEST_HEAD_BYTES - 1}`));
+    expect(flapping.loads).toEqual([]);
+
+    // An origin that ignores ranges sends the whole manifest: only its first bytes are read, and nothing is loaded.
+    origin.ranges = false;
+    expect((await watch(3_000)).loads).toEqual([]);
+
+    const rebuilt = writeVersion(root, 'b', { from: 'saarland', buildId: 'b-rebuilt', bodies: { [PATH]: tree.file(PATH).toString('utf8').replace('"Flensburg"', '"Flensburg (B2)"') } });
+    await eventually('the rebuild of b', async () => (await get(PATH)).text.includes('Flensburg (B2)'), 20_000);
+    expect((await proxy.get('/healthz')).parsed(HealthResponse).build_id).toBe(rebuilt.build_id);
+    origin.ranges = true;
+    origin.etag = (_path, tag) => tag;
+  });
+
+  it('keeps serving while the origin publishes no version, says so, and follows it when it does again', async () => {
     rmSync(join(root, 'current'));
-    await eventually('503', async () => (await get(PATH)).status === 503, 20_000);
+    await eventually('/healthz to say current is missing', async () => (await proxy.get('/healthz')).parsed(HealthResponse).nicht_geladen?.grund.includes(`${origin.url}/current does not exist (HTTP 404)`) === true, 20_000);
+    expect((await get(PATH)).status).toBe(200);
     point('b');
-    await eventually('recovery', async () => (await get(PATH)).status === 200, 20_000);
+    await eventually('/healthz to say all is well again', async () => (await proxy.get('/healthz')).parsed(HealthResponse).nicht_geladen === undefined, 20_000);
   });
 });

@@ -1,7 +1,8 @@
 // An origin that answers without end (a broken or hostile object store) must not fill the proxy's memory: a body
 // is read no further than the size the manifest gives it, and the other reads (the `current` pointer, a version's
-// files) stop at caps of their own. The origin here is a plain HTTP server that streams zeros until the reader
-// closes the connection, and counts what it could send.
+// files) stop at caps of their own, and a version's file that stops coming is given up at the read timeout. The
+// origin here is a plain HTTP server that streams zeros until the reader closes the connection, and counts what
+// it could send.
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,6 +33,8 @@ function endless(res: ServerResponse, withLength: boolean): void {
 beforeAll(async () => {
   const server = createServer((req, res) => {
     if (req.method === 'HEAD') return res.writeHead(200, { etag: '"e"' }).end();
+    // A store that stops sending: the head and a first chunk, then nothing, the connection held open.
+    if (req.url!.includes('stalled')) return res.writeHead(200).write(CHUNK);
     endless(res, req.url!.includes('with-length'));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -76,6 +79,19 @@ describe('an origin that sends without end', () => {
       await sent.at(-1)!.closed;
       await expect(source.readMeta(VERSION.name, 'manifest.json')).rejects.toThrow(`longer than ${256 << 20} bytes`);
       await sent.at(-1)!.closed;
+    } finally {
+      source.close();
+    }
+  });
+});
+
+describe('an origin that stops sending', () => {
+  it('gives up a version file once nothing has come for --read-timeout', async () => {
+    const source = originSource(url, 300);
+    try {
+      const started = performance.now();
+      await expect(source.readMeta(VERSION.name, 'stalled.json')).rejects.toThrow(`${url}/${VERSION.name}/stalled.json: nothing received for 300 ms (--read-timeout)`);
+      expect(performance.now() - started).toBeLessThan(3_000);
     } finally {
       source.close();
     }

@@ -23,9 +23,9 @@ describe('parsing a version off the serving thread', () => {
     expect(JSON.stringify(manifest)).toBe(JSON.stringify(inProcess.manifest));
     expect(JSON.stringify(directory)).toBe(JSON.stringify(inProcess.directory));
     expect(directory.municipalities.length).toBe(tree.directory.municipalities.length);
-    // Every stored answer: the JSON entries, then each stored CSV under its representation's key.
-    const csvKeys = Object.keys(tree.manifest.csv).map((key) => representationKey(key, 'csv'));
-    expect(answers.keys.join('\n')).toBe([...Object.keys(tree.manifest.entries), ...csvKeys].join('\n'));
+    // Every stored answer: the JSON entries, then each stored CSV and spreadsheet under its representation's key.
+    const keysOf = (format: 'csv' | 'xlsx') => Object.keys(tree.manifest[format]).map((key) => representationKey(key, format));
+    expect(answers.keys.join('\n')).toBe([...Object.keys(tree.manifest.entries), ...keysOf('csv'), ...keysOf('xlsx')].join('\n'));
     expect(answers.etags.join('\n')).toBe(inProcess.answers.etags.join('\n'));
     const bytes = (a: Uint8Array | Uint32Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
     for (const field of ['objectOf', 'hashes', 'sizes'] as const) {

@@ -263,6 +263,50 @@ describe('hostile input in the address', () => {
     }
   });
 
+  it('refuses a key written with another separator or in standard base64; never echoes or logs it', async () => {
+    const k = someKey();
+    const body = k.slice(3);
+    const standard = Buffer.from(body, 'base64url').toString('base64');
+    const sent = [`${body.slice(0, 20)}.${body.slice(20)}`, `${body.slice(0, 20)}/${body.slice(20)}`, `${body.slice(0, 15)};${body.slice(15, 30)}·${body.slice(30)}`, standard, `fa_${standard}`];
+    const { answers, log } = await askLogged([
+      ...sent.flatMap((value) => [
+        ['GET', `/finanzamt?ort=${encodeURIComponent(value)}`, keyed()] as [string, string, Record<string, string>],
+        ['GET', `/finanzaemter?${encodeURIComponent(value)}=1`, keyed()] as [string, string, Record<string, string>],
+      ]),
+      // Standard base64 pasted into an address as it is: its `+` is read as a space, its `/` stays.
+      ['GET', `/finanzamt?ort=${standard.replace(/=/g, '%3D')}`, keyed()],
+    ]);
+    for (const [i, a] of answers.entries()) {
+      expect(a.status, String(i)).toBe(400);
+      expect(a.code, String(i)).toBe('key_in_query');
+      expect(a.headers['cache-control']).toBe('no-store');
+    }
+    // No piece of the key of eight characters or more, in either alphabet, in any answer or in the log.
+    const pieces = [body, standard].flatMap((form) => Array.from({ length: form.length - 7 }, (_, i) => form.slice(i, i + 8)));
+    for (const text of [...answers.map((a) => a.text), log]) {
+      expect(pieces.filter((p) => text.includes(p) || text.includes(encodeURIComponent(p)))).toEqual([]);
+    }
+  });
+
+  it('refuses a tax number in any text parameter and as a parameter\'s name, no-store, and never echoes or logs it', async () => {
+    const { answers, log } = await askLogged([
+      ['GET', `/finanzamt?ort=${encodeURIComponent('181/815/08155')}`, keyed()],
+      ['GET', '/finanzamt?ort=K%C3%B6ln%209181081508155', keyed()],
+      ['GET', '/finanzamt?ags=05315000&stadtteil=9181081508155', keyed()],
+      ['GET', `/finanzaemter?name=${encodeURIComponent('181 815 08155')}`, keyed()],
+      ['GET', '/finanzaemter?bundesland=9181081508155', keyed()],
+      ['GET', '/finanzamt?9181081508155=1', keyed()],
+      ['GET', '/finanzaemter?ags=05315000&9181081508155', keyed()],
+    ]);
+    for (const [i, a] of answers.entries()) {
+      expect(a.status, String(i)).toBe(400);
+      expect(a.code, String(i)).toBe('bad_parameter');
+      expect(a.headers['cache-control'], String(i)).toBe('no-store');
+    }
+    expect(answers[0]!.text).toContain('ort enthält zehn oder mehr Ziffern in Folge wie eine Steuernummer');
+    for (const text of [...answers.map((a) => a.text), log]) expect(text).not.toMatch(/815.?0815|08155/);
+  });
+
   it('never echoes or logs a tax number sent in the path or as another parameter, and lets no shared cache keep the answer', async () => {
     const { answers, log } = await askLogged([
       ['GET', '/finanzamt/9181081508155', keyed()],
@@ -276,8 +320,9 @@ describe('hostile input in the address', () => {
     for (const text of [...answers.map((a) => a.text), log]) expect(text).not.toMatch(/81508155|810%2F815/);
   });
 
-  it('refuses C1 controls, format characters and line separators in free text, and echoes none', async () => {
-    const characters = ['\u0085', '\u009b', '\u202e', '\u200d', '\ufeff', '\u2028', '\u00ad', '\u2066'];
+  it('refuses C1 controls, format characters of every plane and line separators in free text, and echoes none', async () => {
+    // The last three lie beyond the Basic Multilingual Plane: tag characters (U+E0001, U+E0041) and a musical format character.
+    const characters = ['\u0085', '\u009b', '\u202e', '\u200d', '\ufeff', '\u2028', '\u00ad', '\u2066', '\u{E0001}', '\u{E0041}', '\u{1D173}'];
     const { answers } = await askLogged(characters.flatMap((c) => [
       ['GET', `/finanzamt?ort=${encodeURIComponent(`Kö${c}ln`)}`, keyed()] as [string, string, Record<string, string>],
       ['GET', `/finanzamt?ags=05315000&stadtteil=${encodeURIComponent(`S${c}ülz`)}`, keyed()] as [string, string, Record<string, string>],

@@ -21,7 +21,7 @@ describe('read slots', () => {
     const hung = held();
     const first = slots.read('a', hung.read);
     const again = slots.read('a', hung.read);
-    await expect(first).rejects.toThrow(`no body within ${TIMEOUT_MS} ms`);
+    await expect(first).rejects.toThrow(`not read within ${TIMEOUT_MS} ms`);
     await expect(again).rejects.toThrow();
     expect(hung.started()).toBe(1);
     expect(slots.stuck).toBe(1);
@@ -52,7 +52,7 @@ describe('read slots', () => {
     const read = (signal: AbortSignal) => new Promise<string>((_resolve, reject) => {
       signal.addEventListener('abort', () => { aborted = true; reject(new Error('aborted')); });
     });
-    await expect(slots.read('a', read)).rejects.toThrow(`no body within ${TIMEOUT_MS} ms`);
+    await expect(slots.read('a', read)).rejects.toThrow(`not read within ${TIMEOUT_MS} ms`);
     expect(aborted).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(slots.stuck).toBe(0);

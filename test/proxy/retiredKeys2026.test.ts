@@ -2,7 +2,6 @@
 // key the build stores, both `gemeinden` flags, against the proxy's rendering of the same question, byte for byte
 // and with the stored ETag. In process, the way test/proxy/dynamicRender.test.ts checks the 2025 tree: over HTTP a
 // stored question is always answered from its file.
-import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LookupResponse } from '../../core/model.ts';
 import { canonicalKey, parseQuestion } from '../../core/request.ts';
@@ -17,7 +16,7 @@ let version: Version;
 
 beforeAll(async () => {
   const source = localSource(testDist('2026'), 2_000);
-  version = await Version.load(source, (await source.published())!, new FileCache(1 << 20), pino({ level: 'silent' }));
+  version = await Version.load(source, await source.published(), new FileCache(1 << 20));
 });
 
 const retired = tree.directory.retired_keys;

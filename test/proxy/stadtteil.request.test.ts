@@ -4,7 +4,6 @@
 // on the stored answer and on the proxy's rendering alike, and the stored answer against the proxy's rendering of
 // the same question and of other spellings of it, byte for byte.
 import fc from 'fast-check';
-import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readBundle } from '../../build/sources/bundle.ts';
 import type { SourceDivision } from '../../build/sources/divisions.ts';
@@ -126,7 +125,7 @@ describe('every unit of every divided city, stored and rendered', () => {
   const dynamic = new DynamicAnswers(8 << 20);
   beforeAll(async () => {
     const source = localSource(testDist(), 2_000);
-    version = await Version.load(source, (await source.published())!, new FileCache(1 << 20), pino({ level: 'silent' }));
+    version = await Version.load(source, await source.published(), new FileCache(1 << 20));
     divisions = (await readBundle(FROZEN_BUNDLE)).divisions;
   });
   const rendered = async (path: string) => {

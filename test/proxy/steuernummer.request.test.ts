@@ -116,16 +116,34 @@ describe('GET /finanzamt?steuernummer=', () => {
   });
 
   it('lists the offices of every state whose written form fits, and does not choose', async () => {
-    // FF BBB UUUUP: Schleswig-Holstein's 2115 and, by the same 2er method, Baden-Württemberg's 2815.
-    const body = (await ask('15 815 08154')).parsed(LookupResponse);
+    // Without separators, Schleswig-Holstein's FF BBB UUUUP (2115) and, by the same 2er method, Baden-Württemberg's
+    // FFBBB/UUUUP (2815).
+    const body = (await ask('1581508154')).parsed(LookupResponse);
     expect(body).toMatchObject({
-      frage: { steuernummer: '15 815 08154', steuernummer_bund: null, bundesland: null, pruefziffer: 'geprueft' },
+      frage: { steuernummer: '1581508154', steuernummer_bund: null, bundesland: null, pruefziffer: 'geprueft' },
       eindeutig: false, anzahl_aemter: 2, amt_herkunft: null,
     });
     expect(body.aemter.map((a) => [a.bufa_nr, a.bundesland])).toEqual([['2815', 'Baden-Württemberg'], ['2115', 'Schleswig-Holstein']]);
     expect(body.hinweis).toContain('2815 (Baden-Württemberg) und 2115 (Schleswig-Holstein)');
     expect(body.hinweis).toContain('Bitte die Nutzerin oder den Nutzer fragen');
     expect(body.hinweis).not.toContain('08154');
+  });
+
+  it('reads a number only in the written forms its separators fit', async () => {
+    // 15 815 08154 has a separator after the second digit, where Baden-Württemberg's FFBBB/UUUUP has none.
+    const body = (await ask('15 815 08154')).parsed(LookupResponse);
+    expect(body).toMatchObject({ eindeutig: true, frage: { steuernummer_bund: '2115081508154', bundesland: 'Schleswig-Holstein' } });
+    expect(body.aemter.map((a) => a.bufa_nr)).toEqual(['2115']);
+  });
+
+  it('names the office the list holds where a reading names a retired number: its successor', async () => {
+    // Berlin's example also reads as Schleswig-Holstein's 2121, which the list no longer has (rule 4: 2117 took it over).
+    expect(offices.has('2121')).toBe(false);
+    const body = (await ask('21/815/08150')).parsed(LookupResponse);
+    expect(body.aemter.map((a) => [a.bufa_nr, a.bundesland])).toEqual([['1121', 'Berlin'], ['2117', 'Schleswig-Holstein']]);
+    expect(body.hinweis).toBe('Die Steuernummer passt zur Schreibweise mehrerer Länder und nennt dort verschiedene Finanzämter: '
+      + '1121 (Berlin) und 2117 (Schleswig-Holstein; Nachfolger von 2121). Eindeutig ist die 13-stellige Form (Bundesschema), die mit der Amtsnummer beginnt. '
+      + 'Bitte die Nutzerin oder den Nutzer fragen, statt ein Finanzamt auszuwählen.');
   });
 
   it('is the shared renderer\'s answer, byte for byte', async () => {
@@ -158,7 +176,10 @@ describe('refusals', () => {
     ['letters', '181/815/O8155', /^Die Steuernummer muss aus 10 bis 13 Ziffern bestehen/],
     ['a form of no state', '1299081508155', /^Die Steuernummer passt zu keiner Schreibweise eines Landes\./],
     ['a wrong check digit', '9181081508156', /^Die Prüfziffer \(die letzte Ziffer\) stimmt nicht nach dem Verfahren von Bayern\./],
-    ['a wrong check digit in every state the written form fits', '29 815 08151', /^Die Prüfziffer .* von Baden-Württemberg, Berlin, Bremen, Hamburg, Niedersachsen, Rheinland-Pfalz, Schleswig-Holstein\./],
+    ['a wrong check digit in every state the written form fits', '29 815 08151', /^Die Prüfziffer .* von Berlin, Bremen, Hamburg, Niedersachsen, Rheinland-Pfalz, Schleswig-Holstein\./],
+    // Bavarian-shaped with a wrong digit: never read as North Rhine-Westphalia's FFF/BBBB/UUUP, whose digit it fits.
+    ['a wrong check digit where the separators fit', '181/815/08156', /^Die Prüfziffer .* von Bayern, Sachsen-Anhalt, Thüringen\./],
+    ['separators where no written form has them', '1818/1508156', /^Die Steuernummer passt zu keiner Schreibweise eines Landes\./],
   ])('%s is 400 bad_steuernummer, not cached, naming the accepted forms and not the number', async (_what, sent, problem) => {
     const res = await ask(sent);
     expect(res.status).toBe(400);

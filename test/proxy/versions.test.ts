@@ -1,22 +1,29 @@
 // The served version follows `dist/current` while the proxy runs: 503 while nothing is published, an atomic
-// switch to a new version or rebuild, damaged files refused, a broken version not taken, recovery by itself.
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+// switch to a new version or rebuild, damaged files refused, a broken version not taken (a cut place index or
+// none included: logged, counted and named in /healthz), and a `current` that is gone never unloading the version
+// served. A place index that hangs is test/reliability/hungLoad.test.ts; `current` missing for moments under
+// requests, test/proxy/currentGaps.test.ts.
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorResponse } from '../../core/model.ts';
 import { objectPath } from '../../core/manifest.ts';
-import { HealthResponse } from '../../core/health.ts';
+import { HealthResponse, NotLoaded } from '../../core/health.ts';
+import { SEARCH_FILE } from '../../core/search/placeIndex.ts';
 import { eventually, type RawResponse } from '../support/http.ts';
+import { metricsUrl, scrape, total } from '../support/metrics.ts';
 import { issueKey, scratchDir, startProxy, UNLIMITED, type ProxyProcess } from '../support/proxy.ts';
 import { testTree } from '../support/tree.ts';
 import { publish, unpublish, writeVersion } from '../support/versions.ts';
 
 const tree = testTree('saarland');
 const PATH = '/finanzamt/2115';
+const ORT = '/finanzamt?ort=Saarlouis';
 const DISTRICT = '/finanzamt/2115/bezirk';
 let dist: string;
 let proxy: ProxyProcess;
 let key: string;
+let buildOfA: string;
 
 const original = tree.file(PATH);
 const changedBody = (tag: string) => {
@@ -31,8 +38,8 @@ beforeAll(async () => {
   mkdirSync(dist);
   const keysFile = join(dir, 'keys.json');
   key = await issueKey(keysFile, 'versions');
-  writeVersion(dist, 'a', { from: 'saarland' });
-  proxy = await startProxy({ keysFile, args: ['--dist', dist, ...UNLIMITED], healthy: false });
+  buildOfA = writeVersion(dist, 'a', { from: 'saarland' }).build_id;
+  proxy = await startProxy({ keysFile, args: ['--dist', dist, ...UNLIMITED, '--metrics-port', '0'], healthy: false });
 });
 
 afterAll(async () => {
@@ -44,12 +51,36 @@ const buildId = async () => {
   const res = await proxy.get('/healthz');
   return res.status === 200 ? (res.parsed(HealthResponse).build_id) : null;
 };
+const health = async () => (await proxy.get('/healthz')).parsed(HealthResponse);
+const metric = async (name: string) => total((await scrape(metricsUrl(proxy))).samples, name);
+
+/**
+ * Refuses `name` once published: the version served before keeps answering (`ort` too), and the refusal is
+ * logged, counted and named in /healthz with `reason`.
+ */
+async function expectRefused(name: string, reason: string): Promise<void> {
+  const before = await buildId();
+  const failures = await metric('finanzamt_version_load_failures_total');
+  publish(dist, name);
+  await eventually(`the refusal of ${name} to be logged`, async () => proxy.logLines().some((l) => String(l.msg).includes(`cannot load version ${name}`) && String(l.msg).includes(reason)), 20_000);
+  expect(await buildId()).toBe(before);
+  expect((await get(PATH)).status).toBe(200);
+  expect((await get(ORT)).status).toBe(200);
+  const h = await health();
+  expect(h.status).toBe('ok');
+  expect(h.nicht_geladen?.version).toBe(name);
+  expect(h.nicht_geladen?.grund).toContain(reason);
+  expect(await metric('finanzamt_version_load_failures_total')).toBeGreaterThan(failures);
+  expect(await metric('finanzamt_version_not_loaded')).toBe(1);
+}
 
 describe('following dist/current', () => {
   it('answers 503 while no version is published, and serves one as soon as it is', async () => {
-    const health = await proxy.get('/healthz');
-    expect(health.status).toBe(503);
-    expect(health.parsed(ErrorResponse)).toEqual({ detail: expect.any(String), code: 'unavailable' });
+    const unloaded = await proxy.get('/healthz');
+    expect(unloaded.status).toBe(503);
+    expect(unloaded.parsed(ErrorResponse.extend({ nicht_geladen: NotLoaded }))).toEqual({
+      detail: expect.any(String), code: 'unavailable', nicht_geladen: { grund: expect.stringContaining(`${join(dist, 'current')} does not exist`) },
+    });
     const res = await get(PATH);
     expect(res.status).toBe(503);
     expect(res.headers['cache-control']).toBe('no-store');
@@ -114,6 +145,7 @@ describe('following dist/current', () => {
     await eventually('the failure to be logged', async () => proxy.logLines().some((l) => String(l.msg).includes('cannot load version broken')), 20_000);
     expect(await buildId()).toBe(before);
     expect((await get(PATH)).status).toBe(200);
+    expect((await health()).nicht_geladen?.version).toBe('broken');
   });
 
   it('refuses to serve a stored file that is corrupt or truncated (503), and serves the rest', async () => {
@@ -141,24 +173,28 @@ describe('following dist/current', () => {
     await eventually('the refusal to be logged', async () => proxy.logLines().some((l) => l.msg === 'stored answer unreadable' && l.question === DAMAGED));
   });
 
-  it('answers ort questions with 503 when the version has no place index, and with it otherwise', async () => {
-    expect((await get('/finanzamt?ort=Saarlouis')).status).toBe(200);
-    const bare = writeVersion(dist, 'no-search', { from: 'saarland', withoutSearch: true });
-    publish(dist, 'no-search');
-    await eventually('the version without index', async () => (await buildId()) === bare.build_id, 20_000);
-    const res = await get('/finanzamt?ort=Saarlouis');
-    expect(res.status).toBe(503);
-    expect(res.parsed(ErrorResponse)).toEqual({ detail: expect.any(String), code: 'unavailable', stand: bare.stand });
-    expect((await proxy.get('/healthz')).parsed(HealthResponse).ortssuche).toBe(false);
-    expect((await get(PATH)).status).toBe(200);
+  it('refuses a version whose place index is cut short, and keeps serving the one before with its place search', async () => {
+    const listed = tree.manifest.files[SEARCH_FILE]!.bytes;
+    writeVersion(dist, 'cut', { from: 'saarland', damaged: { [SEARCH_FILE]: readFileSync(join(tree.root, SEARCH_FILE)).subarray(0, 1000) } });
+    await expectRefused('cut', `${SEARCH_FILE}: 1000 bytes, the manifest says ${listed}`);
   });
 
-  it('answers 503 when the tree goes away, and recovers when it comes back', async () => {
+  it('refuses a version whose manifest names no place index', async () => {
+    writeVersion(dist, 'no-search', { from: 'saarland', withoutSearch: true });
+    await expectRefused('no-search', `${SEARCH_FILE}: not listed in the manifest`);
+  });
+
+  it('keeps the loaded version while current is gone, says so, and takes the version named when it is back', async () => {
+    const served = await buildId();
     unpublish(dist);
-    await eventually('503 without a tree', async () => (await get(PATH)).status === 503, 20_000);
-    expect((await proxy.get('/healthz')).status).toBe(503);
+    await eventually('/healthz to say current is missing', async () => (await health()).nicht_geladen?.grund.includes(`${join(dist, 'current')} does not exist`) === true, 20_000);
+    expect(await buildId()).toBe(served);
+    expect((await get(PATH)).status).toBe(200);
+    expect(await metric('finanzamt_version_not_loaded')).toBe(1);
+    await eventually('the log to say so', async () => proxy.logLines().some((l) => String(l.msg).endsWith(`does not exist; --dist names the folder that finanzamt build --out writes, which holds current, the link to the version served. Build one with: finanzamt build --out ${dist}; still serving c`)));
     publish(dist, 'a');
-    await eventually('recovery', async () => (await get(PATH)).status === 200, 20_000);
+    await eventually('version a', async () => (await buildId()) === buildOfA, 20_000);
+    expect((await health()).nicht_geladen).toBeUndefined();
     expect((await get(PATH)).body.equals(original)).toBe(true);
     expect(proxy.child.exitCode).toBeNull();
   });

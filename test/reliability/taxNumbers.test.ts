@@ -192,7 +192,7 @@ describe('tax numbers never leave the proxy beyond their own answer', () => {
         // Beside parameters that the question cannot have, or a key among them; under another spelling of its name.
         const beside = [
           { steuernummer: sent, ags: '10041100' }, { steuernummer: sent, gemeinden: 2 }, { steuernummer: sent, limit: 0 }, { steuernummer: sent, x: '1' },
-          { steuernummer: sent, apikey: 'x' }, { steuernummer: sent, gemeinden: true }, { steuernummer: sent, limit: 2.5 }, { STEUERNUMMER: sent },
+          { steuernummer: sent, apikey: 'x' }, { steuernummer: sent, gemeinden: null }, { steuernummer: sent, limit: 2.5 }, { STEUERNUMMER: sent },
           { Steuernummer: Number(federal) },
         ];
         const besides = answersOf(await sendBatch('with more', fragen(...beside)), sent);

@@ -37,8 +37,9 @@ describe('a unit of a divided city as a place name', () => {
   });
 
   it('gives the hit the unit alone in teile, for each office serving it: both of Osterfeld\'s, split at the canal', () => {
-    const { hits } = index.search('Oberhausen Osterfeld', 20);
-    expect(hits).toHaveLength(1);
+    const { hits, units } = index.search('Oberhausen Osterfeld', 20);
+    // The unit first, named whole; then the parts whose names begin with it (Osterfeld-Heide, Osterfeld-Mitte).
+    expect(units![0]).toEqual({ ags: '05119000', art: 'stadtteil', name: 'Osterfeld' });
     expect(hits[0]!.bufa_nr).toEqual(['5123', '5124']);
     expect(hits[0]!.teile!.map((units) => units!.map((u) => [u.name, u.nur]))).toEqual([
       [['Osterfeld', 'nördlich des Rhein-Herne-Kanals']], [['Osterfeld', 'südlich des Rhein-Herne-Kanals']],

@@ -52,9 +52,9 @@ describe('readBundle on the frozen test bundle', () => {
 describe('readBundle on a changed copy', () => {
   let copy: string;
   const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-  const copyBundle = async () => {
+  const copyBundle = async (from = DATA) => {
     copy = await mkdtemp(join(tmpdir(), 'bundle-'));
-    await cp(DATA, copy, { recursive: true });
+    await cp(from, copy, { recursive: true });
     return copy;
   };
   const editManifest = async (edit: (manifest: { files: { path: string; kind: string; sha256: string }[] }) => void) => {
@@ -125,6 +125,41 @@ describe('readBundle on a changed copy', () => {
       manifest.files[1]!.path = '../Hinweise.txt';
     });
     expect(await caught(() => readBundle(dir))).toMatchObject({ file: 'manifest.json', field: 'files.path' });
+  });
+
+  it('refuses a file larger than its kind may be before reading it, naming the file, its size and the limit', async () => {
+    const dir = await copyBundle(FROZEN_BUNDLES['2026']);
+    // 17 MB where a list of territorial changes has 60 kB: a workbook of 2 million rows, which exceljs would hold whole.
+    let list = '';
+    const huge = Buffer.alloc(17_000_000, ' ');
+    await editManifest((manifest) => {
+      const entry = manifest.files.find((file) => file.kind === 'territorial-changes')!;
+      list = entry.path;
+      entry.sha256 = sha256(huge);
+    });
+    await writeFile(join(dir, list), huge);
+    expect(await caught(() => readBundle(dir))).toMatchObject({
+      file: list, line: 0, field: 'size', reason: '17000000 bytes, more than a file of kind territorial-changes may have (4 MiB); not read',
+    });
+  });
+
+  it('quotes a bad field of megabytes by its start and its length, naming file, line and field', async () => {
+    const dir = await copyBundle();
+    const plz = (await readBundle(DATA)).files.find((file) => file.kind === 'plz-gemeinde')!.path;
+    const lines = (await readFile(join(dir, plz), 'utf8')).split('\n');
+    // The second record's key replaced by 5 MB of letters, inside the 16 MiB the file may have.
+    const fields = lines[2]!.split(',');
+    fields[1] = 'x'.repeat(5_000_000);
+    lines[2] = fields.join(',');
+    const edited = Buffer.from(lines.join('\n'));
+    await writeFile(join(dir, plz), edited);
+    await editManifest((manifest) => {
+      manifest.files.find((file) => file.path === plz)!.sha256 = sha256(edited);
+    });
+    const error = await caught(() => readBundle(dir));
+    expect(error).toMatchObject({ file: plz, line: 3, field: 'ags' });
+    expect(error.reason).toContain(`"${'x'.repeat(60)}"… (5000000 characters)`);
+    expect(error.message.length).toBeLessThan(600);
   });
 
   it('reads a file that starts with a byte order mark', async () => {

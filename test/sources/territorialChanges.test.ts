@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { parseTerritorialChanges } from '../../build/sources/territorialChanges.ts';
 import { FROZEN_BUNDLES } from '../support/frozenBundle.ts';
@@ -30,6 +31,24 @@ describe('parseTerritorialChanges', () => {
     other.addWorksheet('Deckblatt');
     const bytes = Buffer.from(await other.xlsx.writeBuffer());
     expect(await caught(() => parseTerritorialChanges(bytes, 'y.xlsx'))).toMatchObject({ field: 'sheet', reason: 'no sheet named Gebietsaenderungen' });
+  });
+
+  it('refuses a workbook that inflates past its bound, or holds far more rows than a list has, before exceljs reads it', async () => {
+    const parts = unzipSync(list('2024'));
+    // 20 MiB of one byte, in a part of a few kB: the whole workbook would be inflated and held by exceljs.
+    const padded = Buffer.from(zipSync({ ...parts, 'xl/media/padding.bin': new Uint8Array(20 * 1024 * 1024) }));
+    expect(padded.length).toBeLessThan(list('2024').length + 100_000);
+    expect(await caught(() => parseTerritorialChanges(padded, 'padded.xlsx'))).toMatchObject({
+      file: 'padded.xlsx', line: 0, field: 'xlsx',
+      reason: 'its part xl/media/padding.bin inflates the workbook past 16 MiB, far more than a list of territorial changes holds; not read',
+    });
+    // 30,000 rows, empty but for their number: a list has a few hundred.
+    const sheet = strFromU8(parts['xl/worksheets/sheet2.xml']!);
+    const rows = Array.from({ length: 30_000 }, (_, i) => `<row r="${i + 1}"/>`).join('');
+    const long = Buffer.from(zipSync({ ...parts, 'xl/worksheets/sheet2.xml': strToU8(sheet.replace(/<sheetData>.*<\/sheetData>/s, `<sheetData>${rows}</sheetData>`)) }));
+    expect(await caught(() => parseTerritorialChanges(long, 'long.xlsx'))).toMatchObject({
+      file: 'long.xlsx', line: 0, field: 'xlsx', reason: 'its sheet xl/worksheets/sheet2.xml has 30000 rows, more than the 20000 a list of territorial changes may have; not read',
+    });
   });
 
   it('rejects a sheet whose columns moved', async () => {

@@ -116,6 +116,22 @@ describe('other numbers', () => {
     },
   );
 
+  it('reads a number with separators only in the written forms that have a separator wherever it has one', () => {
+    // Bayern's shape FFF/BBB/UUUUP with a wrong digit: North Rhine-Westphalia's FFF/BBBB/UUUP would take the digits
+    // (as 5181…) but has no separator after the sixth, so the number is refused, not read as an office of NRW.
+    expect(refusal('181/815/08156')).toBe(`Die Prüfziffer (die letzte Ziffer) stimmt nicht nach dem Verfahren von Bayern, Sachsen-Anhalt, Thüringen. ${acceptedForms(SCHEMES)}`);
+    expect(readings('18181508156').map((r) => r.bund)).toEqual(['5181081508156']);
+    expect(readings('181/8150/8156').map((r) => r.bund)).toEqual(['5181081508156']);
+    // Some separators may be left out, none added: "1338150/8159" is NRW's, "1818/1508156" no state's.
+    expect(readings('1338150/8159').map((r) => r.bundesland)).toEqual(['Nordrhein-Westfalen']);
+    expect(refusal('1818/1508156')).toBe(`Die Steuernummer passt zu keiner Schreibweise eines Landes. ${acceptedForms(SCHEMES)}`);
+    // Baden-Württemberg writes FFBBB/UUUUP: "15 815 08154" is not its number, "1581508154" may be.
+    expect(readings('15 815 08154').map((r) => r.bundesland)).not.toContain('Baden-Württemberg');
+    expect(readings('15 815 08154').map((r) => r.bundesland)).toContain('Schleswig-Holstein');
+    expect(readings('1581508154').map((r) => r.bundesland)).toEqual(expect.arrayContaining(['Baden-Württemberg', 'Schleswig-Holstein']));
+    expect(readings('15815/08154').map((r) => r.bundesland)).toContain('Baden-Württemberg');
+  });
+
   it('never repeats the number it refuses', () => {
     for (const sent of ['9181081508156', '2475 815 08159', '9181181508155', '12/345/67', '1299081508155']) {
       const detail = refusal(sent);
@@ -283,7 +299,7 @@ describe('read in the state the caller names', () => {
     }
   });
 
-  it('refuses Bayern\'s example as Berlin\'s, and reads Berlin\'s that fits three states as Berlin\'s alone', () => {
+  it('refuses Bayern\'s example as Berlin\'s, and reads Berlin\'s that fits two states as Berlin\'s alone', () => {
     expect(readings('21/815/08150').map((r) => r.bundesland).length).toBeGreaterThan(1);
     const berlin = parseSteuernummerIn('Berlin', '21/815/08150');
     expect(berlin.ok && berlin.readings.map((r) => r.bufa_nr)).toEqual(['1121']);

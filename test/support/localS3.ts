@@ -36,10 +36,17 @@ export interface LocalS3 {
   stop(): Promise<void>;
 }
 
-export async function startLocalS3(bucket = 'finanzamt'): Promise<LocalS3> {
+export interface LocalS3Options {
+  bucket?: string;
+  /** Run s3rver as it needs to run on Node 17 and newer (default); false shows what happens without. */
+  legacyProvider?: boolean;
+}
+
+export async function startLocalS3({ bucket = 'finanzamt', legacyProvider = true }: LocalS3Options = {}): Promise<LocalS3> {
   const root = mkdtempSync(join(tmpdir(), 'finanzamt-s3-'));
   const s3rver = createRequire(import.meta.url).resolve('s3rver');
-  const child = spawn(process.execPath, ['--openssl-legacy-provider', '-e', SERVER, s3rver, root, bucket], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const flags = legacyProvider ? ['--openssl-legacy-provider'] : [];
+  const child = spawn(process.execPath, [...flags, '-e', SERVER, s3rver, root, bucket], { stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const created: string[] = [];
   const port = await new Promise<number>((resolve, reject) => {

@@ -1,5 +1,6 @@
 // A plain static file server standing in for object storage: serves a directory by path, with
-// Content-Length and an ETag, nothing else. Tests can make it slow.
+// Content-Length, an ETag and single byte ranges, nothing else. Tests can make it slow, change its ETags at
+// will, or have it ignore ranges (as some CDNs and plain servers do).
 import { createReadStream, mkdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,17 +10,21 @@ export interface Origin {
   url: string;
   /** Milliseconds to wait before answering a path. */
   delay: (path: string) => number;
+  /** The ETag of a file, by its path and its stat's own tag (inode, size, mtime); the stat's tag unless set. */
+  etag: (path: string, tag: string) => string;
+  /** Whether a `Range: bytes=a-b` is answered 206 with those bytes (as S3 does), or ignored with the whole file. */
+  ranges: boolean;
   /** Requests so far. */
-  requests: { path: string; headers: IncomingHttpHeaders }[];
+  requests: { method: string; path: string; headers: IncomingHttpHeaders }[];
   close(): Promise<void>;
 }
 
 /** `port` 0 takes a free one; a test that stops its origin starts the next on the same port, as a restarted origin would be. */
 export async function startOrigin(root: string, port = 0): Promise<Origin> {
-  const origin: Origin = { url: '', delay: () => 0, requests: [], close: async () => {} };
+  const origin: Origin = { url: '', delay: () => 0, etag: (_path, tag) => tag, ranges: true, requests: [], close: async () => {} };
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://origin').pathname);
-    origin.requests.push({ path, headers: req.headers });
+    origin.requests.push({ method: req.method ?? 'GET', path, headers: req.headers });
     setTimeout(() => {
       const file = join(root, normalize(path));
       let size: number;
@@ -28,9 +33,17 @@ export async function startOrigin(root: string, port = 0): Promise<Origin> {
         const s = statSync(file);
         if (!s.isFile()) throw new Error('not a file');
         size = s.size;
-        etag = `"${s.ino}-${s.size}-${s.mtimeMs}"`;
+        etag = origin.etag(path, `"${s.ino}-${s.size}-${s.mtimeMs}"`);
       } catch {
         res.writeHead(404).end();
+        return;
+      }
+      const range = origin.ranges ? /^bytes=(\d+)-(\d+)$/.exec(req.headers.range ?? '') : null;
+      if (range && Number(range[1]) < size) {
+        const [start, end] = [Number(range[1]), Math.min(Number(range[2]), size - 1)];
+        res.writeHead(206, { 'content-length': end - start + 1, 'content-range': `bytes ${start}-${end}/${size}`, etag, 'content-type': 'application/octet-stream' });
+        if (req.method === 'HEAD') res.end();
+        else createReadStream(file, { start, end }).pipe(res);
         return;
       }
       res.writeHead(200, { 'content-length': size, etag, 'content-type': 'application/octet-stream' });

@@ -7,6 +7,7 @@ import { etagFor } from '../../core/etag.ts';
 import { Manifest, objectPath } from '../../core/manifest.ts';
 import { encodeBody, sha256 } from '../../build/precompute/encode.ts';
 import type { TestTree } from './frozenBundle.ts';
+import { scratchDir } from './proxy.ts';
 import { testTree } from './tree.ts';
 
 export interface VersionChanges {
@@ -15,7 +16,7 @@ export interface VersionChanges {
   buildId?: string;
   /** Replace the body of these canonical keys (identity JSON text); stored in all three encodings. */
   bodies?: Record<string, string>;
-  /** Overwrite stored files (paths relative to the version directory) with other bytes, leaving the manifest. */
+  /** Overwrite files (bodies, `search.bin`; paths relative to the version directory) with other bytes, leaving the manifest. */
   damaged?: Record<string, Buffer>;
   /** Leave out the place index (and its manifest line), as a version built without one. */
   withoutSearch?: boolean;
@@ -54,13 +55,13 @@ export function writeVersion(dist: string, name: string, changes: VersionChanges
     mkdirSync(join(dir, 'objects', prefix));
     for (const file of readdirSync(source)) symlinkSync(join(source, file), join(dir, 'objects', prefix, file));
   }
+  if (changes.withoutSearch) delete manifest.files['search.bin'];
+  // The version's other files (directory, place index, warming order): the proxy reads and checks each it lists.
+  for (const file of Object.keys(manifest.files)) symlinkSync(join(tree.root, file), join(dir, file));
   for (const [path, data] of own) {
     rmSync(join(dir, path), { force: true });
     writeFileSync(join(dir, path), data);
   }
-  symlinkSync(join(tree.root, 'directory.json'), join(dir, 'directory.json'));
-  if (changes.withoutSearch) delete manifest.files['search.bin'];
-  else symlinkSync(join(tree.root, 'search.bin'), join(dir, 'search.bin'));
   writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));
   return manifest;
 }
@@ -74,4 +75,17 @@ export function publish(dist: string, name: string): void {
 
 export function unpublish(dist: string): void {
   unlinkSync(join(dist, 'current'));
+}
+
+/**
+ * A `dist` in a fresh scratch directory (`dir`, for the keys file and the like) holding `names` as versions of the
+ * Saarland tree, the first of them published.
+ */
+export function scratchDist(prefix: string, names: string[] = ['a']): { dir: string; dist: string } {
+  const dir = scratchDir(prefix);
+  const dist = join(dir, 'dist');
+  mkdirSync(dist);
+  for (const name of names) writeVersion(dist, name, { from: 'saarland' });
+  publish(dist, names[0]!);
+  return { dir, dist };
 }

@@ -11,6 +11,8 @@ import type { Municipality, PlzTeilung, Strassenverzeichnis } from '../../../cor
 import { withoutTypeSuffix } from '../../../core/normalize.ts';
 import { officesServing } from '../../../core/stadtteil.ts';
 import type { AddressSources, CityAddressSources } from '../../sources/addressSources.ts';
+import type { SourceCityPart } from '../../sources/cityParts.ts';
+import type { CityPartUnits } from '../../sources/cityPartUnits.ts';
 import type { Area, PlzArea } from '../../sources/geoAreas.ts';
 import { Locator } from './locator.ts';
 import { placeParts, unitsWithoutArea, type PlacedPart } from './parts.ts';
@@ -49,7 +51,15 @@ export interface AppliedAddressDivisions {
   facts: CityAddressFacts[];
 }
 
-export function applyAddressDivisions(sources: AddressSources, municipalities: Municipality[], plzIndex: [string, string[]][]): AppliedAddressDivisions {
+/** The lists of rule 15 that place a part in its Stadtbezirk, and the curated spellings of its units. */
+export interface PartLists {
+  rows: SourceCityPart[];
+  curated: CityPartUnits[];
+}
+
+export function applyAddressDivisions(
+  sources: AddressSources, lists: PartLists, municipalities: Municipality[], plzIndex: [string, string[]][],
+): AppliedAddressDivisions {
   const byAgs = new Map(municipalities.map((m) => [m.ags, m]));
   const plzTeilungen: PlzTeilung[] = [];
   const strassenverzeichnisse: Strassenverzeichnis[] = [];
@@ -63,7 +73,7 @@ export function applyAddressDivisions(sources: AddressSources, municipalities: M
       continue;
     }
     const codes = new Set(plzIndex.filter(([, keys]) => keys.includes(city.ags)).map(([code]) => code).filter((code) => sources.plzAreas!.codes.has(code)));
-    const result = deriveCity(m, city, sources, sources.plzAreas.areasOf(codes));
+    const result = deriveCity(m, city, lists, sources.plzAreas.areasOf(codes));
     plzTeilungen.push(...result.teilungen);
     if (result.verzeichnis) strassenverzeichnisse.push(result.verzeichnis);
     facts.push({ ...result.facts, name });
@@ -72,8 +82,8 @@ export function applyAddressDivisions(sources: AddressSources, municipalities: M
   return { plzTeilungen, strassenverzeichnisse, facts };
 }
 
-function deriveCity(m: Municipality, city: CityAddressSources, sources: AddressSources, plzAreas: PlzArea[]) {
-  const placed = placeParts(m, city.parts, sources.membership);
+function deriveCity(m: Municipality, city: CityAddressSources, lists: PartLists, plzAreas: PlzArea[]) {
+  const placed = placeParts(m, city.parts, lists.rows, lists.curated);
   const parts = new Locator(placed.map((p) => ({ ...p, geometry: p.part.geometry })));
   const postal = new Locator(plzAreas);
   const inferred = m.ags === SCHUEREN.ags && city.addresses !== null ? [SCHUEREN.unit] : [];

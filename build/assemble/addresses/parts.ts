@@ -1,14 +1,16 @@
 // Which office serves each part of a divided city that a map file draws (docs/data.md, rule 16): the ordinance's
 // units decide (rule 12), through core/stadtteil.ts as a caller's `stadtteil` does. A part is served by the unit that
 // names it ("Sülz"), else by the unit of its Stadtbezirk ("Zollstock" lies in Rodenkirchen), whose Stadtbezirk the
-// membership file gives by the part's name, or by the first digit of its number where the file numbers its
-// Stadtbezirke with one digit (Dresden's statistical Stadtteile). Where a map file spells a name otherwise than the
-// ordinance, the table below says so, with why; nothing is matched by likeness.
+// lists of rule 15 give by the part's name, or by the first digit of its number where a list numbers its
+// Stadtbezirke with one digit (Dresden's statistical Stadtteile). Where a map or list writes a name otherwise than the
+// ordinance, the curated entries of rule 15 (data/city-part-units.json) or the table below say so, with why; nothing
+// is matched by likeness.
 import type { Municipality } from '../../../core/model.ts';
 import { fold } from '../../../core/normalize.ts';
 import { officesServing } from '../../../core/stadtteil.ts';
+import type { SourceCityPart } from '../../sources/cityParts.ts';
+import type { CityPartUnits } from '../../sources/cityPartUnits.ts';
 import type { PartArea } from '../../sources/geoAreas.ts';
-import type { PartMembership } from '../../sources/partMembership.ts';
 
 /** A name a map or membership file writes otherwise than the ordinance, and the ordinance's unit it means. */
 interface Spelling {
@@ -17,14 +19,15 @@ interface Spelling {
   why: string;
 }
 
-/** Per city key, its files' other spellings of the ordinance's units (rule 15 names the same pairs). */
+/**
+ * Per city key, the other spellings of the ordinance's units that only the map files write; those the lists of rule
+ * 15 write too (Carlstadt, Homberg/Ruhrort/Baerl) are curated in data/city-part-units.json, with their sources.
+ */
 export const OTHER_SPELLINGS: Readonly<Record<string, readonly Spelling[]>> = {
   '05111000': [
-    { map: 'Carlstadt', unit: 'Karlstadt', why: 'the ordinance keeps the older spelling Karlstadt' },
     { map: 'Knittkuhl', unit: 'Hubbelrath', why: 'Knittkuhl was split from Hubbelrath in 2014, after the ordinance (FA-ZVO 2013); it lies in the same Stadtbezirk 7' },
   ],
   '05112000': [
-    { map: 'homberg-ruhrort-baerl', unit: 'Homberg-Ruhrort', why: 'the Stadtbezirk Homberg/Ruhrort/Baerl, which the ordinance calls Homberg-Ruhrort' },
     { map: 'duisburg-sued', unit: 'Süd', why: 'the Stadtbezirk Duisburg-Süd, which the ordinance calls Süd' },
   ],
   '05913000': [
@@ -39,6 +42,13 @@ export const OTHER_SPELLINGS: Readonly<Record<string, readonly Spelling[]>> = {
   ],
 };
 
+/** The city's other spellings: the curated entries of rule 15 that name one unit, then the map files' own. */
+function spellingsOf(ags: string, curated: CityPartUnits[]): Spelling[] {
+  const listed = curated.filter((c) => c.ags === ags && c.einheiten.length === 1)
+    .map((c) => ({ map: (c.teil ?? c.stadtbezirk)!, unit: c.einheiten[0]!, why: c.grund }));
+  return [...listed, ...(OTHER_SPELLINGS[ags] ?? [])];
+}
+
 /** How a part found its office. */
 export type PartRoute = 'teil' | 'stadtbezirk' | 'schreibweise';
 
@@ -49,18 +59,18 @@ export interface PlacedPart {
   /** The ordinance's unit that decided, as the ordinance writes it. */
   unit: string | null;
   route: PartRoute | null;
-  /** The Stadtbezirk the membership file gives, where it was asked. */
+  /** The Stadtbezirk the list of rule 15 gives, where it was asked. */
   stadtbezirk: string | null;
 }
 
-export function placeParts(city: Municipality, parts: PartArea[], membership: PartMembership[]): PlacedPart[] {
-  const rows = membership.filter((r) => r.city_ags === city.ags);
-  const spellings = OTHER_SPELLINGS[city.ags] ?? [];
-  const singleDigitBezirke = rows.length > 0 && rows.every((r) => /^\d$/.test(r.stadtbezirk_code));
+export function placeParts(city: Municipality, parts: PartArea[], cityParts: SourceCityPart[], curated: CityPartUnits[]): PlacedPart[] {
+  const rows = cityParts.filter((r) => r.ags === city.ags);
+  const spellings = spellingsOf(city.ags, curated);
+  const singleDigitBezirke = rows.length > 0 && rows.every((r) => r.stadtbezirk_code !== null && /^\d$/.test(r.stadtbezirk_code));
   return parts.map((part): PlacedPart => {
-    const byName = rows.find((r) => fold(r.part_name) === fold(part.name));
+    const byName = rows.find((r) => fold(r.name) === fold(part.name));
     const byCode = byName ?? (singleDigitBezirke && part.code !== null ? rows.find((r) => r.stadtbezirk_code === part.code![0]) : undefined);
-    const stadtbezirk = byCode?.stadtbezirk_name ?? null;
+    const stadtbezirk = byCode?.stadtbezirk ?? null;
     const tries: [string, PartRoute][] = [[part.name, 'teil']];
     const respelled = spellings.find((s) => fold(s.map) === fold(part.name));
     if (respelled) tries.push([respelled.unit, 'schreibweise']);

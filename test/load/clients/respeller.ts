@@ -1,9 +1,10 @@
 // A neighbour that sends the worst place-name mix it is allowed, within the rate limit of each of its addresses:
 // one search (`berg`, 200 hits with every office's district: the largest lookup there is) in ever new spellings,
-// which `ort` folds into one search but `frage` echoes, so that no cache keyed by the spelling helps. Batch
-// addresses each send a full batch's worth (ten such questions, costing the whole burst of 100) whenever
-// their bucket has refilled; GET addresses each ask a new spelling eighteen times a second.
-// Used by test/load/respelled.test.ts and the neighbour benchmark (bench/neighbourBench.ts).
+// which `ort` folds into one search but `frage` echoes, so that no cache keyed by the spelling helps. Such a
+// question costs ten tokens by GET as in a batch (core/batchWeight.ts), so a bucket of the default burst holds
+// ten: batch addresses each send a batch of ten, GET addresses ten GETs at once, whenever their bucket has
+// refilled, which is as many renderings as a second's worth a bucket earns, all waiting for the render threads at
+// once. Used by test/load/respelled.test.ts and the neighbour benchmark (bench/neighbourBench.ts).
 import { request } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
@@ -12,17 +13,19 @@ import { report, settings } from './client.ts';
 /** The heaviest lookup: every office of 200 hits with its whole district. */
 export const HEAVY = { limit: 200, gemeinden: 1 } as const;
 const WORD = 'berg';
-/** Questions in each batch: weight 10 each (core/batchWeight.ts), so ten fill the default burst of 100. */
+/** Questions in each batch, and GETs sent at once: weight 10 each (core/batchWeight.ts), so ten fill the default burst of 100. */
 export const BATCH_QUESTIONS = 10;
-/** The 5 s the bucket takes to refill, and a little more, so that a batch never arrives just before it is full. */
+/** The 5 s the bucket takes to refill, and a little more, so that a burst never arrives just before it is full. */
 const BATCH_EVERY_MS = 5500;
-/** Eighteen a second: within the limit of twenty, also when a request takes a while. */
-const GET_EVERY_MS = 55;
 
-/** The `n`th spelling of one search: every mix of upper and lower case, then punctuation after it, `n` in binary. */
-export function spelling(n: number): string {
-  const cased = [...WORD].map((c, i) => ((n >> i) & 1 ? c.toUpperCase() : c)).join('');
-  return cased + (n >> WORD.length).toString(2).replaceAll('0', '.').replaceAll('1', ',');
+/**
+ * The `n`th spelling of one search (`word`, by default the largest): every mix of upper and lower case, then
+ * punctuation after it, `n` in binary.
+ */
+export function spelling(n: number, word = WORD): string {
+  const letters = [...word];
+  const cased = letters.map((c, i) => ((n >> i) & 1 ? c.toUpperCase() : c.toLowerCase())).join('');
+  return cased + (n >> letters.length).toString(2).replaceAll('0', '.').replaceAll('1', ',');
 }
 
 const Settings = z.object({
@@ -51,7 +54,11 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   let next = o.first;
   const statuses: number[] = [];
   const common = { 'x-api-key': o.key, 'accept-encoding': o.encoding };
-  const batches = o.batchAddresses.map(async (address) => {
+  // Each address at its own moment in the refill period, as independent clients would be.
+  const addresses = o.batchAddresses.length + o.getAddresses.length;
+  const phase = (i: number) => sleep((i * BATCH_EVERY_MS) / addresses);
+  const batches = o.batchAddresses.map(async (address, i) => {
+    await phase(i);
     while (Date.now() < until) {
       const started = Date.now();
       const fragen = Array.from({ length: BATCH_QUESTIONS }, () => ({ ort: spelling(next++), ...HEAVY }));
@@ -59,12 +66,16 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       await sleep(BATCH_EVERY_MS - (Date.now() - started));
     }
   });
-  const gets = o.getAddresses.map(async (address) => {
+  const gets = o.getAddresses.map(async (address, i) => {
+    await phase(o.batchAddresses.length + i);
     while (Date.now() < until) {
       const started = Date.now();
-      const query = new URLSearchParams({ ort: spelling(next++), limit: String(HEAVY.limit), gemeinden: String(HEAVY.gemeinden) });
-      statuses.push(await send(`${o.url}/finanzamt?${query}`, { ...common, 'x-forwarded-for': address }));
-      await sleep(GET_EVERY_MS - (Date.now() - started));
+      const asked = Array.from({ length: BATCH_QUESTIONS }, () => {
+        const query = new URLSearchParams({ ort: spelling(next++), limit: String(HEAVY.limit), gemeinden: String(HEAVY.gemeinden) });
+        return send(`${o.url}/finanzamt?${query}`, { ...common, 'x-forwarded-for': address });
+      });
+      statuses.push(...await Promise.all(asked));
+      await sleep(BATCH_EVERY_MS - (Date.now() - started));
     }
   });
   process.stdout.write('started\n');
