@@ -9,6 +9,7 @@ import {
 import type { Directory, Hausnummern, Municipality, Office, PlzTeilung, Strasse, Strassensuche } from './model.ts';
 import { withoutTypeSuffix } from './normalize.ts';
 import type { LookupQuestion } from './request.ts';
+import type { Hits } from './search/ortSearch.ts';
 import { ORT_MIN_LENGTH } from './search/query.ts';
 import { allowedDistance, distanceTo, MAX_SUGGESTIONS } from './search/suggest.ts';
 import { restricted } from './stadtteil.ts';
@@ -55,6 +56,8 @@ export function indexAddresses(dir: Directory): AddressIndex {
 /** The hits as the address narrows them, what the hint must add, and the added fields of the answer. */
 export interface AddressNarrowed {
   hits: Municipality[];
+  /** The positions in the hits as found of those kept, in their order (see narrowToAddress). */
+  kept: number[];
   notes: string[];
   /** Keys of the hits whose offices the address chose: the hint does not describe their city as a whole. */
   narrowed: Set<string>;
@@ -64,41 +67,66 @@ export interface AddressNarrowed {
   strassen: Strassensuche[] | undefined;
 }
 
+/** What a city's street list said of the street asked for: the offices it names, and what the hint says of them. */
+interface StreetOffices {
+  offices: string[];
+  note: string | null;
+}
+
 /**
  * `hits` as narrowed by `stadtteil` already (core/stadtteil.ts), beside the hits as found (`found`): a hit the
- * `stadtteil` narrowed keeps its offices unless the street narrows them further.
+ * `stadtteil` narrowed keeps its offices unless the street narrows them further. Each city's list is asked once, however
+ * many hits the city has. Where a place name found a city both by its name and by units or parts of it ("Köln" finds
+ * Köln, its Stadtviertel Köln-Arena and Kölnberg) and the city's list places the street, the street decides within the
+ * city: the hits of its units and parts are left out, since the name found them by likeness, not by the address.
  */
-export function narrowToAddress(ix: AddressIndex, q: LookupQuestion, hits: Municipality[], found: Municipality[], offices: Map<string, Office>): AddressNarrowed {
+export function narrowToAddress(ix: AddressIndex, q: LookupQuestion, hits: Municipality[], found: Hits, offices: Map<string, Office>): AddressNarrowed {
   const notes: string[] = [];
   const narrowed = new Set<string>();
   let uncertain = false;
   const strassen: Strassensuche[] = [];
   const plzAnteile: PlzTeilung[] = [];
   const street = q.strasse === undefined ? null : asked(q.strasse, q.hausnummer);
+  const asks = new Map<string, StreetOffices | null>();
+  const streetOffices = (m: Municipality): StreetOffices | null => {
+    if (!asks.has(m.ags)) asks.set(m.ags, askList(m));
+    return asks.get(m.ags)!;
+  };
+  /** The city's list asked for the street: what it adds to `strassen` and the hint, and the offices it names, if any. */
+  const askList = (m: Municipality): StreetOffices | null => {
+    const city = withoutTypeSuffix(m.name);
+    const list = ix.streets.get(m.ags);
+    if (list === undefined) {
+      if (m.bufa_nr.length > 1) notes.push(streetsUnknownNote(city, q.strasse!));
+      return null;
+    }
+    const search = findStreet(list, street!, q.by === 'plz' ? q.value : null);
+    strassen.push({ ags: m.ags, stand: list.stand, treffer: search.streets, aehnlich: search.streets.length ? [] : suggestions(list, search.name) });
+    if (search.streets.length === 0) {
+      notes.push(unknownStreetNote(city, q.strasse!, strassen.at(-1)!.aehnlich, list.stand, q.by === 'plz'));
+      return null;
+    }
+    const chosen = officesOfStreet(search.streets, search.number);
+    const names = search.streets.map((s) => s.name);
+    const note = search.streets.length > 1 && chosen.offices.length > 1 ? streetNamesakesNote(city, names[0]!, search.streets.length)
+      : chosen.outside ? streetNumberOutsideNote(city, names[0]!, search.number!, list.stand)
+      : chosen.offices.length > 1 ? streetAcrossNote(names[0]!, chosen.offices.map((nr) => offices.get(nr)!), search.number) : null;
+    return { offices: chosen.offices, note };
+  };
+  const said = new Set<string>();
+  const placedWhole = new Set<string>();
   const result = hits.map((m, i) => {
     const city = withoutTypeSuffix(m.name);
-    const byStadtteil = m !== found[i];
-    if (street !== null) {
-      const list = ix.streets.get(m.ags);
-      if (list === undefined) {
-        if (m.bufa_nr.length > 1) notes.push(streetsUnknownNote(city, q.strasse!));
-      } else {
-        const search = findStreet(list, street, q.by === 'plz' ? q.value : null);
-        strassen.push({ ags: m.ags, stand: list.stand, treffer: search.streets, aehnlich: search.streets.length ? [] : suggestions(list, search.name) });
-        if (search.streets.length === 0) {
-          notes.push(unknownStreetNote(city, q.strasse!, strassen.at(-1)!.aehnlich, list.stand, q.by === 'plz'));
-        } else {
-          const chosen = officesOfStreet(search.streets, search.number);
-          const positions = m.bufa_nr.map((nr, p) => (chosen.offices.includes(nr) ? p : -1)).filter((p) => p >= 0);
-          if (positions.length > 0) {
-            narrowed.add(m.ags);
-            const names = search.streets.map((s) => s.name);
-            if (search.streets.length > 1 && chosen.offices.length > 1) notes.push(streetNamesakesNote(city, names[0]!, search.streets.length));
-            else if (chosen.outside) notes.push(streetNumberOutsideNote(city, names[0]!, search.number!, list.stand));
-            else if (chosen.offices.length > 1) notes.push(streetAcrossNote(names[0]!, chosen.offices.map((nr) => offices.get(nr)!), search.number));
-            return restricted(m, positions);
-          }
-        }
+    const byStadtteil = m !== found.hits[i];
+    const chosen = street === null ? null : streetOffices(m);
+    if (chosen !== null) {
+      const positions = m.bufa_nr.map((nr, p) => (chosen.offices.includes(nr) ? p : -1)).filter((p) => p >= 0);
+      if (positions.length > 0) {
+        narrowed.add(m.ags);
+        if (isWhole(found, i)) placedWhole.add(m.ags);
+        if (chosen.note !== null && !said.has(m.ags)) notes.push(chosen.note);
+        said.add(m.ags);
+        return restricted(m, positions);
       }
     }
     const teilung = q.by === 'plz' ? ix.teilungen.get(q.value)?.find((t) => t.ags === m.ags) : undefined;
@@ -112,11 +140,18 @@ export function narrowToAddress(ix: AddressIndex, q: LookupQuestion, hits: Munic
     notes.push(plzShareNote(city, teilung, offices, ix.streets.has(m.ags)));
     return restricted(m, positions);
   });
+  const kept = result.flatMap((m, i) => (placedWhole.has(m.ags) && !isWhole(found, i) ? [] : [i]));
   return {
-    hits: result, notes, narrowed, uncertain,
+    hits: kept.map((i) => result[i]!), kept, notes, narrowed, uncertain,
     plzAnteile: q.by === 'plz' && plzAnteile.length > 0 ? plzAnteile : undefined,
     strassen: street === null ? undefined : strassen,
   };
+}
+
+/** Whether the hit at `i` is a municipality found as a whole: by its name or key, not by a unit or part of it. */
+function isWhole(found: Hits, i: number): boolean {
+  const part = found.parts?.[i] ?? null;
+  return (found.units?.[i] ?? null) === null && (part === null || part.ableitung === 'unbekannt');
 }
 
 /** What the caller sent as the street, and as its house number (given apart, or at the end of the street). */

@@ -10,7 +10,7 @@ import { withLeadingZero } from './leadingZero.ts';
 import type { Aenderung, CollectionResponse, DistrictResponse, GefundenerOrtsteil, GefundenerTeil, LookupMunicipality, LookupResponse, Office, OfficeResponse, OfficeWithDistrict } from './model.ts';
 import { canonicalKey, type CollectionQuestion, type LookupQuestion, type Question } from './request.ts';
 import { queryReadings } from './search/query.ts';
-import type { Hits, OrtSearch } from './search/ortSearch.ts';
+import { withFound, type Hits, type OrtSearch } from './search/ortSearch.ts';
 import { narrowToAddress } from './addresses.ts';
 import { narrowToStadtteil, partNote } from './stadtteil.ts';
 import { officesNamed } from './steuernummer/offices.ts';
@@ -110,10 +110,11 @@ export function ortSearchKey(q: LookupQuestion): string {
 function lookupResponse(ix: DirectoryIndex, q: LookupQuestion, found: Hits, searchOrt?: OrtSearch): LookupResponse {
   const { retired } = found;
   const byStadtteil = narrowToStadtteil(found.hits, q.stadtteil, ix.offices);
-  const address = narrowToAddress(ix.addresses, q, byStadtteil.hits, found.hits, ix.offices);
+  const address = narrowToAddress(ix.addresses, q, byStadtteil.hits, found, ix.offices);
   const { hits } = address;
+  const shown = keptHits(found, address.kept);
   // Where the address chose a city's offices, the note that `stadtteil` would is said by the address's own.
-  const notes = [...partNotes(ix, found), ...byStadtteil.notes.filter((n) => address.narrowed.size === 0 || n !== STADTTEIL_AVAILABLE), ...address.notes];
+  const notes = [...partNotes(ix, shown), ...byStadtteil.notes.filter((n) => address.narrowed.size === 0 || n !== STADTTEIL_AVAILABLE), ...address.notes];
   const officeNrs = [...new Set(hits.flatMap((m) => m.bufa_nr))];
   const aemter = officeNrs.map((nr) => {
     const office = ix.offices.get(nr)!;
@@ -123,8 +124,8 @@ function lookupResponse(ix: DirectoryIndex, q: LookupQuestion, found: Hits, sear
     ? m.bufa_nr.map((nr, i) => ({ ...districtForm(m), bufa_nr: nr, zuordnung: m.herkunft[i]!.zuordnung, ersetzt: m.herkunft[i]!.ersetzt, teile: m.teile?.[i] ?? null }))
     : [{ ...districtForm(m), bufa_nr: null, zuordnung: null, ersetzt: null, teile: null }]);
   const aenderungen = noticesFor(ix.dir.aenderungen, hits);
-  const units = foundUnits(found);
-  const parts = foundParts(found, byStadtteil.parts);
+  const units = foundUnits(shown);
+  const parts = foundParts(shown, byStadtteil.parts);
   const body: LookupResponse = {
     stand: ix.dir.stand,
     stand_quelle: ix.dir.stand_quelle,
@@ -138,9 +139,9 @@ function lookupResponse(ix: DirectoryIndex, q: LookupQuestion, found: Hits, sear
     eindeutig: aemter.length === 1 && !address.uncertain,
     anzahl_aemter: aemter.length,
     anzahl_gemeinden: hits.length,
-    vollstaendig: hits.length === found.total,
+    vollstaendig: hits.length === shown.total,
     hinweis: joined(retired && replacedKeyHint(retired),
-      hits.length === 0 ? (retired ? null : noHitHint(q, searchOrt)) : lookupHint(ix, hits, officeNrs, aenderungen.length > 0, notes, found.units, found.parts, address.narrowed),
+      hits.length === 0 ? (retired ? null : noHitHint(q, searchOrt)) : lookupHint(ix, hits, officeNrs, aenderungen.length > 0, notes, shown.units, shown.parts, address.narrowed),
       hits.length === 0 && !retired && q.by === 'ags' ? meantKey(ix, q.value) : null),
     aemter,
     gemeinden,
@@ -156,6 +157,16 @@ function lookupResponse(ix: DirectoryIndex, q: LookupQuestion, found: Hits, sear
 function meantKey(ix: DirectoryIndex, ags: string): string | null {
   const meant = withLeadingZero(ix, 'ags', ags);
   return meant === null ? null : leadingZeroHint(meant);
+}
+
+/** The hits as found without those the address left out (core/addresses.ts): their units, parts and total likewise. */
+function keptHits(found: Hits, kept: number[]): Hits {
+  if (kept.length === found.hits.length) return found;
+  const { retired } = found;
+  return withFound(
+    { hits: kept.map((i) => found.hits[i]!), total: found.total - (found.hits.length - kept.length), ...(retired === undefined ? {} : { retired }) },
+    kept.map((i) => found.units?.[i] ?? null), kept.map((i) => found.parts?.[i] ?? null),
+  );
 }
 
 /** The units of divided cities a place-name search found among the hits shown, each once, in the hits' order. */

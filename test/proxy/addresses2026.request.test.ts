@@ -46,6 +46,26 @@ describe('a street inside one office\'s units', () => {
   });
 });
 
+describe('a street beside a place name that also finds parts of the city', () => {
+  it('answers the city the street lies in, without the parts the name found by likeness', async () => {
+    // "Köln" finds Köln, and by the beginning of their names its Stadtviertel Köln-Arena (Deutz: Köln-Altstadt) and Kölnberg.
+    const alone = await ask({ ort: 'Köln' });
+    expect(alone.frage.gefundene_ortsteile!.map((p) => p.name)).toEqual(['Köln-Arena', 'Kölnberg']);
+    const body = await ask({ ort: 'Köln', strasse: 'Berrenrather Str.', hausnummer: '100' });
+    expect(offices(body)).toEqual(['5219']);
+    expect(body).toMatchObject({ eindeutig: true, hinweis: null, anzahl_gemeinden: 1, vollstaendig: true });
+    expect(body.frage.gefundene_ortsteile).toBeUndefined();
+    expect(body.strassen!.map((s) => s.ags)).toEqual([KOELN]);
+  });
+
+  it('takes a part by its residents\' name as stadtteil beside a postal code: certain, the part named', async () => {
+    const body = await ask({ plz: '50969', stadtteil: 'Zollstock' });
+    expect(offices(body)).toEqual(['5219']);
+    expect(body).toMatchObject({ eindeutig: true, hinweis: null, frage: { plz: '50969', stadtteil: 'Zollstock' } });
+    expect(body.frage.gefundene_ortsteile!.map((p) => [p.name, p.stadtbezirk])).toEqual([['Zollstock', 'Rodenkirchen']]);
+  });
+});
+
 describe('a street across two offices\' units', () => {
   const aachener = { plz: '50674', strasse: 'Aachener Straße' };
 
