@@ -1,57 +1,20 @@
 // The address a caller holds, in a divided city (docs/data.md, rule 16): a street and house number name the office
 // where the city's street list places them in one office's units; a postal code alone only orders the offices by
 // their share of its addresses, from map data, and never makes an answer certain. The index is built once per
-// version (core/directoryIndex.ts); the sentences of the hint are core/hints.ts's.
+// version (core/addressIndex.ts, core/directoryIndex.ts); the sentences of the hint are core/hints.ts's.
+import type { AddressIndex, CityStreets } from './addressIndex.ts';
 import { compareHausnummer, isOdd, readHausnummer, readHausnummern, type Hausnummer } from './hausnummer.ts';
 import {
   plzShareNote, streetAcrossNote, streetNamesakesNote, streetNumberOutsideNote, streetsUnknownNote, unknownStreetNote,
 } from './hints.ts';
-import type { Directory, Hausnummern, Municipality, Office, PlzTeilung, Strasse, Strassensuche } from './model.ts';
+import type { Hausnummern, Municipality, Office, PlzTeilung, Strasse, Strassensuche } from './model.ts';
 import { withoutTypeSuffix } from './normalize.ts';
 import type { LookupQuestion } from './request.ts';
 import type { Hits } from './search/ortSearch.ts';
 import { ORT_MIN_LENGTH } from './search/query.ts';
 import { allowedDistance, distanceTo, MAX_SUGGESTIONS } from './search/suggest.ts';
 import { restricted } from './stadtteil.ts';
-import { listNames, splitHouseNumber, streetKeys } from './streetName.ts';
-
-/** A city's street list, indexed by every folded form of every name. */
-interface CityStreets {
-  stand: string;
-  byKey: Map<string, Strasse[]>;
-  /** Each name a caller may mean, once, with its folded forms and their stems: what suggestions are taken from. */
-  names: { name: string; keys: string[]; stems: string[] }[];
-}
-
-export interface AddressIndex {
-  /** Postal code → where it lies in each divided city it touches. */
-  teilungen: Map<string, PlzTeilung[]>;
-  /** City key → its street list. */
-  streets: Map<string, CityStreets>;
-  /** Whether the version knows these at all (a copy made from the collection does not). */
-  known: boolean;
-}
-
-export function indexAddresses(dir: Directory): AddressIndex {
-  const teilungen = new Map<string, PlzTeilung[]>();
-  for (const t of dir.plz_teilungen ?? []) (teilungen.get(t.plz) ?? teilungen.set(t.plz, []).get(t.plz)!).push(t);
-  const streets = new Map((dir.strassenverzeichnisse ?? []).map((v): [string, CityStreets] => {
-    const byKey = new Map<string, Strasse[]>();
-    const names = new Map<string, string[]>();
-    for (const s of v.strassen) {
-      for (const name of listNames(s.name)) {
-        const keys = streetKeys(name);
-        if (!names.has(name)) names.set(name, keys);
-        for (const key of keys) {
-          const list = byKey.get(key) ?? byKey.set(key, []).get(key)!;
-          if (!list.includes(s)) list.push(s);
-        }
-      }
-    }
-    return [v.ags, { stand: v.stand, byKey, names: [...names].map(([name, keys]) => ({ name, keys, stems: keys.map(stem) })) }];
-  }));
-  return { teilungen, streets, known: dir.plz_teilungen !== undefined };
-}
+import { splitHouseNumber, streetKeys, streetStem } from './streetName.ts';
 
 /** The hits as the address narrows them, what the hint must add, and the added fields of the answer. */
 export interface AddressNarrowed {
@@ -228,10 +191,6 @@ function holds(range: Hausnummern, n: Hausnummer): boolean {
   return range.seite === 'beide' || (range.seite === 'ungerade') === isOdd(n);
 }
 
-/** The words that say what kind of street a name is, at its end: "Berrenrather Weg" and "Berrenrather Str." share a stem. */
-const KIND = /(str|weg|platz|allee|gasse|ring|damm|ufer|pfad|hof|markt)$/;
-const stem = (key: string) => key.replace(KIND, '');
-
 /**
  * Up to three names of the list for a name it does not hold: those containing it or sharing its stem, then those
  * spelled closest.
@@ -239,7 +198,7 @@ const stem = (key: string) => key.replace(KIND, '');
 function suggestions(list: CityStreets, name: string): string[] {
   const readings = streetKeys(name);
   if (readings.length === 0) return [];
-  const stems = readings.map(stem).filter((r) => r.length >= 4);
+  const stems = readings.map(streetStem).filter((r) => r.length >= 4);
   const minLength = Math.min(...readings.map((r) => r.length - allowedDistance(r.length)));
   const maxLength = Math.max(...readings.map((r) => r.length + allowedDistance(r.length)));
   const scored: { name: string; distance: number }[] = [];

@@ -1,7 +1,7 @@
 // The directory of one data version indexed for answering: municipalities by key and by postal code, offices by
 // number with their districts, the numbers that are one office, and the keys and numbers valid no more. Built
 // once per version (by the build, the proxy and the client alike) and read by the renderer (core/render.ts).
-import { indexAddresses, type AddressIndex } from './addresses.ts';
+import { indexAddresses, type AddressIndex } from './addressIndex.ts';
 import type { Directory, DistrictMunicipality, Municipality, Office, RetiredKey, RetiredOffice } from './model.ts';
 import { fold, foldedForms } from './normalize.ts';
 import { groupOffices, type OfficeGroup } from './officeGroups.ts';

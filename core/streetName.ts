@@ -16,6 +16,14 @@ export function streetKeys(name: string): string[] {
   return [...new Set([digraph.map(streetWord).join(''), dropped.map(streetWord).join('')])].filter((key) => key !== '');
 }
 
+/** The words that say what kind of street a name is, at its end: "Berrenrather Weg" and "Berrenrather Str." share a stem. */
+const KIND = /(str|weg|platz|allee|gasse|ring|damm|ufer|pfad|hof|markt)$/;
+
+/** A folded street name without the word that says what kind of street it is. */
+export function streetStem(key: string): string {
+  return key.replace(KIND, '');
+}
+
 /** The part's letters after a name of Köln's list ("Wi", "Wß"): two letters, the first upper case. */
 const PART_LETTERS = /\s+[A-ZÄÖÜ][a-zäöüß]$/;
 
