@@ -2,7 +2,7 @@
 // names several offices or none, what a retired key or office number became, what a `stadtteil` did. The
 // renderer (core/render.ts) and the narrowing by city part (core/stadtteil.ts) decide which apply; the words
 // are here.
-import { TeilArt, type GefundenerOrtsteil, type GefundenerTeil, type Municipality, type Ortsteil, type RetiredKey, type Teil } from './model.ts';
+import { TeilArt, type GefundenerOrtsteil, type GefundenerTeil, type Gewichtung, type Municipality, type Office, type Ortsteil, type PlzTeilung, type RetiredKey, type Teil } from './model.ts';
 import type { DirectoryIndex } from './directoryIndex.ts';
 import type { ZeroPadded } from './leadingZero.ts';
 import { withoutTypeSuffix } from './normalize.ts';
@@ -67,20 +67,21 @@ export function leadingZeroHint(meant: ZeroPadded): string {
 }
 
 /**
- * `notes`: what narrowing by `stadtteil` or a part found by `ort` says (core/stadtteil.ts), said before the closing
- * request to ask; `units` and `parts`: parallel to `hits`, the unit of a divided city or the part of a city a
- * place-name search found a hit by, if any.
+ * `notes`: what narrowing by `stadtteil` or a part found by `ort` says (core/stadtteil.ts), or what narrowing by the
+ * address found (core/addresses.ts), said before the closing request to ask; `units` and `parts`: parallel to `hits`,
+ * the unit of a divided city or the part of a city a place-name search found a hit by, if any; `narrowed`: the keys of
+ * hits whose offices the address chose, which the hint does not describe as a city.
  */
 export function lookupHint(
   ix: DirectoryIndex, hits: Municipality[], officeNrs: string[], announced: boolean, notes: string[], units: (GefundenerTeil | null)[] = [],
-  parts: (GefundenerOrtsteil | null)[] = [],
+  parts: (GefundenerOrtsteil | null)[] = [], narrowed: ReadonlySet<string> = new Set(),
 ): string | null {
   if (officeNrs.length === 0) {
     return 'Für die gefundenen Gemeinden ist im Verzeichnis kein Finanzamt eingetragen (gemeindefreie, unbewohnte Gebiete).';
   }
   // One office: certain, and only what a part found says of it (a derivation, a part without an office of its own).
   if (officeNrs.length === 1) return joined(...notes);
-  const shared = hits.filter((m) => m.bufa_nr.length > 1);
+  const shared = hits.filter((m) => m.bufa_nr.length > 1 && !narrowed.has(m.ags));
   const valuation = shared.filter(besideValuationUnit);
   const sentences = [...new Set(shared.filter((m) => !besideValuationUnit(m)).map((m) => cityHint(ix, m))), ...valuationHints(ix, valuation)];
   if (shared.length < hits.length && hits.length > 1) {
@@ -242,4 +243,54 @@ export function unknownPartNote(city: string, name: string, offices: number, ask
   const whole = offices === 1 ? 'das Finanzamt der ganzen Stadt' : 'alle Finanzämter der Stadt';
   const similar = close.length ? ` Ähnlich geschriebene Teile von ${city}: ${listed(close)}.` : '';
   return `${name} ist dem Verzeichnis als Teil von ${city} nicht bekannt; die Antwort nennt ${whole}.${similar}${ask ? ASK_FOR_A_UNIT : ''}`;
+}
+
+// What the address adds to the hint (core/addresses.ts, docs/data.md rule 16).
+
+const WEIGHED: Record<Gewichtung, string> = {
+  adressen: 'nach ihren Adressen',
+  strassenlaenge: 'nach der Länge ihrer Straßen mit Hausnummern',
+  flaeche: 'nach Fläche',
+};
+
+const percent = (share: number) => share.toFixed(1).replace('.', ',');
+const named = (o: Office) => `${o.name} (${o.bufa_nr})`;
+
+/** A postal code of a divided city answered by its offices' shares: the likeliest, and why it is not certain. */
+export function plzShareNote(city: string, t: PlzTeilung, offices: Map<string, Office>, streetsKnown: boolean): string {
+  const shares = t.aemter.map((a) => `zu ${percent(a.anteil)} % im Bezirk von ${named(offices.get(a.bufa_nr)!)}`);
+  const likeliest = named(offices.get(t.aemter[0]!.bufa_nr)!);
+  const sure = streetsKnown ? 'strasse und hausnummer oder stadtteil' : 'stadtteil';
+  const missing = t.fehlende_teile.length === 0 ? ''
+    : ` Die Kartendaten zeichnen ${listed(t.fehlende_teile)} nicht, und ein Teil dieser Postleitzahl liegt außerhalb der gezeichneten Teile von ${city}; dort kann ein anderes Finanzamt zuständig sein.`;
+  return `Die Postleitzahl ${t.plz} liegt nach Kartendaten in ${city} ${listed(shares)} (gewichtet ${WEIGHED[t.gewichtung]}); `
+    + `am wahrscheinlichsten ist ${likeliest}. Sicher ist das nicht: Postleitzahlgebiete sind vereinfachte Kartendaten, keine Aussage der Zuständigkeitsverordnung. `
+    + `Sicher wird die Antwort mit ${sure} neben der Postleitzahl.${missing}`;
+}
+
+/** A street the city's list does not hold; `close`: the names of the list spelled closest. */
+export function unknownStreetNote(city: string, strasse: string, close: string[], stand: string, byPlz: boolean): string {
+  return `Die Straße „${strasse}“ steht nicht im Straßenverzeichnis von ${city} (Stand ${germanDate(stand)}; neuere Straßen fehlen darin)`
+    + `${close.length ? `; ähnlich geschrieben: ${listed(close)}` : ''}. Die Antwort gilt für die ${byPlz ? 'Postleitzahl' : 'Gemeinde'} allein.`;
+}
+
+/** A city of several offices whose streets no source gives. */
+export function streetsUnknownNote(city: string, strasse: string): string {
+  return `Die Straßen von ${city} kennt das Verzeichnis nicht; strasse=${strasse} schränkt die Antwort nicht ein.`;
+}
+
+/** A street through the units of several offices, without a house number that decides. */
+export function streetAcrossNote(name: string, offices: Office[], number: string | null): string {
+  const which = number === null ? 'welches zuständig ist, entscheidet die Hausnummer' : `die Hausnummer ${number} liegt in den Bereichen mehrerer von ihnen`;
+  return `Die Straße ${name} liegt in den Bezirken von ${listed(offices.map(named))}; ${which} (die Bereiche nennt strassen).`;
+}
+
+/** A house number outside every range the list gives the street. */
+export function streetNumberOutsideNote(city: string, name: string, number: string, stand: string): string {
+  return `Die Hausnummer ${number} liegt in keinem Bereich, den das Straßenverzeichnis von ${city} (Stand ${germanDate(stand)}) für die Straße ${name} nennt; die Antwort nennt alle Finanzämter der Straße.`;
+}
+
+/** Streets of one name in different parts of the city, in the units of different offices. */
+export function streetNamesakesNote(city: string, name: string, count: number): string {
+  return `In ${city} gibt es ${count} Straßen namens ${name} in verschiedenen Stadtteilen; die Postleitzahl (plz statt ags oder ort) oder der stadtteil unterscheidet sie.`;
 }

@@ -5,12 +5,13 @@
 import { ERRORS } from './errors.ts';
 import { collectionPage } from './collection.ts';
 import { districtForm, municipalitiesUnder, type DirectoryIndex } from './directoryIndex.ts';
-import { joined, leadingZeroHint, lookupHint, noHitHint, replacedKeyHint, taxNumberHint } from './hints.ts';
+import { joined, leadingZeroHint, lookupHint, noHitHint, replacedKeyHint, STADTTEIL_AVAILABLE, taxNumberHint } from './hints.ts';
 import { withLeadingZero } from './leadingZero.ts';
 import type { Aenderung, CollectionResponse, DistrictResponse, GefundenerOrtsteil, GefundenerTeil, LookupMunicipality, LookupResponse, Office, OfficeResponse, OfficeWithDistrict } from './model.ts';
 import { canonicalKey, type CollectionQuestion, type LookupQuestion, type Question } from './request.ts';
 import { queryReadings } from './search/query.ts';
-import type { Hits, OrtSearch } from './search/ortSearch.ts';
+import { withFound, type Hits, type OrtSearch } from './search/ortSearch.ts';
+import { narrowToAddress } from './addresses.ts';
 import { narrowToStadtteil, partNote } from './stadtteil.ts';
 import { officesNamed } from './steuernummer/offices.ts';
 import { parseSteuernummerIn } from './steuernummer/parse.ts';
@@ -108,9 +109,12 @@ export function ortSearchKey(q: LookupQuestion): string {
 
 function lookupResponse(ix: DirectoryIndex, q: LookupQuestion, found: Hits, searchOrt?: OrtSearch): LookupResponse {
   const { retired } = found;
-  const narrowed = narrowToStadtteil(found.hits, q.stadtteil, ix.offices);
-  const { hits } = narrowed;
-  const notes = [...partNotes(ix, found), ...narrowed.notes];
+  const byStadtteil = narrowToStadtteil(found.hits, q.stadtteil, ix.offices);
+  const address = narrowToAddress(ix.addresses, q, byStadtteil.hits, found, ix.offices);
+  const { hits } = address;
+  const shown = keptHits(found, address.kept);
+  // Where the address chose a city's offices, the note that `stadtteil` would is said by the address's own.
+  const notes = [...partNotes(ix, shown), ...byStadtteil.notes.filter((n) => address.narrowed.size === 0 || n !== STADTTEIL_AVAILABLE), ...address.notes];
   const officeNrs = [...new Set(hits.flatMap((m) => m.bufa_nr))];
   const aemter = officeNrs.map((nr) => {
     const office = ix.offices.get(nr)!;
@@ -120,27 +124,31 @@ function lookupResponse(ix: DirectoryIndex, q: LookupQuestion, found: Hits, sear
     ? m.bufa_nr.map((nr, i) => ({ ...districtForm(m), bufa_nr: nr, zuordnung: m.herkunft[i]!.zuordnung, ersetzt: m.herkunft[i]!.ersetzt, teile: m.teile?.[i] ?? null }))
     : [{ ...districtForm(m), bufa_nr: null, zuordnung: null, ersetzt: null, teile: null }]);
   const aenderungen = noticesFor(ix.dir.aenderungen, hits);
-  const units = foundUnits(found);
-  const parts = foundParts(found, narrowed.parts);
+  const units = foundUnits(shown);
+  const parts = foundParts(shown, byStadtteil.parts);
   const body: LookupResponse = {
     stand: ix.dir.stand,
     stand_quelle: ix.dir.stand_quelle,
     frage: {
       [q.by]: q.value, ...(q.bundesland === undefined ? {} : { bundesland: q.bundesland }), ...(q.stadtteil === undefined ? {} : { stadtteil: q.stadtteil }),
+      ...(q.strasse === undefined ? {} : { strasse: q.strasse }), ...(q.hausnummer === undefined ? {} : { hausnummer: q.hausnummer }),
       ...(units.length === 0 ? {} : { gefundene_teile: units }), ...(parts.length === 0 ? {} : { gefundene_ortsteile: parts }),
       gemeinden: q.gemeinden, limit: q.limit,
     },
-    eindeutig: aemter.length === 1,
+    // Map data never makes an answer certain (docs/data.md, rule 16).
+    eindeutig: aemter.length === 1 && !address.uncertain,
     anzahl_aemter: aemter.length,
     anzahl_gemeinden: hits.length,
-    vollstaendig: hits.length === found.total,
+    vollstaendig: hits.length === shown.total,
     hinweis: joined(retired && replacedKeyHint(retired),
-      hits.length === 0 ? (retired ? null : noHitHint(q, searchOrt)) : lookupHint(ix, hits, officeNrs, aenderungen.length > 0, notes, found.units, found.parts),
+      hits.length === 0 ? (retired ? null : noHitHint(q, searchOrt)) : lookupHint(ix, hits, officeNrs, aenderungen.length > 0, notes, shown.units, shown.parts, address.narrowed),
       hits.length === 0 && !retired && q.by === 'ags' ? meantKey(ix, q.value) : null),
     aemter,
     gemeinden,
     aenderungen,
     ags_nachfolger: retired?.nachfolger ?? null,
+    ...(address.plzAnteile === undefined ? {} : { plz_anteile: address.plzAnteile }),
+    ...(address.strassen === undefined ? {} : { strassen: address.strassen }),
   };
   return body;
 }
@@ -149,6 +157,16 @@ function lookupResponse(ix: DirectoryIndex, q: LookupQuestion, found: Hits, sear
 function meantKey(ix: DirectoryIndex, ags: string): string | null {
   const meant = withLeadingZero(ix, 'ags', ags);
   return meant === null ? null : leadingZeroHint(meant);
+}
+
+/** The hits as found without those the address left out (core/addresses.ts): their units, parts and total likewise. */
+function keptHits(found: Hits, kept: number[]): Hits {
+  if (kept.length === found.hits.length) return found;
+  const { retired } = found;
+  return withFound(
+    { hits: kept.map((i) => found.hits[i]!), total: found.total - (found.hits.length - kept.length), ...(retired === undefined ? {} : { retired }) },
+    kept.map((i) => found.units?.[i] ?? null), kept.map((i) => found.parts?.[i] ?? null),
+  );
 }
 
 /** The units of divided cities a place-name search found among the hits shown, each once, in the hits' order. */

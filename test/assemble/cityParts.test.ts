@@ -120,7 +120,7 @@ describe('rule 15 on hand-made cities', () => {
   };
   let line = 1;
   const row = (name: string, stadtbezirk: string | null): SourceCityPart => ({
-    file: 'test.csv', line: ++line, ags: m.ags, name, code: null, art: 'Stadtteil', stadtteil: null, stadtbezirk, herleitung: null, vollstaendig: true,
+    file: 'test.csv', line: ++line, ags: m.ags, name, code: null, art: 'Stadtteil', stadtteil: null, stadtbezirk, stadtbezirk_code: null, herleitung: null, vollstaendig: true,
   });
 
   it('derives no office where the named parts of a Stadtbezirk go to two, and answers none', () => {
