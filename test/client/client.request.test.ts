@@ -51,7 +51,8 @@ describe('one method per question, answering what the service answers', () => {
     const koeln = await client.byAgs('05315000');
     expect(koeln.eindeutig).toBe(false);
     expect(koeln.anzahl_aemter).toBeGreaterThan(1);
-    expect(koeln.hinweis).toContain('Bitte die Nutzerin oder den Nutzer fragen');
+    expect(koeln.hinweis).toContain('Bitte geben Sie an, in welchem Stadtteil Sie wohnen');
+    expect(koeln.rueckfragen!.map((r) => r.art)).toEqual(['stadtteil', 'steuerbescheid']);
   });
 });
 
