@@ -54,6 +54,16 @@ describe('one method per question, answering what the service answers', () => {
     expect(koeln.hinweis).toContain('Bitte geben Sie an, in welchem Stadtteil Sie wohnen');
     expect(koeln.rueckfragen!.map((r) => r.art)).toEqual(['stadtteil', 'steuerbescheid']);
   });
+
+  it('follows an option of rueckfragen to the lookup it asks, keeping gemeinden and limit', async () => {
+    const [units, bill] = (await client.byAgs('05315000')).rueckfragen!;
+    const suelz = units!.optionen!.find((o) => o.name === 'Sülz')!;
+    expect(await client.follow(suelz, { gemeinden: true })).toEqual(await raw('/finanzamt?ags=05315000&stadtteil=S%C3%BClz&gemeinden=1'));
+    const [berlin] = (await client.bySteuernummer('21/815/08150')).rueckfragen![0]!.optionen!;
+    expect((await client.follow(berlin!)).aemter.map((a) => a.bufa_nr)).toEqual(berlin!.bufa_nr);
+    // An office chosen from the tax assessment is the answer: nothing to ask.
+    await expect(client.follow(bill!.optionen![0]!)).rejects.toThrow(/is an answer, not a question/);
+  });
 });
 
 describe('typed errors', () => {
