@@ -72,7 +72,9 @@ function serviceHits(c: Case): Municipality[] {
 /** Whether the collection holds what the service answers this question from (see the file comment). */
 function reproducible(c: Case): boolean {
   const hits = serviceHits(c);
-  if (c.by === 'ags') return hits.every((m) => m.bufa_nr.length > 0);
+  // A key that finds nothing names the key with a leading zero where that finds something, counting its municipalities.
+  const named = c.by === 'ags' && hits.length === 0 ? municipalitiesUnder(dir.municipalities, `0${c.value}`) : hits;
+  if (c.by === 'ags') return named.every((m) => m.bufa_nr.length > 0);
   const main = dir.municipalities.filter((m) => m.plz === c.value && m.bufa_nr.length > 0).map((m) => m.ags);
   return main.length === hits.length && hits.every((m) => main.includes(m.ags));
 }
