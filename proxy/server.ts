@@ -14,6 +14,7 @@ import { addressResolver, peerBucket, trustedPeer } from './rateLimit/clientAddr
 import { checkIpv6Prefix } from './rateLimit/canonicalAddress.ts';
 import { limitConnections } from './http/connectionLimit.ts';
 import { DynamicAnswers } from './cache/dynamicAnswers.ts';
+import { loadOnEveryThread } from './cache/renderThreads.ts';
 import { FileCache } from './versions/fileCache.ts';
 import { createHandler } from './handler.ts';
 import { KeyStore } from './keys/keyStore.ts';
@@ -79,7 +80,9 @@ export async function createProxy(given: ServeInput & ProxyHooks): Promise<Proxy
     ? new ProxyMetrics({ keys, readSource: o.origin ? 'origin' : 'disk', maxDataAgeDays: o.maxDataAgeDays, now })
     : null;
   const source = metrics ? measuredSource(plainSource, metrics) : plainSource;
-  const versions = new CurrentVersion(source, new FileCache(o.cacheBytes), logs.logger, o.warm);
+  // The render threads parse each version as it is put in place, so that its first renderings need not wait for that.
+  const versions = new CurrentVersion(source, new FileCache(o.cacheBytes), logs.logger, o.warm,
+    (v) => loadOnEveryThread({ buildId: v.buildId, standQuelle: v.standQuelle, sources: v.sources }));
   metrics?.showVersions(versions);
   metrics?.showLogs(logs);
   if (reads !== null) metrics?.showReads(reads);

@@ -34,7 +34,8 @@ export interface Rendering {
   encoding: Encoding;
 }
 
-export type RenderTask = Rendering | { kind: 'compress'; encoding: Compression; identity: Uint8Array };
+/** `load`: parse a version ahead of its first rendering (renderThreads.ts, loadOnEveryThread). */
+export type RenderTask = Rendering | { kind: 'compress'; encoding: Compression; identity: Uint8Array } | { kind: 'load'; version: RenderVersion };
 
 /**
  * A rendering's body in the encoding asked for, and its ETag; or the renderer's 404. Only that encoding comes
@@ -72,7 +73,11 @@ function load(v: RenderVersion): Loaded {
 }
 
 /** Compressed here, not on the thread pool, which serves the process at its own priority. */
-export default function renderTask(task: RenderTask): RenderResult | Uint8Array | Promise<RenderResult> {
+export default function renderTask(task: RenderTask): RenderResult | Uint8Array | Promise<RenderResult> | null {
+  if (task.kind === 'load') {
+    load(task.version);
+    return null;
+  }
   if (task.kind === 'compress') return compressToSync(task.encoding, Buffer.from(task.identity.buffer, task.identity.byteOffset, task.identity.byteLength), PER_REQUEST);
   const { version, question, format } = task;
   const v = load(version);

@@ -12,7 +12,7 @@ import type { Compression } from '../../core/compress.ts';
 import { owned } from '../versions/parseOffThread.ts';
 import { asBuffer } from './ortRenderings.ts';
 import { FairQueue, type Ticket } from './renderQueue.ts';
-import type { Rendering, RenderResult, RenderTask } from './renderTask.ts';
+import type { Rendering, RenderResult, RenderTask, RenderVersion } from './renderTask.ts';
 
 /** Threads for heavy jobs: one fewer than the cores, so that the serving thread has one. */
 const HEAVY_THREADS = Math.max(1, availableParallelism() - 1);
@@ -27,12 +27,14 @@ export const RENDER_RETRY_AFTER = 1;
 /** The bytes of a body whose compression weighs as much as a question that costs one: about 4 ms of brotli. */
 const COMPRESSED_PER_WEIGHT = 128 * 1024;
 
-let pool: Piscina<RenderTask, RenderResult | Uint8Array> | undefined;
-const queue = new FairQueue<RenderResult | Uint8Array>({ slots: THREADS, heavySlots: HEAVY_THREADS, waiting: RENDER_QUEUE, perClient: RENDER_QUEUE_PER_CLIENT });
+type Done = RenderResult | Uint8Array | null;
+
+let pool: Piscina<RenderTask, Done> | undefined;
+const queue = new FairQueue<Done>({ slots: THREADS, heavySlots: HEAVY_THREADS, waiting: RENDER_QUEUE, perClient: RENDER_QUEUE_PER_CLIENT });
 
 // Started when first needed, so that a process that renders nothing starts no threads; idle threads do not
 // keep a process alive. Never more tasks than threads: the fair queue decides what runs next, not the pool's own.
-function threads(): Piscina<RenderTask, RenderResult | Uint8Array> {
+function threads(): Piscina<RenderTask, Done> {
   pool ??= new Piscina({ filename: new URL('./renderThread.mjs', import.meta.url).href, minThreads: THREADS, maxThreads: THREADS, idleTimeout: Infinity });
   return pool;
 }
@@ -45,6 +47,20 @@ export interface Asker {
 }
 
 export type RenderTicket = Ticket<RenderResult>;
+
+/** The share of the queue a version's loading takes: a name no client address has. */
+const LOADER = 'version loading';
+
+/**
+ * Parses `version` on every render thread before it answers, so that no caller's first rendering of it waits the
+ * seconds a thread takes to parse its directory and place index (renderTask.ts): as many loads at once as there are
+ * threads, each holding one, so that each thread takes one. Admitted whatever the queue holds; a thread busy with
+ * a rendering meanwhile loads the version on its next one instead.
+ */
+export async function loadOnEveryThread(version: RenderVersion): Promise<void> {
+  const tickets = Array.from({ length: THREADS }, () => queue.submit(LOADER, 1, () => threads().run({ kind: 'load', version }), true)!);
+  await Promise.all(tickets.map((t) => t.result));
+}
 
 /**
  * The rendering `task` asks, or null when the asker's share of the queue is full; its result null when it was

@@ -38,12 +38,15 @@ export class CurrentVersion {
   private readonly source: VersionSource;
   private readonly files: FileCache;
   private readonly log: Logger;
+  /** What else should know a version as soon as it answers (the render threads: proxy/server.ts). */
+  private readonly prepare: (version: Version) => Promise<void>;
 
-  constructor(source: VersionSource, files: FileCache, log: Logger, warmCount = 0) {
+  constructor(source: VersionSource, files: FileCache, log: Logger, warmCount = 0, prepare: (version: Version) => Promise<void> = async () => {}) {
     this.source = source;
     this.files = files;
     this.log = log;
     this.warmCount = warmCount;
+    this.prepare = prepare;
   }
 
   /** Loads what is published now (if anything), then follows the source. */
@@ -75,6 +78,15 @@ export class CurrentVersion {
     }
   }
 
+  /** `prepare`d, or logged: a version the render threads could not load is loaded on each one's first rendering. */
+  private async prepared(version: Version): Promise<void> {
+    try {
+      await this.prepare(version);
+    } catch (e) {
+      this.log.warn({ version: version.name, error: (e as Error).message }, 'preparing the render threads failed; they load the version when first asked');
+    }
+  }
+
   private async refresh(): Promise<void> {
     let published: Published;
     try {
@@ -98,6 +110,9 @@ export class CurrentVersion {
       const switched = previous?.buildId !== version.buildId || previous.name !== version.name;
       if (switched) await this.warm(version);
       if (switched) {
+        // Not waited for: the threads parse it while it answers (a few seconds a thread on a busy machine, which
+        // would hold a start or a switch), and a rendering asked meanwhile waits for its thread's parse anyway.
+        void this.prepared(version);
         this.current = version;
         this.switchedAt = Date.now();
       }

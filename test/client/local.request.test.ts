@@ -4,7 +4,8 @@
 // Where the collection lacks the data, local answers cannot agree; the cases are decided from the service's
 // own directory, never from the local answer:
 //   - `ags`: the prefix matches a municipality to which no office is assigned (unpopulated areas): such a
-//     municipality is in no office's district, so the collection does not know it;
+//     municipality is in no office's district, so the collection does not know it; for a prefix without hits,
+//     the same of the prefix with a leading zero, whose municipalities the hint counts;
 //   - `plz`: the municipalities the service's postal-code index lists under the code are not exactly those
 //     whose one `plz` in the collection is the code (the index also holds every further code of a municipality).
 // Those answers must still name only municipalities and offices that the service has for the question.
@@ -72,9 +73,10 @@ function serviceHits(c: Case): Municipality[] {
 /** Whether the collection holds what the service answers this question from (see the file comment). */
 function reproducible(c: Case): boolean {
   const hits = serviceHits(c);
-  // A key that finds nothing names the key with a leading zero where that finds something, counting its municipalities.
-  const named = c.by === 'ags' && hits.length === 0 ? municipalitiesUnder(dir.municipalities, `0${c.value}`) : hits;
-  if (c.by === 'ags') return named.every((m) => m.bufa_nr.length > 0);
+  if (c.by === 'ags') {
+    const counted = hits.length > 0 ? hits : municipalitiesUnder(dir.municipalities, `0${c.value}`);
+    return counted.every((m) => m.bufa_nr.length > 0);
+  }
   const main = dir.municipalities.filter((m) => m.plz === c.value && m.bufa_nr.length > 0).map((m) => m.ags);
   return main.length === hits.length && hits.every((m) => main.includes(m.ags));
 }

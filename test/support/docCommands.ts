@@ -14,7 +14,7 @@ const SHELL = new Set(['sh', 'bash', 'shell']);
 const NPM_COMMANDS = new Set(['install', 'i', 'ci', 'test', 't', 'start', 'pack', 'publish', 'link', 'version', 'exec']);
 /** Programs a reader's system has: the shell's own, and those of the machine the docs tell them to set up. */
 const SYSTEM = new Set([
-  'cd', 'cp', 'ln', 'mkdir', 'curl', 'git', 'sudo', 'useradd', 'systemctl', 'journalctl', 'apt-get', 'tail', 'export', 'node', 'npm', 'npx', 'promtool',
+  'cd', 'cp', 'ln', 'mkdir', 'install', 'kill', 'curl', 'git', 'sudo', 'useradd', 'systemctl', 'journalctl', 'apt-get', 'tail', 'export', 'node', 'npm', 'npx', 'promtool',
 ]);
 
 /** One command of a shell block that does not start with something a checkout has. */

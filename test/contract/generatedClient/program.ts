@@ -4,7 +4,9 @@
 import createClient from 'openapi-fetch';
 import type { components, paths } from './api.js';
 
-const client = createClient<paths>({ baseUrl: process.env.FINANZAMT_URL!, headers: { 'X-API-Key': process.env.FINANZAMT_KEY! } });
+// JSON only: lookups and districts are also offered as CSV and XLSX, and a client that names no media type gets
+// the union of all three as its data (docs/api.md, Generated clients).
+const client = createClient<paths, `${string}/json`>({ baseUrl: process.env.FINANZAMT_URL!, headers: { 'X-API-Key': process.env.FINANZAMT_KEY! } });
 
 const office = await client.GET('/finanzamt/{amtsnummer}', { params: { path: { amtsnummer: '2115' }, query: { gemeinden: 1 } } });
 const district: { ags: string; name: string }[] = office.data?.amt.gemeinden ?? [];
