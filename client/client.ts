@@ -46,12 +46,12 @@ export class FinanzamtClient {
 
   /**
    * The lookup an option of an answer's `rueckfragen` asks (its `abfrage`), with `gemeinden` and `limit` as given: it
-   * names the offices of the option's `bufa_nr`. An option without `abfrage` (an office chosen from the tax
+   * names the offices of the option's `bufa_nr`. A state's option of a tax-number answer asks that number again,
+   * which it does not repeat: pass it as `steuernummer`. An option without `abfrage` (an office chosen from the tax
    * assessment) is the answer itself, and asking it is an error.
    */
   async follow(option: RueckfrageOption, options?: FollowOptions): Promise<LookupResponse> {
-    const path = followedPath(option, options);
-    return (await this.transport.get(path, LookupResponse, option.abfrage?.steuernummer === undefined)).body;
+    return (await this.transport.get(followedPath(option, options), LookupResponse, options?.steuernummer === undefined)).body;
   }
 
   /**

@@ -72,14 +72,19 @@ export function lookupPath(by: LookupBy, value: string, o: LookupOptions & State
   return canonicalKey({ kind: 'lookup', by, value, ...bundesland, ...stadtteil, gemeinden: flag(o.gemeinden), limit: o.limit ?? LOOKUP_LIMIT_DEFAULT });
 }
 
-/** What stays as the caller asks it when an option of `rueckfragen` is followed. */
-export type FollowOptions = Pick<LookupOptions, 'gemeinden' | 'limit'>;
+/**
+ * What stays as the caller asks it when an option of `rueckfragen` is followed; `steuernummer`: the tax number asked
+ * (the answer's `frage.steuernummer`), which a state's option of a tax-number answer does not repeat.
+ */
+export type FollowOptions = Pick<LookupOptions, 'gemeinden' | 'limit'> & { steuernummer?: string };
 
 /** The path of the lookup an option of `rueckfragen` asks: its `abfrage`, with the caller's `gemeinden` and `limit`. */
-export function followedPath({ abfrage, name }: RueckfrageOption, o: FollowOptions = {}): string {
+export function followedPath({ abfrage, name }: RueckfrageOption, { steuernummer, ...o }: FollowOptions = {}): string {
   if (abfrage === null) throw new TypeError(`the option "${name}" is an answer, not a question to ask`);
-  const by = LOOKUP_BY.find((key) => abfrage[key] !== undefined)!;
-  return lookupPath(by, abfrage[by]!, { ...o, bundesland: abfrage.bundesland, stadtteil: abfrage.stadtteil });
+  const asked = { ...(steuernummer === undefined ? {} : { steuernummer }), ...abfrage };
+  const by = LOOKUP_BY.find((key) => asked[key] !== undefined);
+  if (by === undefined) throw new TypeError(`the option "${name}" asks again with the tax number: pass it as steuernummer`);
+  return lookupPath(by, asked[by]!, { ...o, bundesland: asked.bundesland, stadtteil: asked.stadtteil });
 }
 
 /** A tax number is the fourth lookup key; `limit` has no effect on its one office. */

@@ -352,7 +352,11 @@ export const RueckfrageOption = z.object({
   zusatz: z.string().nullable(),
   /** The offices the question it leads to names, in their order. */
   bufa_nr: z.array(BufaNr),
-  /** The lookup's parameters for this choice, complete but for `gemeinden` and `limit`; null where the choice needs no further question (an office chosen from the tax assessment). */
+  /**
+   * The lookup's parameters for this choice, complete but for `gemeinden` and `limit`, and but for a tax number, which
+   * no answer repeats beyond `frage` (a state's option holds `bundesland` alone, to send beside it); null where the
+   * choice needs no further question (an office chosen from the tax assessment).
+   */
   abfrage: z.partialRecord(RueckfrageParameter, z.string()).nullable(),
 });
 export type RueckfrageOption = z.infer<typeof RueckfrageOption>;

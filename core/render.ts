@@ -241,7 +241,7 @@ function renderTaxNumberLookup(ix: DirectoryIndex, q: LookupQuestion): string {
     aenderungen: noticesFor(ix.dir.aenderungen, offices.flatMap((o) => ix.districts.get(o.bufa_nr)!)),
     ags_nachfolger: null,
     amt_herkunft: namingReadings.length === 1 ? { bufa_nr: named[0]!.reading.bufa_nr, zuordnung: named[0]!.zuordnung, ersetzt: named[0]!.ersetzt } : null,
-    rueckfragen: taxNumberQuestions(q, named),
+    rueckfragen: taxNumberQuestions(named),
   };
   return JSON.stringify(body);
 }

@@ -3,10 +3,9 @@
 // questions give `hinweis` its closing request (core/hints.ts, askHint), so that both readers of an answer are told
 // the same thing: the person in words, the software in fields. Nothing is chosen for the person: a question is asked
 // exactly where the answer names more than one office, or where nothing was found and something spelled alike was.
+import { municipalitiesUnder, type DirectoryIndex } from './directoryIndex.ts';
 import { placeContext, placeName, unitContext } from './hints.ts';
-import type { DirectoryIndex } from './directoryIndex.ts';
 import type { ZeroPadded } from './leadingZero.ts';
-import { municipalitiesUnder } from './directoryIndex.ts';
 import type { GefundenerOrtsteil, GefundenerTeil, Municipality, Rueckfrage, RueckfrageOption, RueckfrageParameter } from './model.ts';
 import { withoutTypeSuffix } from './normalize.ts';
 import type { LookupQuestion } from './request.ts';
@@ -66,9 +65,10 @@ export function meantKeyOption(ix: DirectoryIndex, q: LookupQuestion, meant: Zer
 /**
  * The questions of a lookup by tax number that names no office or several: to check the number where it names none;
  * where office numbers of several states are read from it, which state; where a retired number's cases went to
- * several offices by municipality, where the person lives. Null where it names one office.
+ * several offices by municipality, where the person lives. Null where it names one office. A tax number is personal
+ * data, which the answer holds in `frage` alone: a state's `abfrage` holds the state, to be sent beside the number.
  */
-export function taxNumberQuestions(q: LookupQuestion, named: (NamedOffice & { reading: Reading })[]): Rueckfrage[] | null {
+export function taxNumberQuestions(named: (NamedOffice & { reading: Reading })[]): Rueckfrage[] | null {
   if (named.length === 1) return null;
   if (named.length === 0) return [{ art: 'steuerbescheid', parameter: 'steuernummer', optionen: null, vollstaendig: false }];
   const readings = [...new Set(named.map((n) => n.reading))];
@@ -79,7 +79,7 @@ export function taxNumberQuestions(q: LookupQuestion, named: (NamedOffice & { re
       name: reading.bundesland,
       zusatz: offices.map((o) => o.bezeichnung).join(', '),
       bufa_nr: offices.map((o) => o.bufa_nr),
-      abfrage: { steuernummer: q.value, bundesland: reading.bundesland },
+      abfrage: { bundesland: reading.bundesland },
     };
   });
   return [{ art: 'bundesland', parameter: 'bundesland', optionen, vollstaendig: true }];

@@ -59,8 +59,12 @@ describe('one method per question, answering what the service answers', () => {
     const [units, bill] = (await client.byAgs('05315000')).rueckfragen!;
     const suelz = units!.optionen!.find((o) => o.name === 'Sülz')!;
     expect(await client.follow(suelz, { gemeinden: true })).toEqual(await raw('/finanzamt?ags=05315000&stadtteil=S%C3%BClz&gemeinden=1'));
-    const [berlin] = (await client.bySteuernummer('21/815/08150')).rueckfragen![0]!.optionen!;
-    expect((await client.follow(berlin!)).aemter.map((a) => a.bufa_nr)).toEqual(berlin!.bufa_nr);
+    // A state's option of a tax number asks the number again, which no answer repeats beyond frage.
+    const byNumber = await client.bySteuernummer('21/815/08150');
+    const [berlin] = byNumber.rueckfragen![0]!.optionen!;
+    expect(berlin!.abfrage).toEqual({ bundesland: 'Berlin' });
+    await expect(client.follow(berlin!)).rejects.toThrow(/pass it as steuernummer/);
+    expect((await client.follow(berlin!, { steuernummer: byNumber.frage.steuernummer! })).aemter.map((a) => a.bufa_nr)).toEqual(berlin!.bufa_nr);
     // An office chosen from the tax assessment is the answer: nothing to ask.
     await expect(client.follow(bill!.optionen![0]!)).rejects.toThrow(/is an answer, not a question/);
   });

@@ -68,11 +68,13 @@ describe('a tax number beside bundesland', () => {
     expect(without.eindeutig).toBe(false);
     expect(without.aemter.map((a) => a.bufa_nr)).toContain('1121');
     expect(without.anzahl_aemter).toBeGreaterThan(1);
-    // What the answer offers to ask next is this question: each state's option, asked, names the office it says.
+    // What the answer offers to ask next is this question: each state's option, asked beside the number (which it does
+    // not repeat), names the office it says.
     const [states] = without.rueckfragen!;
     expect(states!.optionen!.map((o) => o.name)).toContain('Berlin');
     for (const option of states!.optionen!) {
-      const asked = (await service.get(`/finanzamt?${new URLSearchParams(option.abfrage as Record<string, string>)}`)).parsed(LookupResponse);
+      const params = new URLSearchParams({ steuernummer: without.frage.steuernummer!, ...(option.abfrage as Record<string, string>) });
+      const asked = (await service.get(`/finanzamt?${params}`)).parsed(LookupResponse);
       expect(asked, option.name).toMatchObject({ eindeutig: true, rueckfragen: null, frage: { bundesland: option.name } });
       expect(asked.aemter.map((a) => a.bufa_nr), option.name).toEqual(option.bufa_nr);
     }

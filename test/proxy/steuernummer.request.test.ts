@@ -129,11 +129,11 @@ describe('GET /finanzamt?steuernummer=', () => {
     expect(body.hinweis).toContain('2815 (Baden-Württemberg) und 2115 (Schleswig-Holstein)');
     expect(body.hinweis).toContain('Bitte geben Sie an, in welchem Bundesland Ihr Finanzamt liegt');
     expect(body.hinweis).not.toContain('08154');
-    // The state is asked, each option the same number read in that state's scheme.
+    // The state is asked, each option the same number read in that state's scheme; the number is not repeated.
     expect(body.rueckfragen).toEqual([{
       art: 'bundesland', parameter: 'bundesland', vollstaendig: true, optionen: [
-        { name: 'Baden-Württemberg', zusatz: body.aemter[0]!.bezeichnung, bufa_nr: ['2815'], abfrage: { steuernummer: '1581508154', bundesland: 'Baden-Württemberg' } },
-        { name: 'Schleswig-Holstein', zusatz: body.aemter[1]!.bezeichnung, bufa_nr: ['2115'], abfrage: { steuernummer: '1581508154', bundesland: 'Schleswig-Holstein' } },
+        { name: 'Baden-Württemberg', zusatz: body.aemter[0]!.bezeichnung, bufa_nr: ['2815'], abfrage: { bundesland: 'Baden-Württemberg' } },
+        { name: 'Schleswig-Holstein', zusatz: body.aemter[1]!.bezeichnung, bufa_nr: ['2115'], abfrage: { bundesland: 'Schleswig-Holstein' } },
       ],
     }]);
 
