@@ -12,6 +12,7 @@ const BENCHMARKS: Record<string, () => Promise<{ markdown: string }>> = {
   build: async () => (await import('./buildBench.ts')).benchBuild(),
   search: async () => (await import('./searchBench.ts')).benchSearch(),
   'search-http': async () => (await import('./searchHttpBench.ts')).benchSearchHttp(),
+  address: async () => (await import('./addressBench.ts')).benchAddress(),
   deploy: async () => (await import('./deployBench.ts')).benchDeploy(),
   http: async () => (await import('./httpBench.ts')).benchHttp(),
   peers: async () => (await import('./peersBench.ts')).benchPeers(),

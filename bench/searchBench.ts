@@ -116,8 +116,8 @@ export function queryMix(municipalities: Municipality[]): string[] {
 }
 
 /** Per-query latency after warming up on the same queries, so the JIT has compiled the search. */
-function measure(implementation: string, queries: string[], search: (query: string) => unknown): SearchBenchRow {
-  for (let round = 0; round < WARMUP_ROUNDS; round++) for (const q of queries) search(q);
+export function measure<Q>(implementation: string, queries: Q[], search: (query: Q) => unknown, rounds = WARMUP_ROUNDS): SearchBenchRow {
+  for (let round = 0; round < rounds; round++) for (const q of queries) search(q);
   const micros = queries.map((q) => {
     const t = process.hrtime.bigint();
     search(q);

@@ -66,6 +66,11 @@ export function buildReport(dir: Directory, facts: AssemblyFacts, stats: TreeSta
     poststelle: facts.poststelle,
     /** Rule 14: every account and payee name with its source and date, and the offices each reached. */
     payments: facts.payments,
+    /**
+     * Rule 16: per divided city with map files, how each part met the ordinance's units, the units no map file draws,
+     * the postal codes with one office at 98 % or more, and the streets across several offices.
+     */
+    address_divisions: facts.address_divisions,
     /** Issue 42, item 7: each source text that would begin a formula in a table, by column. */
     formula_quoted: quoted,
     requests,
@@ -96,6 +101,7 @@ export function summarize(r: BuildReport): string {
     valuationLine(r.valuation_units),
     ...divisionLines(r.divisions),
     ...cityPartLines(r.city_parts),
+    ...addressLines(r.address_divisions),
     `mail addresses: ${r.poststelle.current} from the newest export, ${r.poststelle.older} from an older one (${r.poststelle.by_export.filter((e) => e.offices > 0).map((e) => `${e.offices} of ${e.date}`).join(', ') || 'none'}), ${r.poststelle.none} none; ${r.poststelle.refused.length} older addresses off the state's domain not taken`,
     r.payments.payees.length === 0 ? 'payments: no accounts or payee names (the bundle has no payments file)'
       : `payments: ${r.payments.accounts.length} accounts (${r.payments.accounts.map((a) => `${a.bundesland} ${a.bank}: ${a.offices} offices`).join(', ') || 'none'}); payee names for ${r.payments.with_payee} offices (${r.payments.to_review.length} the report cannot vouch for, to review: payments.to_review), ${r.payments.without_payee.length} authorities without one`,
@@ -122,6 +128,17 @@ function divisionLines({ cities, coverage }: BuildReport['divisions']): string[]
     ...lines,
     `  residents of municipalities with several offices in a divided city: ${coverage.divided_residents} of ${coverage.residents} (${coverage.divided_percent}%)`,
   ];
+}
+
+/** Rule 16 on the terminal: per city, its postal codes with one office at 98 % or more, its streets across offices. */
+function addressLines(cities: BuildReport['address_divisions']): string[] {
+  if (cities.length === 0) return ['no address data of divided cities (the bundle has none)'];
+  return ['addresses in divided cities (rule 16):', ...cities.map((c) => {
+    if (c.not_used !== null) return `  ${c.name} ${c.ags}: not used: ${c.not_used}`;
+    const streets = c.streets === null ? 'no street list' : `${c.streets_across_offices} of ${c.streets} streets across several offices`;
+    const missing = c.units_without_area.length === 0 ? '' : `; units no map file draws: ${c.units_without_area.join(', ')}`;
+    return `  ${c.name} ${c.ags}: ${c.postal_codes_one_office} of ${c.postal_codes} postal codes with one office at 98 % or more (by ${c.gewichtung}); ${streets}${missing}`;
+  })];
 }
 
 /** Rule 15 on the terminal: one line per city with a list of its parts, then the residents who name their part. */

@@ -17,6 +17,14 @@ export interface LookupOptions {
    * office(s) serving it where a state ordinance divides the city (`teile` of each `gemeinden` element).
    */
   stadtteil?: NonNullable<Lookup['stadtteil']>;
+  /**
+   * The street of the address, beside a postal code, a place name or an eight-digit `ags`, with or without its house
+   * number at the end: in Köln and Dortmund it names the office of the street's (or the number's) part of the city,
+   * and `strassen` says what the city's street list holds; elsewhere the `hinweis` says the streets are not known.
+   */
+  strasse?: NonNullable<Lookup['strasse']>;
+  /** The house number on `strasse` ("12", "12a", "12-14"); only beside `strasse`. */
+  hausnummer?: NonNullable<Lookup['hausnummer']>;
   /** Include each office's complete district (`gemeinden=1`). */
   gemeinden?: boolean;
   /** Municipality hits taken into account (bounds and default: `LookupParameters` in core/parameters.ts). */
@@ -69,7 +77,9 @@ const flag = (on: boolean | undefined) => (on ? 1 : 0);
 export function lookupPath(by: LookupBy, value: string, o: LookupOptions & StateOption = {}): string {
   const bundesland = o.bundesland === undefined ? {} : { bundesland: o.bundesland };
   const stadtteil = o.stadtteil === undefined ? {} : { stadtteil: o.stadtteil };
-  return canonicalKey({ kind: 'lookup', by, value, ...bundesland, ...stadtteil, gemeinden: flag(o.gemeinden), limit: o.limit ?? LOOKUP_LIMIT_DEFAULT });
+  const strasse = o.strasse === undefined ? {} : { strasse: o.strasse };
+  const hausnummer = o.hausnummer === undefined ? {} : { hausnummer: o.hausnummer };
+  return canonicalKey({ kind: 'lookup', by, value, ...bundesland, ...stadtteil, ...strasse, ...hausnummer, gemeinden: flag(o.gemeinden), limit: o.limit ?? LOOKUP_LIMIT_DEFAULT });
 }
 
 /**

@@ -1,6 +1,7 @@
 // The directory of one data version indexed for answering: municipalities by key and by postal code, offices by
 // number with their districts, the numbers that are one office, and the keys and numbers valid no more. Built
 // once per version (by the build, the proxy and the client alike) and read by the renderer (core/render.ts).
+import { indexAddresses, type AddressIndex } from './addressIndex.ts';
 import type { Directory, DistrictMunicipality, Municipality, Office, RetiredKey, RetiredOffice } from './model.ts';
 import { fold, foldedForms } from './normalize.ts';
 import { groupOffices, type OfficeGroup } from './officeGroups.ts';
@@ -19,6 +20,8 @@ export interface DirectoryIndex {
   retiredKeys: Map<string, RetiredKey>;
   /** Numbers that no longer exist, with the offices that took them over (rules 4 and 4b). */
   retiredOffices: Map<string, RetiredOffice>;
+  /** Where postal codes lie in divided cities, and the street lists (docs/data.md, rule 16). */
+  addresses: AddressIndex;
 }
 
 export function indexDirectory(dir: Directory): DirectoryIndex {
@@ -34,6 +37,7 @@ export function indexDirectory(dir: Directory): DirectoryIndex {
     officeGroups: groupOffices(dir.offices),
     retiredKeys: new Map(dir.retired_keys.map((k) => [k.ags, k])),
     retiredOffices: new Map(dir.retired_offices.map((o) => [o.bufa_nr, o])),
+    addresses: indexAddresses(dir),
   };
 }
 

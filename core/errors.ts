@@ -25,7 +25,7 @@ const BATCH_SHAPE = 'Erwartet wird ein Objekt, das nur die Liste fragen enthält
 export const ERRORS = {
   bad_parameter: {
     status: 400, shared: true,
-    means: 'Missing or unusable input: none or several of `ags`/`plz`/`ort`/`steuernummer`, a malformed value (free text with ten digits in a row, as a tax number has, among them), a parameter this path does not know or given twice, a malformed office number, a lookup with a `bundesland` that names no state or beside `ags` or `plz`. Not cached where the query holds a `steuernummer` or a tax number anywhere else.',
+    means: 'Missing or unusable input: none or several of `ags`/`plz`/`ort`/`steuernummer`, a malformed value (free text with ten digits in a row, as a tax number has, among them), a parameter this path does not know or given twice, a malformed office number, a lookup with a `bundesland` that names no state or beside `ags` or `plz`, a `stadtteil` or `strasse` beside a key prefix, a `hausnummer` without `strasse` or not shaped like one. Not cached where the query holds a `steuernummer` or a tax number anywhere else.',
     detail: {
       unknownParameter: (name: string, allowed: readonly string[]) =>
         `Unbekannter Parameter ${quote(name)} (${allowed.length ? `erlaubt: ${allowed.join(', ')}` : 'dieser Pfad kennt keine Parameter'}).`,
@@ -39,7 +39,11 @@ export const ERRORS = {
       /** `codes`: the states' two-letter codes. */
       unknownState: (name: string, sent: string, codes: readonly string[]) =>
         `${name} muss ein Land nennen, mit seinem Namen (etwa Nordrhein-Westfalen) oder seinem Kürzel (${codes.join(', ')}) (erhalten: ${quote(sent)}).`,
-      stadtteilAlone: 'stadtteil gilt nur zusammen mit einem achtstelligen ags oder mit ort: eine Postleitzahl oder ein kürzerer Schlüssel nennt keine einzelne Stadt.',
+      stadtteilAlone: 'stadtteil gilt nur zusammen mit einem achtstelligen ags, einer plz oder ort: ein kürzerer Schlüssel nennt keine einzelne Stadt.',
+      /** `strasse` beside what names no place whose streets it could be (docs/data.md, rule 16). */
+      strasseAlone: 'strasse gilt nur zusammen mit einer plz, einem achtstelligen ags oder ort: ein kürzerer Schlüssel oder eine Steuernummer nennt keine Stadt, in der die Straße liegt.',
+      hausnummerAlone: 'hausnummer gilt nur zusammen mit strasse.',
+      hausnummer: (name: string, sent: string) => `${name} muss eine Hausnummer sein, etwa 12, 12a oder 12-14 (erhalten: ${quote(sent)}).`,
       flag: (name: string, sent: string) => `${name} muss 0 oder 1 sein (erhalten: ${quote(sent)}).`,
       integer: (name: string, sent: string, min: number, max: number) => `${name} muss eine ganze Zahl von ${min} bis ${max} sein (erhalten: ${quote(sent)}).`,
       empty: (name: string) => `${name} darf nicht leer sein.`,

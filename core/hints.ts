@@ -1,11 +1,12 @@
 // The sentences of `hinweis`, the German note of a lookup for the person at the caller's end (issue 45, item 4): why
 // an answer names several offices or none, what a retired key or office number became, what a part of a city named
 // did, and what the person should say next. Words for a resident: no parameter or field name, which are for the
-// software reading `rueckfragen` (core/rueckfragen.ts) beside it; `test/proxy/hintWords.unit.test.ts` holds them to
+// software reading `rueckfragen` (core/rueckfragen.ts) beside it; `test/hints/hintWords.unit.test.ts` holds them to
 // it. The renderer (core/render.ts), the narrowing by city part (core/stadtteil.ts) and the questions decide which
 // apply; the words, also those of the questions' options, are here.
 import {
-  TeilArt, type Aenderung, type GefundenerOrtsteil, type GefundenerTeil, type Municipality, type Ortsteil, type RetiredKey, type Rueckfrage, type RueckfrageArt, type Teil,
+  TeilArt, type Aenderung, type GefundenerOrtsteil, type GefundenerTeil, type Gewichtung, type Municipality, type Office, type Ortsteil, type PlzTeilung, type RetiredKey,
+  type Rueckfrage, type RueckfrageArt, type Teil,
 } from './model.ts';
 import type { DirectoryIndex } from './directoryIndex.ts';
 import type { ZeroPadded } from './leadingZero.ts';
@@ -79,21 +80,23 @@ export function leadingZeroHint(meant: ZeroPadded): string {
 }
 
 /**
- * `notes`: what narrowing by `stadtteil` or a part found by `ort` says (core/stadtteil.ts), said before what to say
- * next, which `questions` decide (core/rueckfragen.ts); `notices`: the announced changes the answer carries; `units`
- * and `parts`: parallel to `hits`, the unit of a divided city or the part of a city a place-name search found a hit
- * by, if any.
+ * `notes`: what narrowing by `stadtteil` or a part found by `ort` says (core/stadtteil.ts), or what narrowing by the
+ * address found (core/addresses.ts), said before what to say next, which `questions` decide (core/rueckfragen.ts);
+ * `notices`: the announced changes the answer carries; `units` and `parts`: parallel to `hits`, the unit of a divided
+ * city or the part of a city a place-name search found a hit by, if any; `narrowed`: the keys of hits whose offices the
+ * address chose, which the hint does not describe as a city.
  */
 export function lookupHint(
   ix: DirectoryIndex, hits: Municipality[], officeNrs: string[], notices: Aenderung[], notes: string[], questions: Rueckfrage[] | null,
-  units: (GefundenerTeil | null)[] = [], parts: (GefundenerOrtsteil | null)[] = [],
+  units: (GefundenerTeil | null)[] = [], parts: (GefundenerOrtsteil | null)[] = [], narrowed: ReadonlySet<string> = new Set(),
 ): string | null {
   if (officeNrs.length === 0) {
     return 'Für die gefundenen Gemeinden ist im Verzeichnis kein Finanzamt eingetragen (gemeindefreie, unbewohnte Gebiete).';
   }
-  // One office: certain, and only what a part found says of it (a derivation, a part without an office of its own).
-  if (officeNrs.length === 1) return joined(...notes);
-  const shared = hits.filter((m) => m.bufa_nr.length > 1);
+  // One office: what a part found says of it (a derivation, a part without an office of its own), and where map data
+  // chose it, what makes it certain.
+  if (officeNrs.length === 1) return joined(...notes, askHint(questions ?? []));
+  const shared = hits.filter((m) => m.bufa_nr.length > 1 && !narrowed.has(m.ags));
   const valuation = shared.filter(besideValuationUnit);
   const sentences = [...new Set(shared.filter((m) => !besideValuationUnit(m)).map((m) => cityHint(ix, m))), ...valuationHints(ix, valuation)];
   if (shared.length < hits.length && hits.length > 1) {
@@ -120,14 +123,19 @@ function askedWhere(arts: RueckfrageArt[], rest = ''): string {
   return `Bitte geben Sie an, ${listed(arts.map((art) => WHERE[art]!))} Sie wohnen${rest}.`;
 }
 
+const ADDRESS: Partial<Record<RueckfrageArt, string>> = { strasse: 'Ihre Straße mit Hausnummer', hausnummer: 'Ihre Hausnummer' };
+
 /**
- * What the person should say next, as `questions` ask it: where they live, as far as that decides, and the office
- * their last tax assessment names where the directory cannot tell within their municipality.
+ * What the person should say next, as `questions` ask it: where they live, as far as that decides, or their address,
+ * and the office their last tax assessment names where the directory cannot tell within their municipality.
  */
 export function askHint(questions: Rueckfrage[]): string | null {
-  const where = questions.map((q) => q.art).filter((art) => WHERE[art] !== undefined);
-  const bill = questions.some((q) => q.art === 'steuerbescheid');
-  if (where.length > 0) return askedWhere(where, bill ? '; das zuständige Finanzamt steht auch auf Ihrem letzten Steuerbescheid' : '');
+  const arts = questions.map((q) => q.art);
+  const where = arts.filter((art) => WHERE[art] !== undefined);
+  const address = arts.find((art) => ADDRESS[art] !== undefined);
+  const bill = arts.includes('steuerbescheid') ? '; das zuständige Finanzamt steht auch auf Ihrem letzten Steuerbescheid' : '';
+  if (where.length > 0) return askedWhere(where, `${address === undefined ? '' : `, oder ${ADDRESS[address]}`}${bill}`);
+  if (address !== undefined) return `Bitte geben Sie ${ADDRESS[address]} an${bill}.`;
   return bill ? 'Welches der genannten Finanzämter für Sie zuständig ist, steht auf Ihrem letzten Steuerbescheid; im Zweifel gibt das Finanzamt Auskunft.' : null;
 }
 
@@ -284,4 +292,52 @@ export function unknownPartNote(city: string, name: string, offices: number, clo
   const whole = offices === 1 ? 'ist das Finanzamt der ganzen Stadt' : 'sind alle Finanzämter der Stadt';
   const similar = close.length ? ` Ähnlich geschriebene Teile von ${city}: ${listed(close)}.` : '';
   return `${name} ist dem Verzeichnis als Teil von ${city} nicht bekannt; genannt ${whole}.${similar}`;
+}
+
+// What the address adds to the hint (core/addresses.ts, docs/data.md rule 16).
+
+const WEIGHED: Record<Gewichtung, string> = {
+  adressen: 'nach ihren Adressen',
+  strassenlaenge: 'nach der Länge ihrer Straßen mit Hausnummern',
+  flaeche: 'nach Fläche',
+};
+
+const percent = (share: number) => share.toFixed(1).replace('.', ',');
+const named = (o: Office) => `${o.name} (${o.bufa_nr})`;
+
+/** A postal code of a divided city answered by its offices' shares: the likeliest, and why it is not certain (what makes it so: askHint). */
+export function plzShareNote(city: string, t: PlzTeilung, offices: Map<string, Office>): string {
+  const shares = t.aemter.map((a) => `zu ${percent(a.anteil)} % im Bezirk von ${named(offices.get(a.bufa_nr)!)}`);
+  const likeliest = named(offices.get(t.aemter[0]!.bufa_nr)!);
+  const missing = t.fehlende_teile.length === 0 ? ''
+    : ` Die Kartendaten zeichnen ${listed(t.fehlende_teile)} nicht, und ein Teil dieser Postleitzahl liegt außerhalb der gezeichneten Teile von ${city}; dort kann ein anderes Finanzamt zuständig sein.`;
+  return `Die Postleitzahl ${t.plz} liegt nach Kartendaten in ${city} ${listed(shares)} (gewichtet ${WEIGHED[t.gewichtung]}); `
+    + `am wahrscheinlichsten ist ${likeliest}. Sicher ist das nicht: Postleitzahlgebiete sind vereinfachte Kartendaten, keine Aussage der Zuständigkeitsverordnung.${missing}`;
+}
+
+/** A street the city's list does not hold; `close`: the names of the list spelled closest. */
+export function unknownStreetNote(city: string, strasse: string, close: string[], stand: string, byPlz: boolean): string {
+  return `Die Straße „${strasse}“ steht nicht im Straßenverzeichnis von ${city} (Stand ${germanDate(stand)}; neuere Straßen fehlen darin)`
+    + `${close.length ? `; ähnlich geschrieben: ${listed(close.map((name) => `„${name}“`))}` : ''}. Genannt sind daher die Finanzämter der ${byPlz ? 'Postleitzahl' : 'Gemeinde'}.`;
+}
+
+/** A city of several offices whose streets no source gives. */
+export function streetsUnknownNote(city: string, strasse: string): string {
+  return `Die Straßen von ${city} kennt das Verzeichnis nicht; die Angabe „${strasse}“ ändert die Antwort daher nicht.`;
+}
+
+/** A street through the units of several offices, without a house number that decides. */
+export function streetAcrossNote(name: string, offices: Office[], number: string | null): string {
+  const which = number === null ? 'welches zuständig ist, entscheidet die Hausnummer' : `die Hausnummer ${number} liegt in den Bereichen mehrerer von ihnen`;
+  return `Die Straße ${name} liegt in den Bezirken von ${listed(offices.map(named))}; ${which}.`;
+}
+
+/** A house number outside every range the list gives the street. */
+export function streetNumberOutsideNote(city: string, name: string, number: string, stand: string): string {
+  return `Die Hausnummer ${number} liegt in keinem Bereich, den das Straßenverzeichnis von ${city} (Stand ${germanDate(stand)}) für die Straße ${name} nennt; genannt sind daher alle Finanzämter der Straße.`;
+}
+
+/** Streets of one name in different parts of the city, in the units of different offices. */
+export function streetNamesakesNote(city: string, name: string, count: number): string {
+  return `In ${city} gibt es ${count} Straßen namens ${name} in verschiedenen Stadtteilen; Ihre Postleitzahl oder Ihr Stadtteil unterscheidet sie.`;
 }

@@ -258,8 +258,70 @@ export const Municipality = MunicipalityBase.extend({
   teile: z.array(z.array(Teil).nullable()).optional(),
   /** Only where a list of its parts is known (docs/data.md, rule 15): each part by the name its residents use. */
   ortsteile: z.array(Ortsteil).optional(),
+  /**
+   * Only where a list of its parts writes a unit of its division otherwise than the ordinance, alike once folded
+   * ("Altstadt/Süd" for Altstadt-Süd; docs/data.md, rule 15): the list's spellings. They are that unit, no part of their
+   * own; kept so that the build precomputes `stadtteil` in them too.
+   */
+  teile_schreibweisen: z.array(z.string()).optional(),
 });
 export type Municipality = z.infer<typeof Municipality>;
+
+/** What a postal code's parts were weighed by (docs/data.md, rule 16): addresses, the length of streets with house numbers, or area. */
+export const Gewichtung = z.enum(['adressen', 'strassenlaenge', 'flaeche']);
+export type Gewichtung = z.infer<typeof Gewichtung>;
+
+/** An office's share of a postal code's addresses in a divided city, in percent with one decimal. */
+export const PlzAnteil = z.object({ bufa_nr: BufaNr, anteil: z.number().min(0).max(100) });
+export type PlzAnteil = z.infer<typeof PlzAnteil>;
+
+/**
+ * Where a postal code lies in a divided city, by map data (docs/data.md, rule 16): each office whose units hold at
+ * least 2 % of the postal code's addresses there, the largest share first. Map data, not the ordinance: it makes no
+ * answer certain.
+ */
+export const PlzTeilung = z.object({
+  plz: Plz,
+  ags: Ags,
+  gewichtung: Gewichtung,
+  aemter: z.array(PlzAnteil),
+  /**
+   * Units of the ordinance that no map file of the city draws (Dresden's outer Ortschaften), named where at least 2 %
+   * of the postal code's area lies outside every part the files draw; empty otherwise.
+   */
+  fehlende_teile: z.array(z.string()),
+});
+export type PlzTeilung = z.infer<typeof PlzTeilung>;
+
+/**
+ * House numbers of one side of a street, from `von` to `bis` as the city's list writes them ("9a"): `ungerade` or
+ * `gerade` where the list's range holds one parity, `beide` where it mixes them.
+ */
+export const Hausnummern = z.object({ von: z.string(), bis: z.string(), seite: z.enum(['ungerade', 'gerade', 'beide']) });
+export type Hausnummern = z.infer<typeof Hausnummern>;
+
+/** An office whose units a street crosses, with the house numbers in them; none listed where it has the whole street. */
+export const StrassenAmt = z.object({ bufa_nr: BufaNr, hausnummern: z.array(Hausnummern) });
+export type StrassenAmt = z.infer<typeof StrassenAmt>;
+
+/** A street of a city's list (docs/data.md, rule 16). */
+export const Strasse = z.object({
+  /** As the list writes it (Köln: "Berrenrather Str.", namesakes with a part's letters, "Dachsweg Wi"; Dortmund upper case). */
+  name: z.string(),
+  /** The postal-code areas its addresses lie in, by map data: what tells namesakes apart. */
+  plz: z.array(Plz),
+  /** Every office whose units it crosses, in the order of the city's offices. */
+  aemter: z.array(StrassenAmt),
+});
+export type Strasse = z.infer<typeof Strasse>;
+
+/** The streets of a city whose streets are sourced, and the date of its list. */
+export const Strassenverzeichnis = z.object({
+  ags: Ags,
+  stand: isoDate(),
+  strassen: z.array(Strasse),
+});
+export type Strassenverzeichnis = z.infer<typeof Strassenverzeichnis>;
 
 /**
  * The assembled directory: what the build derives from the sources and writes into every version, and what
@@ -280,6 +342,10 @@ export const Directory = z.object({
   retired_keys: z.array(RetiredKey),
   /** Every source the version was built from, with the date of its data. */
   quellen: z.array(Quelle),
+  /** Rule 16: where postal codes lie in divided cities, by plz and key; absent where not known (a copy made from the collection). */
+  plz_teilungen: z.array(PlzTeilung).optional(),
+  /** Rule 16: the street lists of the cities whose streets are sourced; absent where not known. */
+  strassenverzeichnisse: z.array(Strassenverzeichnis).optional(),
 });
 export type Directory = z.infer<typeof Directory>;
 
@@ -306,6 +372,10 @@ export const LookupFrage = z.object({
   bundesland: z.string().nullable().optional(),
   pruefziffer: Pruefziffer.optional(),
   stadtteil: z.string().optional(),
+  /** The street asked for, as sent (docs/data.md, rule 16). */
+  strasse: z.string().optional(),
+  /** The house number asked for, as sent, or as read from the end of `strasse` ("Berrenrather Str. 100"). */
+  hausnummer: z.string().optional(),
   /**
    * An `ort` lookup whose hits include units of divided cities: those units, in the order of the hits, each once.
    * Absent where every hit is a municipality found by its name.
@@ -331,13 +401,25 @@ export const AmtHerkunft = z.object({
 });
 export type AmtHerkunft = z.infer<typeof AmtHerkunft>;
 
+/** What a city's street list says of the street asked for (docs/data.md, rule 16). */
+export const Strassensuche = z.object({
+  ags: Ags,
+  /** The date of the city's list: a street built since may be missing. */
+  stand: isoDate(),
+  /** The streets of that name (several where namesakes lie in different parts of the city); empty when none. */
+  treffer: z.array(Strasse),
+  /** Where none: up to three names of the list spelled closest. */
+  aehnlich: z.array(z.string()),
+});
+export type Strassensuche = z.infer<typeof Strassensuche>;
 /**
  * What a person must be asked where an answer is not certain (issue 45, item 4), in the order to ask it, each narrowing
  * what the next asks: `schreibweise` whether they meant a name or key spelled otherwise; `bundesland`, `gemeinde`,
- * `stadtteil` where they live; `steuerbescheid` which office their last tax assessment names (the directory cannot
- * tell within one municipality).
+ * `stadtteil` where they live; `strasse` and `hausnummer` their address, where the city's streets are known
+ * (docs/data.md, rule 16); `steuerbescheid` which office their last tax assessment names (the directory cannot tell
+ * within one municipality).
  */
-export const RueckfrageArt = z.enum(['schreibweise', 'bundesland', 'gemeinde', 'stadtteil', 'steuerbescheid']);
+export const RueckfrageArt = z.enum(['schreibweise', 'bundesland', 'gemeinde', 'stadtteil', 'strasse', 'hausnummer', 'steuerbescheid']);
 export type RueckfrageArt = z.infer<typeof RueckfrageArt>;
 
 /** The lookup parameters an answer to a `Rueckfrage` goes into: every one but `gemeinden` and `limit`, which stay as asked. */
@@ -396,6 +478,13 @@ export const LookupResponse = z.object({
   ags_nachfolger: z.array(AgsNachfolger).nullable(),
   /** Tax-number answers only; null unless exactly one office is named. */
   amt_herkunft: AmtHerkunft.nullable().optional(),
+  /**
+   * Postal-code answers only, where the code lies in a divided city whose parts are drawn (docs/data.md, rule 16):
+   * each office's share of the code's addresses there, by map data. `aemter` lists those offices in this order.
+   */
+  plz_anteile: z.array(PlzTeilung).optional(),
+  /** Answers with `strasse` only: per municipality found whose streets are sourced, what its list says of the street. */
+  strassen: z.array(Strassensuche).optional(),
   /** What to ask the person where the answer is not certain, in order; null where it is, or where nothing is left to ask. */
   rueckfragen: z.array(Rueckfrage).nullable(),
 });

@@ -97,6 +97,8 @@ function textProblem(name: string, sent: string): string | null {
 }
 
 const Text = z.string().min(1).max(TEXT_MAX).regex(TEXT_PATTERN);
+/** A house number or a range of them, as core/hausnummer.ts reads them. */
+const HAUSNUMMER_PATTERN = /^\s*\d{1,5}\s*[a-zA-Z]?\s*(?:[-–/]\s*\d{1,5}\s*[a-zA-Z]?\s*)?$/;
 const text = () => refused(Text.optional(), (name, sent) => textProblem(name, sent)!, true);
 
 // The minimum length is what a JSON schema can say of `ort`; the parser also wants a letter or digit among
@@ -131,6 +133,10 @@ export const LookupParameters = z.object({
   bundesland: LookupBundesland,
   /** A Stadtbezirk or Stadtteil of the city asked for (docs/data.md, rule 12); request.ts checks what it may stand beside. */
   stadtteil: text(),
+  /** A street of the city asked for, with or without its house number (docs/data.md, rule 16); beside plz, ort or an eight-digit ags. */
+  strasse: text(),
+  /** The house number on that street: "12", "12a", "12 a", a range "12-14"; only beside strasse. */
+  hausnummer: refused(Text.regex(HAUSNUMMER_PATTERN).optional(), (name, sent) => textProblem(name, sent) ?? BAD.hausnummer(name, sent), true),
   gemeinden: refused(Flag.default(0), BAD.flag),
   limit: integer(1, LOOKUP_LIMIT_MAX, LOOKUP_LIMIT_DEFAULT),
 });

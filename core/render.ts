@@ -13,7 +13,8 @@ import type {
 import { canonicalKey, type CollectionQuestion, type LookupQuestion, type Question } from './request.ts';
 import { lookupQuestions, meantKeyOption, noHitQuestions, ortSuggestions, taxNumberQuestions } from './rueckfragen.ts';
 import { queryReadings } from './search/query.ts';
-import type { Hits, OrtSearch } from './search/ortSearch.ts';
+import { withFound, type Hits, type OrtSearch } from './search/ortSearch.ts';
+import { narrowToAddress } from './addresses.ts';
 import { narrowToStadtteil, partNote, unknownPartNames, type Respelled } from './stadtteil.ts';
 import { officesNamed } from './steuernummer/offices.ts';
 import { parseSteuernummerIn } from './steuernummer/parse.ts';
@@ -121,10 +122,12 @@ export function ortSearchKey(q: LookupQuestion): string {
 
 function lookupResponse(ix: DirectoryIndex, q: LookupQuestion, found: Hits, searchOrt?: OrtSearch): LookupResponse {
   const { retired } = found;
-  const narrowed = narrowToStadtteil(found.hits, q.stadtteil, ix.offices);
-  const { hits } = narrowed;
-  const foundParts = partsFound(ix, found);
-  const notes = [...foundParts.notes, ...narrowed.notes];
+  const byStadtteil = narrowToStadtteil(found.hits, q.stadtteil, ix.offices);
+  const address = narrowToAddress(ix.addresses, q, byStadtteil.hits, found, ix.offices);
+  const { hits } = address;
+  const shown = keptHits(found, address.kept);
+  const foundParts = partsFound(ix, shown);
+  const notes = [...foundParts.notes, ...byStadtteil.notes, ...address.notes];
   const officeNrs = [...new Set(hits.flatMap((m) => m.bufa_nr))];
   const aemter = officeNrs.map((nr) => {
     const office = ix.offices.get(nr)!;
@@ -134,29 +137,37 @@ function lookupResponse(ix: DirectoryIndex, q: LookupQuestion, found: Hits, sear
     ? m.bufa_nr.map((nr, i) => ({ ...districtForm(m), bufa_nr: nr, zuordnung: m.herkunft[i]!.zuordnung, ersetzt: m.herkunft[i]!.ersetzt, teile: m.teile?.[i] ?? null }))
     : [{ ...districtForm(m), bufa_nr: null, zuordnung: null, ersetzt: null, teile: null }]);
   const aenderungen = noticesFor(ix.dir.aenderungen, hits);
-  const units = foundUnits(found);
-  const parts = partsNamed(found, narrowed.parts);
+  const units = foundUnits(shown);
+  const parts = partsNamed(shown, byStadtteil.parts);
+  // Map data never makes an answer certain (docs/data.md, rule 16).
+  const eindeutig = aemter.length === 1 && !address.uncertain;
   const noHit = hits.length === 0 && !retired ? noHitAnswer(ix, q, searchOrt) : null;
-  const rueckfragen = noHit?.rueckfragen ?? lookupQuestions(ix, q, found, narrowed, officeNrs, [...foundParts.respelled, ...narrowed.respelled]);
+  const rueckfragen = noHit?.rueckfragen ?? (eindeutig ? null : lookupQuestions(ix, q, {
+    found: shown, beforeAddress: address.kept.map((i) => byStadtteil.hits[i]!), hits, chosen: address.kept.map((i) => byStadtteil.chosen[i]!), officeNrs, address,
+    respelled: [...foundParts.respelled, ...byStadtteil.respelled],
+  }));
   const body: LookupResponse = {
     stand: ix.dir.stand,
     stand_quelle: ix.dir.stand_quelle,
     frage: {
       [q.by]: q.value, ...(q.bundesland === undefined ? {} : { bundesland: q.bundesland }), ...(q.stadtteil === undefined ? {} : { stadtteil: q.stadtteil }),
+      ...(q.strasse === undefined ? {} : { strasse: q.strasse }), ...(q.hausnummer === undefined ? {} : { hausnummer: q.hausnummer }),
       ...(units.length === 0 ? {} : { gefundene_teile: units }), ...(parts.length === 0 ? {} : { gefundene_ortsteile: parts }),
       gemeinden: q.gemeinden, limit: q.limit,
     },
-    eindeutig: aemter.length === 1,
+    eindeutig,
     anzahl_aemter: aemter.length,
     anzahl_gemeinden: hits.length,
-    vollstaendig: hits.length === found.total,
+    vollstaendig: hits.length === shown.total,
     hinweis: joined(retired && replacedKeyHint(retired),
-      noHit?.hinweis ?? (hits.length === 0 ? null : lookupHint(ix, hits, officeNrs, aenderungen, notes, rueckfragen, found.units, found.parts))),
+      noHit?.hinweis ?? (hits.length === 0 ? null : lookupHint(ix, hits, officeNrs, aenderungen, notes, rueckfragen, shown.units, shown.parts, address.narrowed))),
     aemter,
     gemeinden,
     aenderungen,
     ags_nachfolger: retired?.nachfolger ?? null,
     rueckfragen,
+    ...(address.plzAnteile === undefined ? {} : { plz_anteile: address.plzAnteile }),
+    ...(address.strassen === undefined ? {} : { strassen: address.strassen }),
   };
   return body;
 }
@@ -171,6 +182,16 @@ function noHitAnswer(ix: DirectoryIndex, q: LookupQuestion, searchOrt?: OrtSearc
   const meant = q.by === 'ags' ? withLeadingZero(ix, 'ags', q.value) : null;
   const options = meant !== null ? [meantKeyOption(ix, q, meant)] : searchOrt ? ortSuggestions(q, searchOrt, suggestions) : [];
   return { hinweis: joined(noHitHint({ ...q, by: q.by }, suggestions), meant && leadingZeroHint(meant))!, rueckfragen: noHitQuestions(q, options) };
+}
+
+/** The hits as found without those the address left out (core/addresses.ts): their units, parts and total likewise. */
+function keptHits(found: Hits, kept: number[]): Hits {
+  if (kept.length === found.hits.length) return found;
+  const { retired } = found;
+  return withFound(
+    { hits: kept.map((i) => found.hits[i]!), total: found.total - (found.hits.length - kept.length), ...(retired === undefined ? {} : { retired }) },
+    kept.map((i) => found.units?.[i] ?? null), kept.map((i) => found.parts?.[i] ?? null),
+  );
 }
 
 /** The units of divided cities a place-name search found among the hits shown, each once, in the hits' order. */

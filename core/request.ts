@@ -24,6 +24,9 @@ export interface LookupQuestion {
   bundesland?: string;
   /** The part of the city to narrow to, as sent; absent when not asked (docs/data.md, rule 12). */
   stadtteil?: string;
+  /** The street and house number to narrow to, as sent; absent when not asked (docs/data.md, rule 16). */
+  strasse?: string;
+  hausnummer?: string;
   gemeinden: Flag;
   limit: number;
 }
@@ -121,9 +124,12 @@ export function questionOf(route: QuestionMatch, params: URLSearchParams): Parse
     const name = namedRefused(schema, parsed.error.issues.map((issue) => String(issue.path[0])));
     return { ok: false, ...refusal(schema.shape[name]!, name, values.get(name)!) };
   }
-  if (route.name === 'lookup' && values.has('stadtteil') && !values.has('ort') && values.get('ags')?.length !== 8) {
-    // A postal code or a key prefix names no one city whose parts `stadtteil` could name (docs/data.md, rule 12).
-    return bad(BAD.stadtteilAlone);
+  if (route.name === 'lookup') {
+    // A key prefix or a tax number names no one city whose parts or streets these could name (docs/data.md, rules 12 and 16).
+    const namesPlaces = values.has('ort') || values.has('plz') || values.get('ags')?.length === 8;
+    if (values.has('stadtteil') && !namesPlaces) return bad(BAD.stadtteilAlone);
+    if (values.has('strasse') && !namesPlaces) return bad(BAD.strasseAlone);
+    if (values.has('hausnummer') && !values.has('strasse')) return bad(BAD.hausnummerAlone);
   }
   return { ok: true, question: question(route, parsed.data) };
 }
@@ -150,7 +156,9 @@ function question(route: QuestionMatch, data: Record<string, unknown>): Question
       const by = LOOKUP_BY.find((k) => p[k] !== undefined)!;
       const bundesland = p.bundesland === undefined ? {} : { bundesland: stateNamed(p.bundesland)! };
       const stadtteil = p.stadtteil === undefined ? {} : { stadtteil: p.stadtteil };
-      return { kind: 'lookup', by, value: p[by]!, ...bundesland, ...stadtteil, gemeinden: p.gemeinden, limit: p.limit };
+      const strasse = p.strasse === undefined ? {} : { strasse: p.strasse };
+      const hausnummer = p.hausnummer === undefined ? {} : { hausnummer: p.hausnummer };
+      return { kind: 'lookup', by, value: p[by]!, ...bundesland, ...stadtteil, ...strasse, ...hausnummer, gemeinden: p.gemeinden, limit: p.limit };
     }
     case 'office': return { kind: 'office', bufa_nr: route.bufa_nr!, gemeinden: (data as z.output<typeof OfficeParameters>).gemeinden };
     case 'district': return { kind: 'district', bufa_nr: route.bufa_nr! };
@@ -213,6 +221,8 @@ export function canonicalKey(q: Question): string {
       if (q.bundesland !== undefined) p.push(['bundesland', q.bundesland]);
       // As sent, not folded: `frage` echoes it, so two spellings are two bodies (docs/data.md, rule 12).
       if (q.stadtteil !== undefined) p.push(['stadtteil', q.stadtteil]);
+      if (q.strasse !== undefined) p.push(['strasse', q.strasse]);
+      if (q.hausnummer !== undefined) p.push(['hausnummer', q.hausnummer]);
       if (q.gemeinden) p.push(['gemeinden', '1']);
       if (q.limit !== LOOKUP_LIMIT_DEFAULT) p.push(['limit', String(q.limit)]);
       return withQuery(LOOKUP_PATH, p);

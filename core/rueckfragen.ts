@@ -3,43 +3,106 @@
 // questions give `hinweis` its closing request (core/hints.ts, askHint), so that both readers of an answer are told
 // the same thing: the person in words, the software in fields. Nothing is chosen for the person: a question is asked
 // exactly where the answer names more than one office, or where nothing was found and something spelled alike was.
+import type { AddressAsk, AddressNarrowed } from './addresses.ts';
 import { municipalitiesUnder, type DirectoryIndex } from './directoryIndex.ts';
 import { placeContext, placeName, unitContext } from './hints.ts';
 import type { ZeroPadded } from './leadingZero.ts';
-import type { GefundenerOrtsteil, GefundenerTeil, Municipality, Rueckfrage, RueckfrageOption, RueckfrageParameter } from './model.ts';
+import { RueckfrageArt, type GefundenerOrtsteil, type GefundenerTeil, type Municipality, type Rueckfrage, type RueckfrageOption, type RueckfrageParameter } from './model.ts';
 import { withoutTypeSuffix } from './normalize.ts';
 import type { LookupQuestion } from './request.ts';
 import type { Hits, OrtSearch } from './search/ortSearch.ts';
-import { officesServing, partNamed, unitHits, type Narrowed, type Respelled } from './stadtteil.ts';
+import { officesServing, partNamed, unitHits, type Respelled } from './stadtteil.ts';
+import { listed } from './wording.ts';
 import type { NamedOffice } from './steuernummer/offices.ts';
 import type { Reading } from './steuernummer/parse.ts';
 
 type Abfrage = Partial<Record<RueckfrageParameter, string>>;
 
+/** What a lookup that found municipalities answered, as its questions read it (core/render.ts). */
+export interface Answered {
+  /** The hits shown, with the units and parts of cities a place-name search found them by. */
+  found: Hits;
+  /** Parallel to `found.hits`: as `stadtteil` narrowed them, then as the address did. */
+  beforeAddress: Municipality[];
+  hits: Municipality[];
+  /** Parallel: whether `stadtteil` chose offices of each. */
+  chosen: boolean[];
+  officeNrs: string[];
+  address: AddressNarrowed;
+  /** The parts of cities named that the cities do not know, with those spelled closest. */
+  respelled: Respelled[];
+}
+
 /**
- * The questions of a lookup that found municipalities: `narrowed` the hits as `stadtteil` narrowed them (parallel to
- * `found.hits`), `officeNrs` the offices of the answer, `respelled` the names of parts the cities found do not know,
- * with those spelled closest. Null where one office (or none) answers: then the answer is certain, or nothing is left
- * to ask.
+ * The questions of an answer that is not certain (the renderer asks none of a certain one), in the order of
+ * `RueckfrageArt`: the spellings meant, the state, the municipality, the part of a divided city, the street and house
+ * number where the city's streets are known, the office on the last tax assessment.
  */
-export function lookupQuestions(ix: DirectoryIndex, q: LookupQuestion, found: Hits, narrowed: Narrowed, officeNrs: string[], respelled: Respelled[]): Rueckfrage[] | null {
-  if (officeNrs.length < 2) return null;
-  const { hits } = narrowed;
+export function lookupQuestions(ix: DirectoryIndex, q: LookupQuestion, a: Answered): Rueckfrage[] | null {
+  const { found, hits, address } = a;
   const questions: Rueckfrage[] = [];
-  const close = respelled.filter((r) => r.names.length > 0);
-  if (close.length > 0) questions.push(closePartNames(ix, close, officeNrs));
+  const close = a.respelled.filter((r) => r.names.length > 0);
+  if (close.length > 0) questions.push(closePartNames(ix, close, a.officeNrs));
+  questions.push(...addressQuestions(ix, q, hits, address.asks));
   if (hits.length > 1 && new Set(hits.map((m) => m.bufa_nr.join(' '))).size > 1) {
     const complete = hits.length === found.total;
     const states = [...new Set(hits.map((m) => m.bundesland))];
     if (q.by === 'ort' && q.bundesland === undefined && states.length > 1) questions.push(stateQuestion(q, hits, states, complete));
-    questions.push(placeQuestion(q, hits, found.units ?? [], found.parts ?? [], complete));
+    // A city a postal code's shares narrowed answers its key with the offices it had before.
+    const asked = hits.map((m, i) => (address.narrowed.has(m.ags) && !address.placed.has(m.ags) ? a.beforeAddress[i]! : m));
+    questions.push(placeQuestion(q, asked, found.units ?? [], found.parts ?? [], complete));
   }
-  const whole = hits.filter((m, i) => m.teile !== undefined && m.bufa_nr.length > 1 && !narrowed.chosen[i] && !foundBy(found, i));
+  // A divided city no part of it narrowed, and no street: the map's shares of a postal code leave it open.
+  const whole = hits.filter((m, i) => m.teile !== undefined && ix.byAgs.get(m.ags)!.bufa_nr.length > 1 && !a.chosen[i] && !foundBy(found, i) && !address.placed.has(m.ags));
   const divided = [...new Set(whole.map((m) => m.ags))].map((ags) => ix.byAgs.get(ags)!);
   if (divided.length > 0) questions.push(unitQuestion(divided));
-  const shared = officeNrs.filter((nr) => hits.some((m) => m.bufa_nr.length > 1 && m.bufa_nr.includes(nr)));
+  const streetsKnown = divided.filter((m) => ix.addresses.streets.has(m.ags) && !address.asks.some((ask) => ask.ags === m.ags && ask.art === 'strasse'));
+  if (streetsKnown.length > 0) questions.push({ art: 'strasse', parameter: 'strasse', optionen: null, vollstaendig: false });
+  const shared = a.officeNrs.filter((nr) => hits.some((m) => m.bufa_nr.length > 1 && m.bufa_nr.includes(nr)));
   if (shared.length > 0) questions.push(billQuestion(ix, shared));
+  return questions.length === 0 ? null : inOrder(questions);
+}
+
+const ORDER = RueckfrageArt.options;
+
+/** The questions in the order of `RueckfrageArt`, each kind in the order it was found. */
+function inOrder(questions: Rueckfrage[]): Rueckfrage[] {
+  return questions.map((r, i) => ({ r, i })).sort((x, y) => ORDER.indexOf(x.r.art) - ORDER.indexOf(y.r.art) || x.i - y.i).map(({ r }) => r);
+}
+
+/**
+ * What the street lists leave to ask (core/addresses.ts): a street spelled alike, asked as the question was with that
+ * street; which of a street's namesakes, each asked beside a postal code of its own, or by its name as the list writes
+ * it; the house number, typed. Each option names the offices of every place its question finds, its city's as the
+ * street places it.
+ */
+function addressQuestions(ix: DirectoryIndex, q: LookupQuestion, hits: Municipality[], asks: AddressAsk[]): Rueckfrage[] {
+  const questions: Rueckfrage[] = [];
+  const city = (ags: string) => withoutTypeSuffix(ix.byAgs.get(ags)!.name);
+  const number = (hausnummer: string | null) => (hausnummer === null ? {} : { hausnummer });
+  const spelled = asks.flatMap((ask) => (ask.art !== 'schreibweise' ? [] : ask.names.map(({ name, offices }) => ({
+    name, zusatz: city(ask.ags), bufa_nr: placedIn(hits, ask.ags, offices), abfrage: { ...ownQuestion(q), strasse: name, ...number(ask.hausnummer) },
+  }))));
+  if (spelled.length > 0) questions.push({ art: 'schreibweise', parameter: 'strasse', optionen: spelled, vollstaendig: false });
+  const namesakes = asks.flatMap((ask) => (ask.art !== 'strasse' ? [] : ask.streets.map(({ name, plz, ownPlz, offices }) => ({
+    name, zusatz: `${city(ask.ags)}, Postleitzahl ${listed(plz)}`,
+    ...(ownPlz === null
+      ? { bufa_nr: offices, abfrage: { ags: ask.ags, strasse: name, ...number(ask.hausnummer) } }
+      : { bufa_nr: placedIn(ix.plz.get(ownPlz)!, ask.ags, offices), abfrage: { plz: ownPlz, strasse: q.strasse!, ...number(ask.hausnummer) } }),
+  }))));
+  if (namesakes.length > 0) questions.push({ art: 'strasse', parameter: 'strasse', optionen: namesakes, vollstaendig: true });
+  if (asks.some((ask) => ask.art === 'hausnummer')) questions.push({ art: 'hausnummer', parameter: 'hausnummer', optionen: null, vollstaendig: false });
   return questions;
+}
+
+/** The offices of `hits` where the street places the city `ags` in `offices`: every other place keeps its own. */
+function placedIn(hits: Municipality[], ags: string, offices: string[]): string[] {
+  return [...new Set(hits.flatMap((m) => (m.ags === ags ? offices : m.bufa_nr)))];
+}
+
+/** The question asked, but for its street and house number: what a street spelled otherwise is asked beside. */
+function ownQuestion(q: LookupQuestion): Abfrage {
+  return { [q.by]: q.value, ...(q.bundesland === undefined ? {} : { bundesland: q.bundesland }), ...(q.stadtteil === undefined ? {} : { stadtteil: q.stadtteil }) };
 }
 
 /** The questions of a lookup that found nothing: whether a name or key spelled alike was meant; null where none is. */
@@ -105,7 +168,7 @@ function partOffices(city: Municipality, name: string, officeNrs: string[]): str
 /** The states of hits found by a place name, each with the same search narrowed to it. */
 function stateQuestion(q: LookupQuestion, hits: Municipality[], states: string[], complete: boolean): Rueckfrage {
   const optionen = states.map((state) => ({
-    name: state, zusatz: null, bufa_nr: officesOf(hits.filter((m) => m.bundesland === state)), abfrage: withStadtteil(q, { ort: q.value, bundesland: state }),
+    name: state, zusatz: null, bufa_nr: officesOf(hits.filter((m) => m.bundesland === state)), abfrage: carried(q, { ort: q.value, bundesland: state }),
   }));
   return { art: 'bundesland', parameter: 'bundesland', optionen, vollstaendig: complete };
 }
@@ -118,15 +181,19 @@ function placeQuestion(q: LookupQuestion, hits: Municipality[], units: (Gefunden
     const named = unit?.name ?? (part !== null && part.ableitung !== 'unbekannt' ? part.name : undefined);
     return {
       name: placeName(m, unit, part), zusatz: placeContext(m), bufa_nr: m.bufa_nr,
-      abfrage: named === undefined ? withStadtteil(q, { ags: m.ags }) : { ags: m.ags, stadtteil: named },
+      abfrage: carried(q, named === undefined ? { ags: m.ags } : { ags: m.ags, stadtteil: named }),
     };
   });
   return { art: 'gemeinde', parameter: 'ags', optionen, vollstaendig: complete };
 }
 
-/** The question's own `stadtteil` beside a question that may carry it. */
-function withStadtteil(q: LookupQuestion, abfrage: Abfrage): Abfrage {
-  return q.stadtteil === undefined ? abfrage : { ...abfrage, stadtteil: q.stadtteil };
+/** The question's own part of the city and address beside a question that may carry them; a part `abfrage` names stays. */
+function carried(q: LookupQuestion, abfrage: Abfrage): Abfrage {
+  const { stadtteil, strasse, hausnummer } = q;
+  return {
+    ...abfrage, ...(stadtteil === undefined || abfrage.stadtteil !== undefined ? {} : { stadtteil }),
+    ...(strasse === undefined ? {} : { strasse }), ...(hausnummer === undefined ? {} : { hausnummer }),
+  };
 }
 
 /** Whether a place-name search found hit `i` by a unit or part of its city that has offices of its own (partHit). */

@@ -151,7 +151,8 @@ export function partNote(m: Municipality, hit: Municipality, part: Ortsteil | Ge
   return partOfficesNote(city, part, served);
 }
 
-function restricted(m: Municipality, positions: number[]): Municipality {
+/** `m` with only the offices at `positions` (in that order), their provenance and units alike. */
+export function restricted(m: Municipality, positions: number[]): Municipality {
   const pick = <T>(list: T[]) => positions.map((i) => list[i]!);
   return { ...m, bufa_nr: pick(m.bufa_nr), herkunft: pick(m.herkunft), teile: pick(m.teile!) };
 }

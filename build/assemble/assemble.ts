@@ -2,6 +2,7 @@
 // each rule that the build report must show.
 import { Directory, type Aenderung, type Municipality, type RetiredOffice as RetiredOfficeEntry, type Zuordnung } from '../../core/model.ts';
 import type { SourceBundle } from '../sources/bundle.ts';
+import { applyAddressDivisions, type CityAddressFacts } from './addresses/addressDivisions.ts';
 import { applyCorrections, selectCorrections, type AppliedCorrection } from './corrections.ts';
 import { crossCheck, type CrossCheck } from './crossCheck.ts';
 import { officeLists } from './currentOffices.ts';
@@ -63,6 +64,8 @@ export interface AssemblyFacts {
   poststelle: PoststelleFacts;
   /** Rule 14: each account and payee name with its source and date, and the offices it reached. */
   payments: PaymentFacts;
+  /** Rule 16: per divided city with map files, how its parts met the ordinance and what the postal codes and streets gave. */
+  address_divisions: CityAddressFacts[];
 }
 
 export function assembleDirectory(bundle: SourceBundle): { directory: Directory; facts: AssemblyFacts } {
@@ -100,8 +103,9 @@ export function assembleDirectory(bundle: SourceBundle): { directory: Directory;
   });
   const cityParts = applyCityParts(divided, bundle.cityParts, bundle.cityPartUnits);
   const municipalities = divided.map((m) => {
-    const ortsteile = cityParts.ortsteile.get(m.ags);
-    return ortsteile === undefined || ortsteile.length === 0 ? m : { ...m, ortsteile };
+    const ortsteile = cityParts.ortsteile.get(m.ags) ?? [];
+    const spellings = cityParts.spellings.get(m.ags) ?? [];
+    return { ...m, ...(ortsteile.length === 0 ? {} : { ortsteile }), ...(spellings.length === 0 ? {} : { teile_schreibweisen: spellings }) };
   });
   const districtStates = new Map<string, string[]>();
   for (const m of municipalities) {
@@ -118,6 +122,9 @@ export function assembleDirectory(bundle: SourceBundle): { directory: Directory;
     const missing = m.bufa_nr.find((nr) => !currentOffices.has(nr));
     if (missing) throw new AssemblyError(`municipality ${m.ags} (${m.name}) names office ${missing}, which the office list lacks`);
   }
+
+  const hasAddressData = bundle.addresses.plzAreas !== null || bundle.addresses.cities.length > 0;
+  const addressDivisions = applyAddressDivisions(bundle.addresses, { rows: bundle.cityParts, curated: bundle.cityPartUnits }, municipalities, plzIndex);
 
   const version = dataVersion(bundle);
   const { notices, expired } = activeNotices(bundle.notices, version.datum);
@@ -136,6 +143,7 @@ export function assembleDirectory(bundle: SourceBundle): { directory: Directory;
     retired_offices: retiredOfficeEntries(retiredNumbers.filter((r) => !currentOffices.has(r.old)), retiredOffices, bundle),
     retired_keys: retiredKeys,
     quellen: sourcesOf(bundle.files),
+    ...(hasAddressData ? { plz_teilungen: addressDivisions.plzTeilungen, strassenverzeichnisse: addressDivisions.strassenverzeichnisse } : {}),
   });
   const count = (unincorporated: boolean, of = raw) => of.filter((m) => m.gemeindefrei === unincorporated).length;
   const withoutPlz = raw.filter((m) => m.plz === null);
@@ -165,6 +173,7 @@ export function assembleDirectory(bundle: SourceBundle): { directory: Directory;
       cross_check: crossCheck(municipalities, plzIndex, bundle.plzOfficeLocations, (nr) => rule4b.get(afterRule4(nr)) ?? rule4.get(nr), currentOffices),
       poststelle: mails.facts,
       payments: paymentFacts,
+      address_divisions: addressDivisions.facts,
     },
   };
 }

@@ -61,6 +61,8 @@ export interface CityPartsReach {
 
 export interface AppliedCityParts {
   ortsteile: Map<string, Ortsteil[]>;
+  /** Per city, the names its list writes a unit by otherwise than the ordinance, alike once folded ("Altstadt/Süd"). */
+  spellings: Map<string, string[]>;
   cities: CityPartsFacts[];
   /** The curated entries of data/city-part-units.json no row used: stale ones, to remove. */
   unused_curated: string[];
@@ -74,6 +76,7 @@ export function applyCityParts(municipalities: Municipality[], rows: SourceCityP
   for (const row of rows) (byCity.get(row.ags) ?? byCity.set(row.ags, []).get(row.ags)!).push(row);
   const used = new Set<string>();
   const ortsteile = new Map<string, Ortsteil[]>();
+  const spellings = new Map<string, string[]>();
   const cities: CityPartsFacts[] = [];
   for (const [ags, cityRows] of [...byCity].sort((a, b) => compare(a[0], b[0]))) {
     const m = byAgs.get(ags);
@@ -91,6 +94,7 @@ export function applyCityParts(municipalities: Municipality[], rows: SourceCityP
     const parts = city.parts(cityRows);
     for (const entry of city.usedCurated) used.add(entry);
     ortsteile.set(ags, parts.filter((p) => !city.isUnit(p.name)));
+    spellings.set(ags, parts.filter((p) => city.isUnit(p.name) && !city.writesUnit(p.name)).map((p) => p.name));
     facts.names = parts.length;
     for (const part of parts) {
       facts.ableitung[part.ableitung]++;
@@ -106,7 +110,7 @@ export function applyCityParts(municipalities: Municipality[], rows: SourceCityP
       if (part.ableitung === 'nachbarn') facts.derived.push({ name: part.name, stadtbezirk: part.stadtbezirk, bufa_nr: part.bufa_nr, teile: part.teile });
     }
   }
-  return { ortsteile, cities, unused_curated: curated.filter((c) => !used.has(c.id)).map((c) => c.id) };
+  return { ortsteile, spellings, cities, unused_curated: curated.filter((c) => !used.has(c.id)).map((c) => c.id) };
 }
 
 /** One city's division and curated names, and what they make of its rows. */
@@ -130,6 +134,11 @@ class City {
 
   isUnit(name: string): boolean {
     return this.unitsNamed(name).length > 0;
+  }
+
+  /** Whether a unit has this name as the ordinance writes it. */
+  writesUnit(name: string): boolean {
+    return this.units.some((u) => u.teil.name === name);
   }
 
   /** The parts of the rows, one per name (folded), in the order of their first row. */

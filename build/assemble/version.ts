@@ -29,6 +29,10 @@ const TITLES: Record<Exclude<BundleKind, 'terms'>, string> = {
   'payments': 'Bankverbindungen und Zahlungsempfänger (finanzamt-api, mit Quellen)',
   'corrections': 'Korrekturen (finanzamt-api, mit Quellen)',
   'notices': 'Angekündigte Änderungen (finanzamt-api, mit Quellen)',
+  'plz-areas': 'Postleitzahlgebiete (OpenStreetMap, vereinfacht)',
+  'city-areas': 'Gebiete der Teile geteilter Städte (Städte, OpenStreetMap)',
+  'city-streets': 'Straßenabschnitte mit Hausnummern (Stadt Köln)',
+  'city-addresses': 'Adressen mit statistischem Unterbezirk (Stadt Dortmund)',
 };
 
 /** The one Gebietsstand every record of a GV100AD carries, as YYYY-MM-DD. */

@@ -5,8 +5,8 @@
 import { z } from 'zod';
 import {
   Aenderung, Ags, AgsNachfolger, AmtHerkunft, AnsweredOffice, Anschrift, Bankverbindung, BatchAntwort, BatchResponse, BufaNr, CollectionResponse, DistrictMunicipality, DistrictResponse, ErrorResponse, GefundenerOrtsteil, GefundenerTeil,
-  Kontakt, LookupFrage, LookupMunicipality, LookupResponse, Office, OfficeResponse, Plz, RetiredKey, RetiredOffice, Rueckfrage, RueckfrageArt, RueckfrageOption, RueckfrageParameter,
-  Stand, StandQuelle, SteuernummerBund, Teil, TeilArt, Zuordnung,
+  Gewichtung, Hausnummern, Kontakt, LookupFrage, LookupMunicipality, LookupResponse, Office, OfficeResponse, Plz, PlzAnteil, PlzTeilung, RetiredKey, RetiredOffice,
+  Rueckfrage, RueckfrageArt, RueckfrageOption, RueckfrageParameter, Stand, StandQuelle, SteuernummerBund, Strasse, StrassenAmt, Strassensuche, Teil, TeilArt, Zuordnung,
 } from '../../core/model.ts';
 import { HealthResponse, HealthUnavailable, NotLoaded } from '../../core/health.ts';
 
@@ -142,13 +142,14 @@ members(Office, {
 });
 members(AnsweredOffice, { gemeinden: 'The complete district of the office, municipalities by ascending `ags`; present exactly when `gemeinden=1` was asked.' });
 
-component(LookupFrage, 'LookupFrage', 'Echo of the question: the one search parameter used, `bundesland` (the state\'s name) where it was given, `stadtteil` as sent where it was given, the units of divided cities and the parts of cities found, and `gemeinden` and `limit` as applied (defaults filled in); for a tax number also what it was read as.');
+component(LookupFrage, 'LookupFrage', 'Echo of the question: the one search parameter used, `bundesland` (the state\'s name) where it was given, `stadtteil`, `strasse` and `hausnummer` as sent where they were given, the units of divided cities and the parts of cities found, and `gemeinden` and `limit` as applied (defaults filled in); for a tax number also what it was read as.');
 members(LookupFrage, {
   gefundene_ortsteile: 'The parts of cities by the names their residents use that the question found (this service\'s addition): for `ort`, each part among the hits, in the order of the hits, its city the hit\'s `ags` and its offices the elements of `gemeinden` of that hit; for `stadtteil`, the part it named where that is no unit of the ordinance. Absent where none was found.',
   gefundene_teile: 'Only for `ort`, where units of divided cities are among the hits (this service\'s addition): each unit found, in the order of the hits; its city is the hit\'s `ags`, its offices the elements of `gemeinden` whose `teile` name it.',
   steuernummer: 'The tax number as sent. The answer is private (`Cache-Control: private`): it goes to its sender only.',
   steuernummer_bund: 'The tax number in the federal form; null where its written form names offices in several states (then `aemter` lists them) or no office in any of several.',
   bundesland: 'For a tax number, the state whose scheme it fits (the state `bundesland` named, where one was sent); null where that is not one state, as for `steuernummer_bund`. For a place name asked with `bundesland`, the state its search was narrowed to. Always the state\'s name, also where its code was sent.',
+  hausnummer: 'The house number as sent, or, where `strasse` was sent with a number at its end ("Berrenrather Str. 100") and without `hausnummer`, absent: the number read from it decides all the same.',
   pruefziffer: '`geprueft`: the state\'s check-digit method is publicly documented and the digit matched it; `nicht_geprueft`: no public source documents the method, or (Berlin, whose two weightings go by office and district) the sources do not establish which weighting the number takes and the digit matched one of them. A digit that does not match is refused (400 `bad_steuernummer`).',
 });
 component(AmtHerkunft, 'AmtHerkunft', 'The office a tax number names (this service\'s addition, in tax-number answers only): `bufa_nr` is the office number inside the tax number.');
@@ -156,14 +157,14 @@ members(AmtHerkunft, {
   zuordnung: '`verzeichnis`: the number is the office\'s own; `nachfolger`: the number is retired, and the office in `aemter` took over its cases.',
   ersetzt: 'The retired office number where `zuordnung` is `nachfolger`; null otherwise.',
 });
-component(RueckfrageArt, 'RueckfrageArt', 'What to ask the person (this service\'s addition), in the order the questions come: `schreibweise` whether they meant a name or key spelled otherwise (the closest names of a place or of a part of a city, a key with the leading zero a spreadsheet took from it); `bundesland` the state they live in (a place name of several states), or for a tax number the state of their office; `gemeinde` the municipality they live in; `stadtteil` the part of a divided city they live in; `steuerbescheid` the office their last tax assessment names, where the directory cannot tell within their municipality (or, with no options, to check the tax number on it).', ['stadtteil']);
+component(RueckfrageArt, 'RueckfrageArt', 'What to ask the person (this service\'s addition), in the order the questions come: `schreibweise` whether they meant a name or key spelled otherwise (the closest names of a place, of a part of a city or of a street, a key with the leading zero a spreadsheet took from it); `bundesland` the state they live in (a place name of several states), or for a tax number the state of their office; `gemeinde` the municipality they live in; `stadtteil` the part of a divided city they live in; `strasse` their street with house number, where the city\'s streets are known (Köln, Dortmund), or which of a street\'s namesakes in different parts of the city; `hausnummer` their house number, where the street crosses the units of several offices; `steuerbescheid` the office their last tax assessment names, where the directory cannot tell within their municipality (or, with no options, to check the tax number on it).', ['stadtteil']);
 component(RueckfrageParameter, 'RueckfrageParameter', 'The parameter of `GET /finanzamt` the person\'s answer goes into where they type it rather than pick one of `optionen` (a part of the city, a place, a tax number); each option\'s `abfrage` holds the whole lookup for a choice. Any parameter but `gemeinden` and `limit`.', ['stadtteil']);
 component(RueckfrageOption, 'RueckfrageOption', 'One answer the person may give (this service\'s addition): what to show them, where the offices it leads to are known, and the lookup that asks it.');
 members(RueckfrageOption, {
   name: 'What to show the person: a place ("Neustadt b.Coburg", "Bochum Mitte"), a unit of a divided city as the ordinance writes it ("Lindenthal"), a state, an office\'s `bezeichnung`, a name spelled alike, a key with its leading zero.',
   zusatz: 'What tells it apart, in German for the person: the Kreis and state of a place, the kind of a unit and its city with what the ordinance leaves out ("Stadtbezirk von Köln, ohne Klettenberg und Sülz"), the city of a part spelled alike, the office number of an office, the offices a tax number names in a state. Null where nothing does.',
   bufa_nr: 'The offices the lookup of `abfrage` answers (for a state or place of many, all of them, in its order); for `steuerbescheid`, the office chosen.',
-  abfrage: 'The parameters of the lookup that asks this choice, complete but for `gemeinden` and `limit`, which stay as asked: `GET /finanzamt?` with these parameters (a unit as `ags` and `stadtteil`, a state of a place name as `ort` and `bundesland`). A tax number is personal data that no answer repeats beyond `frage`: a state\'s option of a tax-number answer holds `bundesland` alone, to send beside `frage.steuernummer`. Null for `steuerbescheid`: the office chosen is the answer, and nothing is asked again.',
+  abfrage: 'The parameters of the lookup that asks this choice, complete but for `gemeinden` and `limit`, which stay as asked: `GET /finanzamt?` with these parameters (a unit as `ags` and `stadtteil`, a state of a place name as `ort` and `bundesland`, a street\'s namesake as `plz` and `strasse`; the part of the city and the address asked go with it where the lookup takes them). A tax number is personal data that no answer repeats beyond `frage`: a state\'s option of a tax-number answer holds `bundesland` alone, to send beside `frage.steuernummer`. Null for `steuerbescheid`: the office chosen is the answer, and nothing is asked again.',
 });
 component(Rueckfrage, 'Rueckfrage', 'A question to put to the person before an office is named (this service\'s addition). `hinweis` says the same in words; software reads this.');
 members(Rueckfrage, {
@@ -183,6 +184,30 @@ members(LookupResponse, {
   ags_nachfolger: 'Only where `ags` is a full eight-digit key that was valid once and is not now (this service\'s addition): the current municipalities that hold its area, one per part where it was split. The answer gives their offices and municipalities (the asked key itself finds nothing; `frage.ags` is the key as asked, `hinweis` says what replaced it). Empty where no current successor is known: then no office. Null for every other question.',
   amt_herkunft: 'Only in answers to a tax number: the office it names and how; null where it names no office or several.',
   rueckfragen: 'What to ask the person where the answer is not certain (this service\'s addition), in the order to ask it, each question narrowing the next: the spelling meant, the state, the municipality, the part of a divided city, the office on the last tax assessment. Each with the parameter its answer goes into and, where known, the possible answers with the offices each leads to and the lookup that asks it. Null where one office answers (or none, with nothing to ask). `hinweis` ends with the same request in words.',
+  plz_anteile: 'Only in answers to `plz` where the postal code lies in a divided city whose parts are drawn (Köln, Dortmund, Düsseldorf, Duisburg, Leipzig, Dresden, Chemnitz; this service\'s addition): each office\'s share of the code\'s addresses there, from map data. `aemter` lists exactly those offices (2 % or more), the largest share first, and `eindeutig` stays false even where one office is left: map data is no statement of the ordinance. Ask for the street or the Stadtteil to be sure.',
+  strassen: 'Only in answers with `strasse` (this service\'s addition): for each matched municipality whose streets are sourced (Köln, Dortmund), what its street list says of the street asked for. In other cities the street cannot narrow the answer, and `hinweis` says so.',
+});
+component(Gewichtung, 'Gewichtung', 'What a postal code\'s parts were weighed by: `adressen` (every address of the city, Dortmund), `strassenlaenge` (the length of streets with house numbers, Köln) or `flaeche` (area, where nothing better exists).', ['strassenlaenge']);
+component(PlzAnteil, 'PlzAnteil', 'One office\'s share of a postal code\'s addresses in a divided city.');
+members(PlzAnteil, { anteil: 'Percent, one decimal: the share of the postal code\'s addresses (street length, area) in the city that lie in the units the office serves.' });
+component(PlzTeilung, 'PlzTeilung', 'Where a postal code lies in a divided city, by map data (simplified OpenStreetMap postal-code areas over the city\'s parts).');
+members(PlzTeilung, {
+  aemter: 'Each office with at least 2 % of the postal code\'s addresses, the largest share first: a smaller share is the noise of simplified lines, not an office.',
+  fehlende_teile: 'Units of the ordinance that no map file draws (Dresden\'s outer Ortschaften), named where at least 2 % of the postal code\'s area lies outside every drawn part; there another office may be responsible. Empty otherwise.',
+});
+component(Hausnummern, 'Hausnummern', 'House numbers of one side of a street, from `von` to `bis` as the city\'s list writes them: `ungerade` (odd) or `gerade` (even) where the range holds one parity, `beide` where it mixes them.');
+component(StrassenAmt, 'StrassenAmt', 'An office whose units the street crosses, with the house numbers in them; `hausnummern` is empty where this office has the whole street.');
+component(Strasse, 'Strasse', 'A street of a city\'s street list.');
+members(Strasse, {
+  name: 'As the list writes it: Köln\'s list abbreviates "Str." and tells namesakes in different parts apart by letters after the name ("Aachener Str. Po"); Dortmund\'s writes upper case.',
+  plz: 'The postal-code areas its addresses lie in, by map data; a postal code asked beside the street keeps the namesakes that lie in its area.',
+  aemter: 'Every office whose units the street crosses; one where the street alone decides.',
+});
+component(Strassensuche, 'Strassensuche', 'What a city\'s street list says of the street asked for.');
+members(Strassensuche, {
+  stand: 'The date of the list (Köln 4.10.2013, Dortmund 2.3.2024): a street built since may be missing.',
+  treffer: 'The streets of that name, matched as people write it (case, umlauts, "Straße", "Strasse" and "Str.", "St." for "Sankt", hyphens and spaces do not count); several where namesakes lie in different parts of the city. Empty when the list holds none: then the answer is what the postal code or place alone gives.',
+  aehnlich: 'Where `treffer` is empty: up to three names of the list spelled closest.',
 });
 component(OfficeResponse, 'OfficeResponse', 'One office. With `gemeinden=1` the office carries its district as `amt.gemeinden`.');
 component(DistrictResponse, 'DistrictResponse', 'The district of an office: all municipalities assigned to it, by ascending `ags`.');

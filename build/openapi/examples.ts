@@ -120,7 +120,7 @@ export function examplesFrom(ix: DirectoryIndex, buildId: string, searchOrt?: Or
     },
     errorCases: { not_found: retiredOfficeCase(ix, stand) },
     parameters: {
-      ags: municipality.ags, plz: municipality.plz, ort: 'Köln', steuernummer: exampleSteuernummer(ix), lookupBundesland: 'NW', stadtteil: 'Sülz', lookupGemeinden: 0, lookupLimit: 20,
+      ags: municipality.ags, plz: municipality.plz, ort: 'Köln', steuernummer: exampleSteuernummer(ix), lookupBundesland: 'NW', stadtteil: 'Sülz', strasse: 'Berrenrather Str.', hausnummer: '100', lookupGemeinden: 0, lookupLimit: 20,
       amtsnummer: office.bufa_nr, officeGemeinden: 1, collectionGemeinden: 0, bundesland: office.bundesland,
       name: office.name, ohneBezirk: 0, collectionLimit: 2, offset: 0,
     },

@@ -30,6 +30,7 @@ export interface Parameter {
  */
 const SWITCHED_OFF: Readonly<Record<string, string>> = {
   plz: 'instead of ags', ort: 'instead of ags', steuernummer: 'instead of ags', lookupBundesland: 'beside steuernummer or ort', stadtteil: 'beside an eight-digit ags',
+  strasse: 'beside plz, ort or an eight-digit ags', hausnummer: 'beside strasse',
 };
 
 /** The value a query parameter carries, as the parser reads it; optional members are optional in the query. */
@@ -100,8 +101,18 @@ export const PARAMETERS = {
   },
   stadtteil: {
     name: 'stadtteil', in: 'query',
-    description: `A Stadtbezirk or Stadtteil of the city asked for, beside an eight-digit \`ags\` or \`ort\` (this service's addition; beside \`plz\` or a shorter \`ags\`, which name no one city, it is 400). Where a state ordinance divides the city between its offices (the units in \`teile\` of each \`gemeinden\` element), the answer names only the office(s) whose units it names: "Sülz" answers Köln-Süd alone, although Stadtbezirk Lindenthal, which the ordinance gives to Köln-West without Klettenberg and Sülz, contains it. A Stadtbezirk selects its office; a Stadtteil selects one where the ordinance names it. Folded as \`ort\` is: case, umlauts (both ways), ß, hyphens, slashes and spaces do not count ("rath heumar" is "Rath/Heumar"); the whole name must match. A part of the city by the name its residents use (a Stadtteil, Ortsteil or Stadtviertel of the city's list: "Zollstock", "Belgisches Viertel") selects the office(s) of the unit it lies in, named in \`frage.gefundene_ortsteile\`. A name the city does not know answers the whole city, and \`hinweis\` names the units and parts spelled closest, which \`rueckfragen\` offers (\`schreibweise\`) before every unit of the city (\`stadtteil\`); a city without a division answers whole, and \`hinweis\` says that no division is known (or, for a part it knows, that no office of its own follows). Never a guess. At most ${TEXT_MAX} characters, no control characters. \`frage\` echoes it as sent.`,
+    description: `A Stadtbezirk or Stadtteil of the city asked for, beside an eight-digit \`ags\`, \`plz\` or \`ort\` (this service's addition; beside a shorter \`ags\`, which names no one city, it is 400). Where a state ordinance divides the city between its offices (the units in \`teile\` of each \`gemeinden\` element), the answer names only the office(s) whose units it names: "Sülz" answers Köln-Süd alone, although Stadtbezirk Lindenthal, which the ordinance gives to Köln-West without Klettenberg and Sülz, contains it. A Stadtbezirk selects its office; a Stadtteil selects one where the ordinance names it. Folded as \`ort\` is: case, umlauts (both ways), ß, hyphens, slashes and spaces do not count ("rath heumar" is "Rath/Heumar"); the whole name must match. A part of the city by the name its residents use (a Stadtteil, Ortsteil or Stadtviertel of the city's list: "Zollstock", "Belgisches Viertel") selects the office(s) of the unit it lies in, named in \`frage.gefundene_ortsteile\`. A name the city does not know answers the whole city, and \`hinweis\` names the units and parts spelled closest; a city without a division answers whole, and \`hinweis\` says that no division is known (or, for a part it knows, that no office of its own follows). Never a guess. At most ${TEXT_MAX} characters, no control characters. \`frage\` echoes it as sent.`,
     schema: schema(lookup.stadtteil),
+  },
+  strasse: {
+    name: 'strasse', in: 'query',
+    description: `The street of the address, beside \`plz\`, \`ort\` or an eight-digit \`ags\` (this service's addition; beside a shorter \`ags\` or \`steuernummer\` it is 400), with or without its house number at the end ("Berrenrather Str. 100"). In the cities whose streets are sourced (Köln: the city's street segments of 2013 with the house-number ranges of each side; Dortmund: every address of 2024) it names the office whose units hold the street, \`eindeutig\` true, where the street, or the house number on its side, lies in one office's units; where the street crosses the units of several offices and no number decides, the answer names them all and \`strassen\` gives the ranges that decide; a number outside every range answers all offices of the street, never a guess. Matched as people write it: case, umlauts both ways, "Straße", "Strasse" and "Str.", "St." for "Sankt", hyphens, dots and spaces do not count. A street the list does not hold answers as the postal code or place alone would, and \`hinweis\` names the list's closest names and its date. In every other city the street cannot narrow the answer: the city's offices, and a \`hinweis\` saying its streets are not known. At most ${TEXT_MAX} characters. \`frage\` echoes it as sent.`,
+    schema: schema(lookup.strasse),
+  },
+  hausnummer: {
+    name: 'hausnummer', in: 'query',
+    description: 'The house number on `strasse` (this service\'s addition; without `strasse` it is 400): "12", "12a", "12 a", or a range "12-14" (both ends must lie in one office\'s units for a certain answer). Anything else is 400.',
+    schema: schema(lookup.hausnummer),
   },
   lookupGemeinden: {
     name: 'gemeinden', in: 'query',
@@ -158,7 +169,7 @@ export const PARAMETERS = {
 export type ParameterId = keyof typeof PARAMETERS;
 
 /** The parameters of the lookup, which are also what each question of a batch holds. */
-export const LOOKUP_PARAMETERS = ['ags', 'plz', 'ort', 'steuernummer', 'lookupBundesland', 'stadtteil', 'lookupGemeinden', 'lookupLimit'] as const satisfies readonly ParameterId[];
+export const LOOKUP_PARAMETERS = ['ags', 'plz', 'ort', 'steuernummer', 'lookupBundesland', 'stadtteil', 'strasse', 'hausnummer', 'lookupGemeinden', 'lookupLimit'] as const satisfies readonly ParameterId[];
 
 /** The parameters, each with its example from the loaded version when there is one. */
 export function parameters(examples?: Examples): Record<ParameterId, Parameter> {

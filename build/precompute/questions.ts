@@ -1,6 +1,7 @@
 // Every finite question the service can be asked whose answer does not depend on free text: these are the
-// responses the build writes, and a divided city's units as the ordinance names them and the parts of cities as their
-// lists name them. Place-name searches, other spellings of a unit or part and non-default limits are left to the proxy.
+// responses the build writes, and a divided city's units as the ordinance names them, the parts of cities as their
+// lists name them, and its streets as its list names them. Place-name searches, other spellings of a unit or part and
+// non-default limits are left to the proxy.
 import type { Directory } from '../../core/model.ts';
 import { LOOKUP_LIMIT_DEFAULT, type Flag } from '../../core/parameters.ts';
 import { formatsOf, type Format } from '../../core/representation.ts';
@@ -30,10 +31,19 @@ export function precomputedQuestions(dir: Directory): Question[] {
   for (const k of dir.retired_keys) lookup('ags', k.ags);
   for (const [plz] of dir.plz) lookup('plz', plz);
   // Each unit of a divided city as the ordinance writes it (docs/data.md, rule 12), and each part of a city as its
-  // list writes it (rule 15); other spellings are rendered by the proxy, since `frage` echoes the text as sent.
+  // list writes it (rule 15), a unit too where the list writes it otherwise ("Altstadt/Süd"); other spellings are
+  // rendered by the proxy, since `frage` echoes the text as sent.
   for (const m of dir.municipalities) {
-    for (const stadtteil of [...unitNames(m), ...partNames(m)]) {
+    for (const stadtteil of [...unitNames(m), ...(m.teile_schreibweisen ?? []), ...partNames(m)]) {
       for (const gemeinden of FLAGS) questions.push({ kind: 'lookup', by: 'ags', value: m.ags, stadtteil, gemeinden, limit: LOOKUP_LIMIT_DEFAULT });
+    }
+  }
+
+  // Each street of a city whose streets are sourced, as its list writes it, beside the city's key (docs/data.md,
+  // rule 16); other spellings, postal codes and house numbers are rendered by the proxy, since `frage` echoes them.
+  for (const list of dir.strassenverzeichnisse ?? []) {
+    for (const strasse of new Set(list.strassen.map((s) => s.name))) {
+      questions.push({ kind: 'lookup', by: 'ags', value: list.ags, strasse, gemeinden: 0, limit: LOOKUP_LIMIT_DEFAULT });
     }
   }
 

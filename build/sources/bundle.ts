@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { readAddressSources, type AddressEntry, type AddressSources } from './addressSources.ts';
 import { AgsSuccessor, parseAgsSuccessors } from './agsSuccessors.ts';
 import { describeBytes } from './archive.ts';
 import { parseCityPartNames, parseCityParts, parseCityPartSubtotals, SourceCityPart } from './cityParts.ts';
@@ -26,28 +27,36 @@ import { nonBlank, UniqueKeys, validate } from './validate.ts';
 
 const MANIFEST = 'manifest.json';
 
+/**
+ * Kinds whose files belong to one city (docs/data.md, rule 16), named by the entry's `ags`: the areas of its parts
+ * (a shapefile is its `.shp`, `.dbf` and `.prj`, each an entry), its street segments, its addresses.
+ */
+const CITY_KINDS = ['city-areas', 'city-streets', 'city-addresses'] as const;
+const ADDRESS_KINDS: readonly string[] = ['plz-areas', ...CITY_KINDS];
+
 /** Kinds that the build parses; each must occur exactly once. */
 const PARSED_KINDS = [
   'gv100ad', 'plz-gemeinde', 'offices', 'plz-office-offices', 'plz-office-locations', 'states', 'corrections', 'notices',
 ] as const;
 /**
- * Kinds a bundle may have once (docs/data.md, rules 3b, 11 and 14): a newer office list than `offices`, the GV100AD
+ * Kinds a bundle may have once (docs/data.md, rules 3b, 11, 14 and 16): a newer office list than `offices`, the GV100AD
  * of the version shipped before (whose vanished keys must all have successors), the successor table, the accounts
- * and payee names (without them, none).
+ * and payee names (without them, none), the postal-code areas (without them, no postal code is placed in a city).
  */
-const OPTIONAL_KINDS = ['office-list', 'gv100ad-previous', 'ags-successors', 'payments', 'city-part-units'] as const;
+const OPTIONAL_KINDS = ['office-list', 'gv100ad-previous', 'ags-successors', 'payments', 'city-part-units', 'plz-areas'] as const;
 /**
  * Kinds a bundle may have any number of: one yearly list of territorial changes per file, the older exports of the
  * office list with addresses, whose Poststelle addresses the newest export dropped (rule 13), one state
- * ordinance's divisions of cities per file (rule 12; without them, no city is divided), and the parts of one city per
+ * ordinance's divisions of cities per file (rule 12; without them, no city is divided), the parts of one city per
  * file by the names its residents use (rule 15): a list of every part (`city-parts`) or of some (`city-parts-partial`)
- * with its Stadtbezirk, a statistics table with subtotals (`city-parts-subtotals`), or names alone (`city-part-names`).
+ * with its Stadtbezirk, a statistics table with subtotals (`city-parts-subtotals`), or names alone (`city-part-names`),
+ * and for rule 16 the files of a divided city's areas, streets and addresses (CITY_KINDS).
  */
 const REPEATED_KINDS = [
-  'territorial-changes', 'offices-history', 'divisions', 'city-parts', 'city-parts-partial', 'city-parts-subtotals', 'city-part-names',
+  'territorial-changes', 'offices-history', 'divisions', 'city-parts', 'city-parts-partial', 'city-parts-subtotals', 'city-part-names', ...CITY_KINDS,
 ] as const;
 /** Kinds whose file does not name its city, which the manifest entry's `ags` then names. */
-const CITY_NAMED_BY_MANIFEST: readonly BundleKind[] = ['city-parts-subtotals', 'city-part-names'];
+const CITY_NAMED_BY_MANIFEST: readonly BundleKind[] = ['city-parts-subtotals', 'city-part-names', ...CITY_KINDS];
 const isRepeated = (kind: string): kind is (typeof REPEATED_KINDS)[number] => (REPEATED_KINDS as readonly string[]).includes(kind);
 type ParsedKind = (typeof PARSED_KINDS)[number] | (typeof OPTIONAL_KINDS)[number];
 
@@ -59,7 +68,9 @@ const MIB = 1 << 20;
  * The largest file of each kind, in bytes, that the build reads and the release downloads (an archive's member
  * included): about ten times the largest seen (the GV100AD 3.5 MB, the postal-code pairs 0.9 MB, a list of
  * territorial changes 60 kB), so that a real month never meets it and a file of another kind, an endless download
- * or a blown-up spreadsheet is refused before it is parsed. The lists of a city's parts are at most 60 kB.
+ * or a blown-up spreadsheet is refused before it is parsed. The lists of a city's parts are at most 60 kB; of the
+ * map files of rule 16, the postal-code areas of all Germany 3.4 MB, a city's areas 0.8 MB, Köln's street segments
+ * 2.3 MB and Dortmund's addresses 6.2 MB.
  */
 export const MAX_BYTES: Record<BundleKind, number> = {
   'gv100ad': 32 * MIB,
@@ -83,6 +94,10 @@ export const MAX_BYTES: Record<BundleKind, number> = {
   'city-parts-subtotals': 1 * MIB,
   'city-part-names': 1 * MIB,
   'city-part-units': 4 * MIB,
+  'plz-areas': 32 * MIB,
+  'city-areas': 8 * MIB,
+  'city-streets': 32 * MIB,
+  'city-addresses': 64 * MIB,
 };
 
 export const ManifestEntry = z.strictObject({
@@ -98,10 +113,10 @@ export const ManifestEntry = z.strictObject({
   sha256: z.string().regex(/^[0-9a-f]{64}$/, {
     error: (issue) => `expected 64 lower-case hex digits, got ${quote(issue.input)}`,
   }),
-  /** The city a file of city parts is about where the file does not name it (rule 15); for those kinds only. */
+  /** The city a file is about where the file does not name it (rules 15 and 16); for those kinds only. */
   ags: z.string().regex(/^[0-9]{8}$/, { error: (issue) => `expected 8 digits, got ${JSON.stringify(issue.input)}` }).optional(),
 }).refine((entry) => (entry.ags !== undefined) === CITY_NAMED_BY_MANIFEST.includes(entry.kind), {
-  error: (issue) => `ags is given for the kinds ${CITY_NAMED_BY_MANIFEST.join(' and ')}, and only for them (${JSON.stringify((issue.input as { kind?: unknown }).kind)})`,
+  error: (issue) => `ags is given for the kinds ${CITY_NAMED_BY_MANIFEST.join(', ')}, and only for them (${JSON.stringify((issue.input as { kind?: unknown }).kind)})`,
 });
 export type ManifestEntry = z.infer<typeof ManifestEntry>;
 
@@ -136,6 +151,8 @@ export const SourceBundle = z.object({
   payments: SourcePayments.nullable(),
   /** Newest first. */
   officeHistory: z.array(OfficeExport),
+  /** Rule 16: postal-code areas, and the parts, streets and addresses of divided cities. */
+  addresses: z.custom<AddressSources>(),
   files: z.array(BundleFile),
 });
 export type SourceBundle = z.infer<typeof SourceBundle>;
@@ -196,6 +213,8 @@ export async function readBundle(dir: string): Promise<SourceBundle> {
     cityPartUnits: optional('city-part-units', parseCityPartUnits) ?? [],
     payments: optional('payments', parsePayments),
     officeHistory: exports.map((entry) => ({ date: entry.date, path: entry.path, offices: parseOffices(text(entry), entry.path) })),
+    addresses: await readAddressSources(manifest.files.filter((entry) => ADDRESS_KINDS.includes(entry.kind))
+      .map((entry) => ({ ...entry, bytes: contents[manifest.files.indexOf(entry)]! }) as AddressEntry)),
     files,
   };
 }

@@ -25,6 +25,8 @@ export const SourceCityPart = z.object({
   stadtteil: z.string().nullable(),
   /** The Stadtbezirk it lies in, as the source names it; null where the source names none. */
   stadtbezirk: z.string().nullable(),
+  /** That Stadtbezirk's number in the city's own numbering, where the source gives one. */
+  stadtbezirk_code: z.string().nullable(),
   /** The row's own account of where it comes from; null for a file that is one source throughout. */
   herleitung: z.string().nullable(),
   /** From a file that lists every part of its city (not `city-parts-partial`, not a list of names alone). */
@@ -53,7 +55,8 @@ export function parseCityParts(text: string, file: string, vollstaendig: boolean
     }
     return validate(SourceCityPart, {
       file, line, ags: v.city_ags, name: v.part_name, code: v.part_code || null, art: levelOf(v.part_level!),
-      stadtteil: v.stadtteil_name || null, stadtbezirk: named(v.stadtbezirk_name!), herleitung: v.derivation || null, vollstaendig,
+      stadtteil: v.stadtteil_name || null, stadtbezirk: named(v.stadtbezirk_name!), stadtbezirk_code: v.stadtbezirk_code || null,
+      herleitung: v.derivation || null, vollstaendig,
     }, file, line, { name: 'part_name', ags: 'city_ags' });
   });
 }
@@ -108,7 +111,7 @@ export function parseCityPartSubtotals(text: string, file: string, ags: string):
   const parts = (node: Node): Node[] => (node.code === null ? node.children.flatMap(parts) : [node]);
   return whole.children.flatMap((stadtbezirk) => parts(stadtbezirk).map((part) => validate(SourceCityPart, {
     file, line: part.line, ags, name: part.name, code: part.code, art: 'statistischer Stadtteil', stadtteil: null,
-    stadtbezirk: stadtbezirk.name, herleitung: null, vollstaendig: true,
+    stadtbezirk: stadtbezirk.name, stadtbezirk_code: null, herleitung: null, vollstaendig: true,
   }, file, part.line)));
 }
 
@@ -126,6 +129,7 @@ function subtotalRun(open: { counts: number[] }[], counts: number[]): number {
 export function parseCityPartNames(text: string, file: string, ags: string): SourceCityPart[] {
   const rows = parseCsvHeaded(text, file, ['name']);
   return rows.records.map(({ line, values }) => validate(SourceCityPart, {
-    file, line, ags, name: values.name, code: null, art: null, stadtteil: null, stadtbezirk: null, herleitung: null, vollstaendig: false,
+    file, line, ags, name: values.name, code: null, art: null, stadtteil: null, stadtbezirk: null, stadtbezirk_code: null, herleitung: null,
+    vollstaendig: false,
   }, file, line));
 }

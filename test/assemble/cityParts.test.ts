@@ -66,13 +66,22 @@ describe('rule 15 on the frozen 2026 bundle', () => {
     }
   });
 
+  const names = (ags: string) => (city(ags).ortsteile ?? []).map((p) => p.name);
+
   it('lists no part under the name of a unit, which finds it already, and none of a city without a list', () => {
-    const names = (ags: string) => (city(ags).ortsteile ?? []).map((p) => p.name);
     expect(names(KOELN)).not.toContain('Sülz');
     expect(names(KOELN)).not.toContain('Lindenthal');
     expect(city('14511000').ortsteile).toBeUndefined(); // every Stadtteil of Chemnitz is a unit
     expect(city('05113000').ortsteile).toBeUndefined(); // Essen has no list
     expect(directory.municipalities.filter((m) => m.ortsteile !== undefined)).toHaveLength(14);
+  });
+
+  it('keeps the list\'s spelling of a unit where it writes it otherwise, alike once folded, and only there', () => {
+    expect(names(KOELN)).not.toContain('Altstadt/Süd');
+    expect(city(KOELN).teile_schreibweisen).toEqual(['Altstadt/Süd', 'Neustadt/Süd', 'Altstadt/Nord', 'Neustadt/Nord']);
+    // Carlstadt is no spelling of Karlstadt by folding: a part of its own, whose office the curated entry gives.
+    expect(city('05111000').teile_schreibweisen).toBeUndefined();
+    expect(directory.municipalities.filter((m) => m.teile_schreibweisen !== undefined).map((m) => m.ags)).toEqual([KOELN]);
   });
 
   it('counts per city the names that answer one office, two or more, or none, and how', () => {
@@ -111,7 +120,7 @@ describe('rule 15 on hand-made cities', () => {
   };
   let line = 1;
   const row = (name: string, stadtbezirk: string | null): SourceCityPart => ({
-    file: 'test.csv', line: ++line, ags: m.ags, name, code: null, art: 'Stadtteil', stadtteil: null, stadtbezirk, herleitung: null, vollstaendig: true,
+    file: 'test.csv', line: ++line, ags: m.ags, name, code: null, art: 'Stadtteil', stadtteil: null, stadtbezirk, stadtbezirk_code: null, herleitung: null, vollstaendig: true,
   });
 
   it('derives no office where the named parts of a Stadtbezirk go to two, and answers none', () => {
@@ -119,6 +128,12 @@ describe('rule 15 on hand-made cities', () => {
     expect(ortsteile.get(m.ags)!.map((p) => [p.name, p.ableitung, p.bufa_nr])).toEqual([['Zwischendorf', 'keine', []], ['Nordhang', 'stadtbezirk', ['9001']]]);
     expect(cities[0]).toMatchObject({ names: 4, one: 3, two: 0, none: 1, unanswered: ['Zwischendorf'], reasons: [] });
     expect(cityPartsReach([m], cities).cities).toEqual([]);
+  });
+
+  it('keeps as the unit\'s spelling a name that is a unit once folded, and no name the ordinance writes alike', () => {
+    const { ortsteile, spellings } = applyCityParts([m], [row('NORD', 'Nord'), row('Alt-Dorf', 'Nord'), row('Neudorf', 'Süd'), row('Nordhang', 'Nord')], []);
+    expect(spellings.get(m.ags)).toEqual(['NORD', 'Alt-Dorf']);
+    expect(ortsteile.get(m.ags)!.map((p) => p.name)).toEqual(['Nordhang']);
   });
 
   it('reports a curated entry no part uses, and a city the directory does not have', () => {

@@ -1,12 +1,15 @@
 // The rules that the sources of 2026 brought (docs/data.md, rules 3b, 4b, 5b, 7, 10, 10b and 11), on the frozen 2026
 // bundle, whose facts these are.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CurrentOffice } from '../../build/assemble/currentOffices.ts';
 import { addMergedOffices, valuationUnits } from '../../build/assemble/valuationUnits.ts';
 import { indexDirectory } from '../../core/directoryIndex.ts';
 import { realDirectory } from '../support/directory.ts';
 
 const load = () => realDirectory('2026');
+// Assembled once per worker, in a hook: with the map work of rule 16 the first load can outlast a test's timeout on a
+// loaded machine.
+beforeAll(load);
 
 describe('rule 3b: the newest office list decides which offices exist', () => {
   it('has its 594 numbers with its names, the older list giving addresses', async () => {

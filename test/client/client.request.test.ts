@@ -76,7 +76,7 @@ describe('typed errors', () => {
     ['a malformed office number', () => client.office('21/5'), 400, '/finanzamt/21%2F5'],
     ['an unknown office', () => client.district('9999'), 404, '/finanzamt/9999/bezirk'],
     ['a limit out of range', () => client.offices({ limit: 601 }), 400, '/finanzaemter?limit=601'],
-    ['a part of the city beside a postal code', () => client.byPlz('50667', { stadtteil: 'Sülz' }), 400, '/finanzamt?plz=50667&stadtteil=S%C3%BClz'],
+    ['a part of the city beside a key prefix', () => client.byAgs('05315', { stadtteil: 'Sülz' }), 400, '/finanzamt?ags=05315&stadtteil=S%C3%BClz'],
   ] as const)('%s: FinanzamtApiError with the service\'s status, code and detail', async (_what, call, status, path) => {
     const error = await call().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FinanzamtApiError);

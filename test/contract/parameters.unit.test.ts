@@ -23,6 +23,8 @@ const ASKED: Record<ParameterId, { path: string; others: string }> = {
   steuernummer: { path: '/finanzamt', others: '' },
   lookupBundesland: { path: '/finanzamt', others: 'ort=Neustadt' },
   stadtteil: { path: '/finanzamt', others: 'ags=05315000' },
+  strasse: { path: '/finanzamt', others: 'plz=50937' },
+  hausnummer: { path: '/finanzamt', others: 'plz=50937&strasse=Berrenrather Str.' },
   lookupGemeinden: { path: '/finanzamt', others: 'ags=05315000' },
   lookupLimit: { path: '/finanzamt', others: 'ags=05315000' },
   amtsnummer: { path: '/finanzamt/{}', others: '' },
@@ -50,9 +52,11 @@ const TAX_NUMBERS = [
 ];
 // Names and codes of states in the spellings the parser folds, and texts that name none.
 const STATES = ['Berlin', 'BE', 'be', 'Baden-Württemberg', 'baden wuerttemberg', 'Baden-Wurttemberg', 'NW', 'nordrhein-westfalen', 'Thüringen', 'TH', 'Sachsen', 'sachs', 'XX', 'B', 'Sankt', 'ST', ...TEXTS];
+// House numbers alone, with a letter, as ranges, and what is none.
+const HOUSE_NUMBERS = ['1', '12', '12a', '12 a', '12A', ' 12 ', '12-14', '12 - 14', '12–14', '12/14', '12a-12c', '123456', 'a', '12ab', '12-', '-12', '', ' ', 'zwölf', '12,5'];
 const CODES = ['0', '05', '05315', '05315000', '053150001', '50667', '5066', '2115', '21155', '21x5', 'abcd', ''];
 const VALUES: Record<ParameterId, string[]> = {
-  ags: CODES, plz: CODES, amtsnummer: CODES, ort: TEXTS, stadtteil: TEXTS, steuernummer: TAX_NUMBERS, lookupBundesland: STATES, bundesland: TEXTS, name: TEXTS,
+  ags: CODES, plz: CODES, amtsnummer: CODES, ort: TEXTS, stadtteil: TEXTS, strasse: TEXTS, hausnummer: HOUSE_NUMBERS, steuernummer: TAX_NUMBERS, lookupBundesland: STATES, bundesland: TEXTS, name: TEXTS,
   lookupGemeinden: NUMBERS, lookupLimit: NUMBERS, officeGemeinden: NUMBERS, collectionGemeinden: NUMBERS,
   ohneBezirk: NUMBERS, collectionLimit: NUMBERS, offset: NUMBERS,
 };

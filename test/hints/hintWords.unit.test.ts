@@ -2,7 +2,8 @@
 // the software and belong in `rueckfragen`. The names come from the code's own schemas (every route's parameters,
 // every response's members), so a parameter or field added later is checked too; the questions are rendered on both
 // frozen bundles, in process: every key and postal code of a municipality several offices serve, every divided city
-// with and without a part, every retired key, and the place names, misspellings and tax numbers of each kind of hint.
+// with and without a part, every retired key, every postal code with shares in a divided city, the addresses of each
+// kind of street answer, and the place names, misspellings and tax numbers of each kind of hint.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { HealthResponse } from '../../core/health.ts';
@@ -32,8 +33,11 @@ function memberNames(schema: unknown): string[] {
 const RESPONSES = [LookupResponse, OfficeResponse, DistrictResponse, CollectionResponse, ErrorResponse, BatchRequest, BatchResponse, HealthResponse];
 const FIELDS = RESPONSES.flatMap((schema) => memberNames(z.toJSONSchema(schema, { io: 'input' })));
 
-/** Field names that are also German words no sentence can do without ("nicht nur"): in a sentence they are those words. */
-const GERMAN_WORDS = ['nur'];
+/**
+ * Field names that are also German words no sentence can do without ("nicht nur", "Stadtteil von Köln", "bis 31.12."):
+ * in a sentence they are those words.
+ */
+const GERMAN_WORDS = ['nur', 'von', 'bis'];
 
 const NAMES = [...new Set([...PARAMETERS, ...FIELDS])].filter((name) => !GERMAN_WORDS.includes(name));
 
@@ -87,8 +91,19 @@ function questions(ix: DirectoryIndex, bundle: '2025' | '2026'): string[] {
     ...places.flatMap((ort) => [`/finanzamt?ort=${encodeURIComponent(ort)}`, `/finanzamt?ort=${encodeURIComponent(ort)}&bundesland=Bayern`]),
     `/finanzamt?ort=Neustadt&stadtteil=Mitte&limit=200`,
     ...taxNumbers(bundle).map((n) => `/finanzamt?steuernummer=${encodeURIComponent(n)}`),
+    ...[...new Set((ix.dir.plz_teilungen ?? []).map((t) => t.plz))].map((plz) => `/finanzamt?plz=${plz}`),
+    ...(bundle === '2026' ? ADDRESSES.map((a) => `/finanzamt?${new URLSearchParams(a)}`) : []),
   ];
 }
+
+/** One address of each kind of street answer (docs/data.md, rule 16), on the 2026 bundle, whose cities have street lists. */
+const ADDRESSES: Record<string, string>[] = [
+  { plz: '50674', strasse: 'Aachener Straße' }, { plz: '50674', strasse: 'Aachener Straße', hausnummer: '9999' },
+  { plz: '50674', strasse: 'Aachener Straße', hausnummer: '71-75' }, { ags: '05315000', strasse: 'Aachener Str.', hausnummer: '50' },
+  { plz: '50937', strasse: 'Berrenrather Weg', hausnummer: '3' }, { ort: 'Köln', strasse: 'Berrenrather Weg' }, { ags: '05315000', strasse: 'Xyzzy' },
+  { ags: '14713000', strasse: 'Karl-Liebknecht-Straße', hausnummer: '1' }, { ags: '05913000', strasse: 'Alter Heideweg' },
+  { ags: '05913000', strasse: 'Alter Heideweg', hausnummer: '33' }, { plz: '50765', strasse: 'Xyzzyweg' },
+];
 
 /**
  * One tax number of each kind of answer: several states' offices (Berlin's example), one state's office that does
@@ -120,7 +135,8 @@ describe.each(['2025', '2026'] as const)('the hints of the %s bundle', (bundle) 
     const offending = [...hints].flatMap(([text, url]) => (namesIn(text).length ? [`${url}: ${namesIn(text).join(', ')} in "${text}"`] : []));
     expect(offending).toEqual([]);
     // Representative: every kind of question was asked, and many different hints said.
-    expect([...arts].sort()).toEqual(['bundesland', 'gemeinde', 'schreibweise', 'stadtteil', 'steuerbescheid']);
+    const address = bundle === '2026' ? ['hausnummer', 'strasse'] : [];
+    expect([...arts].sort()).toEqual(['bundesland', 'gemeinde', 'schreibweise', 'stadtteil', 'steuerbescheid', ...address].sort());
     expect(hints.size).toBeGreaterThan(200);
   });
 });

@@ -65,7 +65,7 @@ describe('POST /finanzamt', () => {
       [{ ags: '05315000', stadtteil: 'Sülz' }, `/finanzamt?ags=05315000&stadtteil=${encodeURIComponent('Sülz')}`],
       [{ ags: '05315000', stadtteil: 'suelz', gemeinden: 1 }, '/finanzamt?ags=05315000&stadtteil=suelz&gemeinden=1'],
       [{ ort: 'Köln', stadtteil: 'Sülz', limit: 1 }, `/finanzamt?ort=${encodeURIComponent('Köln')}&stadtteil=${encodeURIComponent('Sülz')}&limit=1`],
-      [{ plz: '50667', stadtteil: 'Sülz' }, `/finanzamt?plz=50667&stadtteil=${encodeURIComponent('Sülz')}`],
+      [{ ags: '05315', stadtteil: 'Sülz' }, `/finanzamt?ags=05315&stadtteil=${encodeURIComponent('Sülz')}`],
       // Tax numbers (rendered for their request alone): federal and written form, a wrong check digit, malformed.
       [{ steuernummer: '9181081508155' }, '/finanzamt?steuernummer=9181081508155'],
       [{ steuernummer: '181/815/08155', gemeinden: 1, limit: 5 }, `/finanzamt?steuernummer=${encodeURIComponent('181/815/08155')}&gemeinden=1&limit=5`],

@@ -25,6 +25,9 @@ const offices = (body: { aemter: { bufa_nr: string }[] }) => body.aemter.map((a)
 const LEIPZIG = '14713000';
 const DRESDEN = '14612000';
 const CHEMNITZ = '14511000';
+const KOELN = '05315000';
+const BOCHUM = '05911000';
+const BERLIN = '11000000';
 
 describe('Saxony\'s divided cities by stadtteil', () => {
   it.each([
@@ -52,23 +55,36 @@ describe('Saxony\'s divided cities by stadtteil', () => {
 });
 
 describe('parts of a city found by ort', () => {
-  it('finds Ehrenfeld, a Stadtbezirk of Köln, as Köln with its office alone', async () => {
-    const body = (await get(lookup({ ort: 'Ehrenfeld' }))).parsed(LookupResponse);
+  // The unit alone in teile, as the ordinance gives it: Stadtbezirk Ehrenfeld without two Stadtteile of Köln-West.
+  const ehrenfeld = expect.objectContaining({
+    ags: KOELN, bufa_nr: '5217', teile: [{ art: 'stadtbezirk', name: 'Ehrenfeld', ausser: ['Bocklemünd/Mengenich', 'Vogelsang'], nur: null }],
+  });
+
+  it('finds Köln-Ehrenfeld, a Stadtbezirk of Köln, as Köln with its office alone', async () => {
+    const body = (await get(lookup({ ort: 'Köln-Ehrenfeld' }))).parsed(LookupResponse);
     expect(body).toMatchObject({
-      eindeutig: true, hinweis: null, anzahl_gemeinden: 1,
-      frage: { ort: 'Ehrenfeld', gefundene_teile: [{ ags: '05315000', art: 'stadtbezirk', name: 'Ehrenfeld' }] },
+      eindeutig: true, hinweis: null,
+      frage: { ort: 'Köln-Ehrenfeld', gefundene_teile: [{ ags: KOELN, art: 'stadtbezirk', name: 'Ehrenfeld' }] },
     });
     expect(offices(body)).toEqual(['5217']);
-    // The unit alone in teile, as the ordinance gives it: Stadtbezirk Ehrenfeld without two Stadtteile of Köln-West.
-    expect(body.gemeinden).toEqual([expect.objectContaining({
-      ags: '05315000', bufa_nr: '5217', teile: [{ art: 'stadtbezirk', name: 'Ehrenfeld', ausser: ['Bocklemünd/Mengenich', 'Vogelsang'], nur: null }],
-    })]);
+    expect(body.gemeinden[0]).toEqual(ehrenfeld);
+  });
+
+  it('finds Ehrenfeld first as Köln\'s Stadtbezirk, and Bochum\'s Ehrenfeld beside it, so not eindeutig', async () => {
+    const body = (await get(lookup({ ort: 'Ehrenfeld' }))).parsed(LookupResponse);
+    expect(body.frage.gefundene_teile).toEqual([{ ags: KOELN, art: 'stadtbezirk', name: 'Ehrenfeld' }]);
+    expect(body.gemeinden[0]).toEqual(ehrenfeld);
+    // A part of Bochum's list of that very name (docs/data.md, rule 15), in Stadtbezirk Mitte: a resident there is not
+    // Köln's, so the answer names both offices and does not choose.
+    expect(body.frage.gefundene_ortsteile).toContainEqual(expect.objectContaining({ ags: BOCHUM, name: 'Ehrenfeld', teile: ['Mitte'] }));
+    expect(offices(body)).toEqual(['5217', '5306']);
+    expect(body.eindeutig).toBe(false);
   });
 
   it.each(['Köln Sülz', 'Köln-Sülz', 'koeln/suelz', 'Sülz'])('finds %s as Köln-Süd\'s Sülz, first', async (ort) => {
     const body = (await get(lookup({ ort }))).parsed(LookupResponse);
-    expect(body.frage.gefundene_teile![0]).toEqual({ ags: '05315000', art: 'stadtteil', name: 'Sülz' });
-    expect(body.gemeinden[0]).toMatchObject({ ags: '05315000', bufa_nr: '5219', teile: [{ name: 'Sülz' }] });
+    expect(body.frage.gefundene_teile![0]).toEqual({ ags: KOELN, art: 'stadtteil', name: 'Sülz' });
+    expect(body.gemeinden[0]).toMatchObject({ ags: KOELN, bufa_nr: '5219', teile: [{ name: 'Sülz' }] });
     if (ort !== 'Sülz') expect(offices(body)).toEqual(['5219']);
   });
 
@@ -78,15 +94,21 @@ describe('parts of a city found by ort', () => {
     expect(body.eindeutig).toBe(true);
   });
 
-  it('finds Mitte in every divided city that has one, so the answer is not eindeutig; Leipzig Mitte in Leipzig alone', async () => {
+  it('finds Mitte in every divided city that has one and Berlin\'s Ortsteil, so the answer is not eindeutig; Leipzig Mitte in Leipzig alone', async () => {
     const divisions = (await readBundle(FROZEN_BUNDLES['2026'])).divisions;
     const withMitte = [...new Set(divisions.filter((d) => d.teile.some((t) => t.name === 'Mitte')).map((d) => d.ags))];
     expect(withMitte.length).toBeGreaterThan(1);
     const body = (await get(lookup({ ort: 'Mitte', limit: '200' }))).parsed(LookupResponse);
     expect(body.eindeutig).toBe(false);
     expect(body.frage.gefundene_teile!.filter((u) => u.name === 'Mitte').map((u) => u.ags).sort()).toEqual(withMitte.sort());
-    // Named whole, the units come before every municipality that only begins with "Mitte".
-    expect(body.gemeinden.slice(0, withMitte.length).every((g) => g.teile?.some((t) => t.name === 'Mitte'))).toBe(true);
+    // Berlin's Ortsteil Mitte, in a city whose division is not known, finds the whole city (docs/data.md, rule 15).
+    expect(body.frage.gefundene_ortsteile).toContainEqual(expect.objectContaining({ ags: BERLIN, name: 'Mitte', ableitung: 'keine' }));
+    // Named whole, the units and that part come before every municipality that only begins with "Mitte".
+    const whole = new Set([...withMitte, BERLIN]);
+    const after = body.gemeinden.findIndex((g) => !whole.has(g.ags));
+    expect(new Set(body.gemeinden.slice(0, after).map((g) => g.ags))).toEqual(whole);
+    expect(body.gemeinden.slice(0, after).filter((g) => g.ags !== BERLIN).every((g) => g.teile?.some((t) => t.name === 'Mitte'))).toBe(true);
+    expect(body.gemeinden[after]!.name).toMatch(/^Mitte/);
     const leipzig = (await get(lookup({ ort: 'Leipzig Mitte' }))).parsed(LookupResponse);
     expect(leipzig.frage.gefundene_teile).toEqual([{ ags: LEIPZIG, art: 'stadtbezirk', name: 'Mitte' }]);
     expect(offices(leipzig)).toEqual(['3231']);
@@ -95,8 +117,8 @@ describe('parts of a city found by ort', () => {
 
   it('still lists Köln first for ort=Köln, with all seven offices and no unit found', async () => {
     const body = (await get(lookup({ ort: 'Köln' }))).parsed(LookupResponse);
-    expect(body.gemeinden[0]).toMatchObject({ ags: '05315000' });
-    expect(new Set(body.gemeinden.filter((g) => g.ags === '05315000').map((g) => g.bufa_nr)).size).toBe(7);
+    expect(body.gemeinden[0]).toMatchObject({ ags: KOELN });
+    expect(new Set(body.gemeinden.filter((g) => g.ags === KOELN).map((g) => g.bufa_nr)).size).toBe(7);
     expect(body.frage.gefundene_teile).toBeUndefined();
   });
 

@@ -94,8 +94,7 @@ describe('GET /finanzamt with stadtteil', () => {
   });
 
   it.each([
-    [{ plz: '50667', stadtteil: 'Sülz' }, 'achtstelligen ags oder mit ort'],
-    [{ ags: '05315', stadtteil: 'Sülz' }, 'achtstelligen ags oder mit ort'],
+    [{ ags: '05315', stadtteil: 'Sülz' }, 'achtstelligen ags, einer plz oder ort'],
     [{ stadtteil: 'Sülz' }, 'Genau einer'],
     [{ ags: '05315000', stadtteil: 'x'.repeat(101) }, 'stadtteil ist zu lang'],
     [{ ags: '05315000', stadtteil: 'S\u0000lz' }, 'stadtteil enthält Steuer- oder Formatzeichen'],
@@ -104,6 +103,12 @@ describe('GET /finanzamt with stadtteil', () => {
     const res = await get(lookup(params));
     expect(res.status).toBe(400);
     expect(res.parsed(ErrorResponse)).toMatchObject({ code: 'bad_parameter', detail: expect.stringContaining(detail) });
+  });
+
+  it('narrows beside a postal code as beside an eight-digit ags (docs/data.md, rule 16)', async () => {
+    const body = (await get(lookup({ plz: '50667', stadtteil: 'Sülz' }))).parsed(LookupResponse);
+    expect(body).toMatchObject({ frage: { plz: '50667', stadtteil: 'Sülz' }, eindeutig: true, hinweis: null });
+    expect(body.aemter.map((a) => a.bufa_nr)).toEqual(['5219']);
   });
 
   it('refuses stadtteil given twice', async () => {

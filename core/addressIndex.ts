@@ -1,0 +1,43 @@
+// The address data of a version indexed for lookups (docs/data.md, rule 16): each postal code's shares in the divided
+// cities it touches, and each sourced city's street list by every folded form of every name. Built once per version
+// (core/directoryIndex.ts); what a question makes of it is core/addresses.ts's.
+import type { Directory, PlzTeilung, Strasse } from './model.ts';
+import { listNames, streetKeys, streetStem } from './streetName.ts';
+
+/** A city's street list, indexed by every folded form of every name. */
+export interface CityStreets {
+  stand: string;
+  byKey: Map<string, Strasse[]>;
+  /** Each name a caller may mean, once, with its folded forms and their stems: what suggestions are taken from. */
+  names: { name: string; keys: string[]; stems: string[] }[];
+}
+
+export interface AddressIndex {
+  /** Postal code → where it lies in each divided city it touches. */
+  teilungen: Map<string, PlzTeilung[]>;
+  /** City key → its street list. */
+  streets: Map<string, CityStreets>;
+  /** Whether the version knows these at all (a copy made from the collection does not). */
+  known: boolean;
+}
+
+export function indexAddresses(dir: Directory): AddressIndex {
+  const teilungen = new Map<string, PlzTeilung[]>();
+  for (const t of dir.plz_teilungen ?? []) (teilungen.get(t.plz) ?? teilungen.set(t.plz, []).get(t.plz)!).push(t);
+  const streets = new Map((dir.strassenverzeichnisse ?? []).map((v): [string, CityStreets] => {
+    const byKey = new Map<string, Strasse[]>();
+    const names = new Map<string, string[]>();
+    for (const s of v.strassen) {
+      for (const name of listNames(s.name)) {
+        const keys = streetKeys(name);
+        if (!names.has(name)) names.set(name, keys);
+        for (const key of keys) {
+          const list = byKey.get(key) ?? byKey.set(key, []).get(key)!;
+          if (!list.includes(s)) list.push(s);
+        }
+      }
+    }
+    return [v.ags, { stand: v.stand, byKey, names: [...names].map(([name, keys]) => ({ name, keys, stems: keys.map(streetStem) })) }];
+  }));
+  return { teilungen, streets, known: dir.plz_teilungen !== undefined };
+}
