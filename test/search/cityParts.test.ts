@@ -81,8 +81,9 @@ describe('a city when its part is unknown', () => {
     expect(body.frage.gefundene_ortsteile).toEqual([{ ags: KOELN, name: part, art: null, stadtteil: null, stadtbezirk: null, ableitung: 'unbekannt', teile: [] }]);
     expect(body.hinweis).toContain(`${part} ist dem Verzeichnis als Teil von Köln nicht bekannt; genannt sind alle Finanzämter der Stadt.`);
     // What to ask instead in a divided city.
-    expect(body.hinweis).toContain('Bitte geben Sie an, in welchem Stadtteil Sie wohnen');
-    expect(body.rueckfragen!.map((r) => r.art)).toEqual(['stadtteil', 'steuerbescheid']);
+    expect(body.hinweis).toContain('Bitte geben Sie an, in welchem Stadtteil Sie wohnen, oder Ihre Straße mit Hausnummer');
+    // Köln's streets are known (rule 16): the street is asked after the part.
+    expect(body.rueckfragen!.map((r) => r.art)).toEqual(['stadtteil', 'strasse', 'steuerbescheid']);
   });
 
   it('names the closest parts of the city for a misspelt one, and offers each as the city\'s part', () => {
