@@ -275,7 +275,7 @@ describe('the document as generators read it', () => {
     expect(schemas.LookupResponse.required).toContain('rueckfragen');
     expect(schemas.LookupResponse.properties.rueckfragen).toMatchObject({ anyOf: [{ type: 'array', items: ref('Rueckfrage') }, { type: 'null' }], description: expect.stringContaining('in the order to ask it') });
     expect(schemas.LookupResponse.properties.hinweis.description).toMatch(/for the person.*no parameter or field names/);
-    expect(schemas.RueckfrageArt.enum).toEqual(['schreibweise', 'bundesland', 'gemeinde', 'stadtteil', 'steuerbescheid']);
+    expect(schemas.RueckfrageArt.enum).toEqual(['schreibweise', 'bundesland', 'gemeinde', 'stadtteil', 'strasse', 'hausnummer', 'steuerbescheid']);
     // The parameters an answer goes into are the lookup's own, but the two that stay as asked.
     expect(schemas.RueckfrageParameter.enum).toEqual(Object.keys(LookupParameters.shape).filter((p) => p !== 'gemeinden' && p !== 'limit'));
     expect(schemas.Rueckfrage.properties).toMatchObject({ art: ref('RueckfrageArt'), parameter: ref('RueckfrageParameter') });
