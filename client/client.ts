@@ -1,13 +1,13 @@
 // The typed client: one method per question of the interface, each answer validated with the schema the
 // service renders it from, so its type is the schema's.
 import {
-  BatchResponse, CollectionResponse, DistrictResponse, LookupResponse, OfficeResponse,
+  BatchResponse, CollectionResponse, DistrictResponse, LookupResponse, OfficeResponse, type RueckfrageOption,
 } from '../core/model.ts';
 import { FULL_COLLECTION_KEY } from '../core/fullCollection.ts';
 import { LocalDirectory } from './local.ts';
 import {
-  batchQuestion, collectionPath, districtPath, lookupPath, officePath, taxNumberPath, type BatchQuestion, type CollectionOptions,
-  type LookupOptions, type OfficeOptions, type OrtOptions, type TaxNumberOptions,
+  batchQuestion, collectionPath, districtPath, followedPath, lookupPath, officePath, taxNumberPath, type BatchQuestion, type CollectionOptions,
+  type FollowOptions, type LookupOptions, type OfficeOptions, type OrtOptions, type TaxNumberOptions,
 } from './questions.ts';
 import { Transport, type TransportOptions } from './transport.ts';
 
@@ -42,6 +42,16 @@ export class FinanzamtClient {
    */
   async bySteuernummer(steuernummer: string, options?: TaxNumberOptions): Promise<LookupResponse> {
     return (await this.transport.get(taxNumberPath(steuernummer, options), LookupResponse, false)).body;
+  }
+
+  /**
+   * The lookup an option of an answer's `rueckfragen` asks (its `abfrage`), with `gemeinden` and `limit` as given: it
+   * names the offices of the option's `bufa_nr`. A state's option of a tax-number answer asks that number again,
+   * which it does not repeat: pass it as `steuernummer`. An option without `abfrage` (an office chosen from the tax
+   * assessment) is the answer itself, and asking it is an error.
+   */
+  async follow(option: RueckfrageOption, options?: FollowOptions): Promise<LookupResponse> {
+    return (await this.transport.get(followedPath(option, options), LookupResponse, options?.steuernummer === undefined)).body;
   }
 
   /**

@@ -3,11 +3,11 @@
 export { FinanzamtClient, type ClientOptions } from './client.ts';
 export { LocalDirectory } from './local.ts';
 export { FinanzamtApiError, FinanzamtResponseError } from './errors.ts';
-export type { BatchQuestion, CollectionOptions, LookupOptions, OfficeOptions, OrtOptions, StateOption, TaxNumberOptions } from './questions.ts';
+export type { BatchQuestion, CollectionOptions, FollowOptions, LookupOptions, OfficeOptions, OrtOptions, StateOption, TaxNumberOptions } from './questions.ts';
 export type { RetryEvent, RetryPolicy } from './retry.ts';
 export type {
   Aenderung, AgsNachfolger, AmtHerkunft, AnsweredOffice, Bankverbindung, BatchAntwort, BatchResponse, CollectionResponse, DistrictMunicipality,
   DistrictResponse, ErrorResponse, GefundenerOrtsteil, GefundenerTeil, LookupMunicipality, LookupResponse, Office, OfficeResponse, OfficeWithDistrict, Pruefziffer,
-  RetiredKey, RetiredOffice, Teil, TeilArt, Zuordnung,
+  RetiredKey, RetiredOffice, Rueckfrage, RueckfrageArt, RueckfrageOption, RueckfrageParameter, Teil, TeilArt, Zuordnung,
 } from '../core/model.ts';
 export type { ErrorCode } from '../core/errors.ts';

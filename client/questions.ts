@@ -4,8 +4,8 @@
 // The numbers are the route's parameter types (core/parameters.ts) and the service checks their bounds; the
 // flags are booleans here, since a caller in TypeScript says yes or no, not 0 or 1.
 import type { z } from 'zod';
-import type { BatchRequest } from '../core/model.ts';
-import { LOOKUP_LIMIT_DEFAULT, type CollectionParameters, type LookupBy, type LookupParameters } from '../core/parameters.ts';
+import type { BatchRequest, RueckfrageOption } from '../core/model.ts';
+import { LOOKUP_BY, LOOKUP_LIMIT_DEFAULT, type CollectionParameters, type LookupBy, type LookupParameters } from '../core/parameters.ts';
 import { canonicalKey, type CollectionQuestion } from '../core/request.ts';
 
 type Lookup = z.output<typeof LookupParameters>;
@@ -80,6 +80,21 @@ export function lookupPath(by: LookupBy, value: string, o: LookupOptions & State
   const strasse = o.strasse === undefined ? {} : { strasse: o.strasse };
   const hausnummer = o.hausnummer === undefined ? {} : { hausnummer: o.hausnummer };
   return canonicalKey({ kind: 'lookup', by, value, ...bundesland, ...stadtteil, ...strasse, ...hausnummer, gemeinden: flag(o.gemeinden), limit: o.limit ?? LOOKUP_LIMIT_DEFAULT });
+}
+
+/**
+ * What stays as the caller asks it when an option of `rueckfragen` is followed; `steuernummer`: the tax number asked
+ * (the answer's `frage.steuernummer`), which a state's option of a tax-number answer does not repeat.
+ */
+export type FollowOptions = Pick<LookupOptions, 'gemeinden' | 'limit'> & { steuernummer?: string };
+
+/** The path of the lookup an option of `rueckfragen` asks: its `abfrage`, with the caller's `gemeinden` and `limit`. */
+export function followedPath({ abfrage, name }: RueckfrageOption, { steuernummer, ...o }: FollowOptions = {}): string {
+  if (abfrage === null) throw new TypeError(`the option "${name}" is an answer, not a question to ask`);
+  const asked = { ...(steuernummer === undefined ? {} : { steuernummer }), ...abfrage };
+  const by = LOOKUP_BY.find((key) => asked[key] !== undefined);
+  if (by === undefined) throw new TypeError(`the option "${name}" asks again with the tax number: pass it as steuernummer`);
+  return lookupPath(by, asked[by]!, { ...o, bundesland: asked.bundesland, stadtteil: asked.stadtteil });
 }
 
 /** A tax number is the fourth lookup key; `limit` has no effect on its one office. */

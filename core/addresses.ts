@@ -16,6 +16,29 @@ import { allowedDistance, distanceTo, MAX_SUGGESTIONS } from './search/suggest.t
 import { restricted } from './stadtteil.ts';
 import { splitHouseNumber, streetKeys, streetStem } from './streetName.ts';
 
+/**
+ * What the address leaves to ask of a city whose street list was asked (core/rueckfragen.ts): a street the list does not
+ * hold, with the names spelled closest and the offices each names; which of several namesakes in different parts of
+ * the city, with the offices each names; or the house number, where the street crosses the units of several offices
+ * and none was given or it lies outside every range.
+ */
+export type AddressAsk =
+  | { art: 'schreibweise'; ags: string; names: { name: string; offices: string[] }[]; hausnummer: string | null }
+  | { art: 'strasse'; ags: string; streets: Namesake[]; hausnummer: string | null }
+  | { art: 'hausnummer'; ags: string };
+
+/**
+ * One of a street's namesakes in different parts of a city, and how to ask for it alone: beside a postal code of its own
+ * (`ownPlz`, which no other namesake has), else by its name as the list writes it ("Dachsweg Wi"); `offices`: those its
+ * list gives it for the house number asked.
+ */
+export interface Namesake {
+  name: string;
+  plz: string[];
+  ownPlz: string | null;
+  offices: string[];
+}
+
 /** The hits as the address narrows them, what the hint must add, and the added fields of the answer. */
 export interface AddressNarrowed {
   hits: Municipality[];
@@ -24,6 +47,10 @@ export interface AddressNarrowed {
   notes: string[];
   /** Keys of the hits whose offices the address chose: the hint does not describe their city as a whole. */
   narrowed: Set<string>;
+  /** Keys of the hits whose offices the street chose (the others of `narrowed`, a postal code's shares). */
+  placed: Set<string>;
+  /** What is left to ask of the cities whose lists were asked. */
+  asks: AddressAsk[];
   /** Map data chose the offices of some hit: no answer is certain then. */
   uncertain: boolean;
   plzAnteile: PlzTeilung[] | undefined;
@@ -46,6 +73,8 @@ interface StreetOffices {
 export function narrowToAddress(ix: AddressIndex, q: LookupQuestion, hits: Municipality[], found: Hits, offices: Map<string, Office>): AddressNarrowed {
   const notes: string[] = [];
   const narrowed = new Set<string>();
+  const placed = new Set<string>();
+  const toAsk: AddressAsk[] = [];
   let uncertain = false;
   const strassen: Strassensuche[] = [];
   const plzAnteile: PlzTeilung[] = [];
@@ -63,17 +92,33 @@ export function narrowToAddress(ix: AddressIndex, q: LookupQuestion, hits: Munic
       if (m.bufa_nr.length > 1) notes.push(streetsUnknownNote(city, q.strasse!));
       return null;
     }
-    const search = findStreet(list, street!, q.by === 'plz' ? q.value : null);
+    const plz = q.by === 'plz' ? q.value : null;
+    const search = findStreet(list, street!, plz);
     strassen.push({ ags: m.ags, stand: list.stand, treffer: search.streets, aehnlich: search.streets.length ? [] : suggestions(list, search.name) });
     if (search.streets.length === 0) {
-      notes.push(unknownStreetNote(city, q.strasse!, strassen.at(-1)!.aehnlich, list.stand, q.by === 'plz'));
+      const close = strassen.at(-1)!.aehnlich;
+      notes.push(unknownStreetNote(city, q.strasse!, close, list.stand, q.by === 'plz'));
+      const number = street!.hausnummer ?? street!.split?.hausnummer ?? null;
+      const names = close.map((name) => ({ name, offices: officesOfStreet(findStreet(list, asked(name, number ?? undefined), plz).streets, number).offices }));
+      if (names.length > 0) toAsk.push({ art: 'schreibweise', ags: m.ags, names, hausnummer: number });
       return null;
     }
     const chosen = officesOfStreet(search.streets, search.number);
     const names = search.streets.map((s) => s.name);
-    const note = search.streets.length > 1 && chosen.offices.length > 1 ? streetNamesakesNote(city, names[0]!, search.streets.length)
+    const namesakes = search.streets.length > 1 && chosen.offices.length > 1;
+    const note = namesakes ? streetNamesakesNote(city, names[0]!, search.streets.length)
       : chosen.outside ? streetNumberOutsideNote(city, names[0]!, search.number!, list.stand)
       : chosen.offices.length > 1 ? streetAcrossNote(names[0]!, chosen.offices.map((nr) => offices.get(nr)!), search.number) : null;
+    if (namesakes) {
+      const streets = search.streets.map((s): Namesake => {
+        const ownPlz = s.plz.find((code) => search.streets.every((other) => other === s || !other.plz.includes(code))) ?? null;
+        const named = ownPlz === null ? findStreet(list, asked(s.name, search.number ?? undefined), null).streets : [s];
+        return { name: s.name, plz: s.plz, ownPlz, offices: officesOfStreet(named, search.number).offices };
+      });
+      toAsk.push({ art: 'strasse', ags: m.ags, streets, hausnummer: search.number });
+    } else if (chosen.outside || (chosen.offices.length > 1 && search.number === null)) {
+      toAsk.push({ art: 'hausnummer', ags: m.ags });
+    }
     return { offices: chosen.offices, note };
   };
   const said = new Set<string>();
@@ -86,6 +131,7 @@ export function narrowToAddress(ix: AddressIndex, q: LookupQuestion, hits: Munic
       const positions = m.bufa_nr.map((nr, p) => (chosen.offices.includes(nr) ? p : -1)).filter((p) => p >= 0);
       if (positions.length > 0) {
         narrowed.add(m.ags);
+        placed.add(m.ags);
         if (isWhole(found, i)) placedWhole.add(m.ags);
         if (chosen.note !== null && !said.has(m.ags)) notes.push(chosen.note);
         said.add(m.ags);
@@ -100,12 +146,12 @@ export function narrowToAddress(ix: AddressIndex, q: LookupQuestion, hits: Munic
     if (positions.length === 0) return m;
     narrowed.add(m.ags);
     uncertain = true;
-    notes.push(plzShareNote(city, teilung, offices, ix.streets.has(m.ags)));
+    notes.push(plzShareNote(city, teilung, offices));
     return restricted(m, positions);
   });
   const kept = result.flatMap((m, i) => (placedWhole.has(m.ags) && !isWhole(found, i) ? [] : [i]));
   return {
-    hits: kept.map((i) => result[i]!), kept, notes, narrowed, uncertain,
+    hits: kept.map((i) => result[i]!), kept, notes, narrowed, placed, asks: toAsk, uncertain,
     plzAnteile: q.by === 'plz' && plzAnteile.length > 0 ? plzAnteile : undefined,
     strassen: street === null ? undefined : strassen,
   };

@@ -2,7 +2,7 @@
 // OpenAPI description, the response validation in tests and the TypeScript types cannot drift apart.
 import { z } from 'zod';
 import { ERROR_CODES, ERROR_STATUSES } from './errors.ts';
-import { BATCH_MAX_QUESTIONS, LOOKUP_LIMIT_MAX } from './parameters.ts';
+import { BATCH_MAX_QUESTIONS, LOOKUP_LIMIT_MAX, LookupParameters } from './parameters.ts';
 
 export const Ags = z.string().regex(/^\d{8}$/, 'eight digits');
 export const Plz = z.string().regex(/^\d{5}$/, 'five digits');
@@ -412,6 +412,51 @@ export const Strassensuche = z.object({
   aehnlich: z.array(z.string()),
 });
 export type Strassensuche = z.infer<typeof Strassensuche>;
+/**
+ * What a person must be asked where an answer is not certain (issue 45, item 4), in the order to ask it, each narrowing
+ * what the next asks: `schreibweise` whether they meant a name or key spelled otherwise; `bundesland`, `gemeinde`,
+ * `stadtteil` where they live; `strasse` and `hausnummer` their address, where the city's streets are known
+ * (docs/data.md, rule 16); `steuerbescheid` which office their last tax assessment names (the directory cannot tell
+ * within one municipality).
+ */
+export const RueckfrageArt = z.enum(['schreibweise', 'bundesland', 'gemeinde', 'stadtteil', 'strasse', 'hausnummer', 'steuerbescheid']);
+export type RueckfrageArt = z.infer<typeof RueckfrageArt>;
+
+/** The lookup parameters an answer to a `Rueckfrage` goes into: every one but `gemeinden` and `limit`, which stay as asked. */
+export const RueckfrageParameter = LookupParameters.keyof().exclude(['gemeinden', 'limit']);
+export type RueckfrageParameter = z.infer<typeof RueckfrageParameter>;
+
+/** One answer a person may give, what it leads to, and the question that asks it. */
+export const RueckfrageOption = z.object({
+  /** What to show: a place, a part of a city, a state, an office, a name or key spelled otherwise. */
+  name: z.string(),
+  /** What tells it apart, in words for the person ("Stadtbezirk von Köln, ohne Klettenberg und Sülz"); null where nothing does. */
+  zusatz: z.string().nullable(),
+  /** The offices the question it leads to names, in their order. */
+  bufa_nr: z.array(BufaNr),
+  /**
+   * The lookup's parameters for this choice, complete but for `gemeinden` and `limit`, and but for a tax number, which
+   * no answer repeats beyond `frage` (a state's option holds `bundesland` alone, to send beside it); null where the
+   * choice needs no further question (an office chosen from the tax assessment).
+   */
+  abfrage: z.partialRecord(RueckfrageParameter, z.string()).nullable(),
+});
+export type RueckfrageOption = z.infer<typeof RueckfrageOption>;
+
+export const Rueckfrage = z.object({
+  art: RueckfrageArt,
+  /** The parameter the person's answer goes into, where it is not one of `optionen` (a name typed, a tax number). */
+  parameter: RueckfrageParameter,
+  /** The answers known to be possible, in order; null where the answer is free (a tax number, a place not listed). */
+  optionen: z.array(RueckfrageOption).nullable(),
+  /**
+   * True where `optionen` holds every answer that leads somewhere else (another name of the same part of a city leads
+   * where one of them does); false where the person may answer otherwise: a name not among the suggestions, a place
+   * beyond `limit`.
+   */
+  vollstaendig: z.boolean(),
+});
+export type Rueckfrage = z.infer<typeof Rueckfrage>;
 
 export const LookupResponse = z.object({
   stand: Stand,
@@ -440,6 +485,8 @@ export const LookupResponse = z.object({
   plz_anteile: z.array(PlzTeilung).optional(),
   /** Answers with `strasse` only: per municipality found whose streets are sourced, what its list says of the street. */
   strassen: z.array(Strassensuche).optional(),
+  /** What to ask the person where the answer is not certain, in order; null where it is, or where nothing is left to ask. */
+  rueckfragen: z.array(Rueckfrage).nullable(),
 });
 export type LookupResponse = z.infer<typeof LookupResponse>;
 

@@ -1,18 +1,21 @@
 // The one renderer. The build calls it to write every precomputed file, the proxy calls it for the questions
 // that cannot be precomputed; because both go through `renderAnswer`, a dynamic answer and a stored file for
 // the same question are the same bytes. It assembles the bodies; the index it reads is core/directoryIndex.ts,
-// the words of `hinweis` are core/hints.ts.
+// the words of `hinweis` are core/hints.ts, what `rueckfragen` asks core/rueckfragen.ts.
 import { ERRORS } from './errors.ts';
 import { collectionPage } from './collection.ts';
 import { districtForm, municipalitiesUnder, type DirectoryIndex } from './directoryIndex.ts';
-import { joined, leadingZeroHint, lookupHint, noHitHint, replacedKeyHint, STADTTEIL_AVAILABLE, taxNumberHint } from './hints.ts';
+import { joined, leadingZeroHint, lookupHint, noHitHint, replacedKeyHint, taxNumberHint } from './hints.ts';
 import { withLeadingZero } from './leadingZero.ts';
-import type { Aenderung, CollectionResponse, DistrictResponse, GefundenerOrtsteil, GefundenerTeil, LookupMunicipality, LookupResponse, Office, OfficeResponse, OfficeWithDistrict } from './model.ts';
+import type {
+  Aenderung, CollectionResponse, DistrictResponse, GefundenerOrtsteil, GefundenerTeil, LookupMunicipality, LookupResponse, Office, OfficeResponse, OfficeWithDistrict, Rueckfrage,
+} from './model.ts';
 import { canonicalKey, type CollectionQuestion, type LookupQuestion, type Question } from './request.ts';
+import { lookupQuestions, meantKeyOption, noHitQuestions, ortSuggestions, taxNumberQuestions } from './rueckfragen.ts';
 import { queryReadings } from './search/query.ts';
 import { withFound, type Hits, type OrtSearch } from './search/ortSearch.ts';
 import { narrowToAddress } from './addresses.ts';
-import { narrowToStadtteil, partNote } from './stadtteil.ts';
+import { narrowToStadtteil, partNote, unknownPartNames, type Respelled } from './stadtteil.ts';
 import { officesNamed } from './steuernummer/offices.ts';
 import { parseSteuernummerIn } from './steuernummer/parse.ts';
 
@@ -68,37 +71,47 @@ function renderLookup(ix: DirectoryIndex, q: LookupQuestion, found: Hits, search
 
 /**
  * A lookup by place name, rendered so that other spellings of the same search can be answered without rendering
- * again: the search and everything in the answer but `frage.ort` depend only on the query's folded readings
- * (`ortSearchKey`), so the body is its `head`, the spelling as JSON, and its `tail`. Not so when nothing is
+ * again: the search and everything in the answer but the spelling echoed (in `frage.ort`, and in the `abfrage` of a
+ * question that asks the same search again, core/rueckfragen.ts) depend only on the query's folded readings
+ * (`ortSearchKey`), so the body is its `pieces` with the spelling as JSON between each two. Not so when nothing is
  * found, or only the city of a part it does not know, since `hinweis` then names the spelling: that body comes whole.
  */
-export type OrtRendering = { echo: true; head: string; tail: string } | { echo: false; body: string };
+export type OrtRendering = { echo: true; pieces: string[] } | { echo: false; body: string };
 
-const ORT_ECHO = '"frage":{"ort":';
+/**
+ * Rendered in place of the spelling, to find where the answer echoes it: no text of the directory holds it, and none
+ * sent as `ort` does (core/parameters.ts refuses control characters), so its JSON marks the echoes and nothing else.
+ */
+const ECHO = '\u0000';
+const ECHO_JSON = JSON.stringify(ECHO);
 
 export function renderOrt(ix: DirectoryIndex, q: LookupQuestion, searchOrt: OrtSearch): OrtRendering {
-  const response = lookupResponse(ix, q, lookupHits(ix, q, searchOrt), searchOrt);
-  const body = JSON.stringify(response);
+  const found = lookupHits(ix, q, searchOrt);
   // A part of a city that the directory does not know is named as the caller wrote it, in `frage` and `hinweis`.
-  const spelled = response.frage.gefundene_ortsteile?.some((p) => p.ableitung === 'unbekannt') ?? false;
-  if (response.anzahl_gemeinden === 0 || spelled) return { echo: false, body };
-  // `stand` and `stand_quelle` come first and are dates, so the first `frage` is the one.
-  const at = body.indexOf(ORT_ECHO) + ORT_ECHO.length;
-  return { echo: true, head: body.slice(0, at), tail: body.slice(at + JSON.stringify(q.value).length) };
+  const spelled = found.parts?.some((p) => p?.ableitung === 'unbekannt') ?? false;
+  if (found.hits.length === 0 || spelled) return { echo: false, body: renderLookup(ix, q, found, searchOrt) };
+  return { echo: true, pieces: renderLookup(ix, { ...q, value: ECHO }, found, searchOrt).split(ECHO_JSON) };
 }
 
 /**
- * The body of a rendering split by renderOrt, its parts in UTF-8, for the spelling `value`: what renderAnswer
+ * The body of a rendering split by renderOrt, its pieces in UTF-8, for the spelling `value`: what renderAnswer
  * gives for that spelling, byte for byte. Bytes, not text: joining them is a copy, where encoding half a
  * megabyte of text anew for every spelling took a millisecond.
  */
-export function echoOrt(split: { head: Uint8Array; tail: Uint8Array }, value: string): Uint8Array {
+export function echoOrt(split: { pieces: Uint8Array[] }, value: string): Uint8Array {
   // Web types, not Node's Buffer: core/ is compiled into the client package, which runs in browsers too.
   const spelling = new TextEncoder().encode(JSON.stringify(value));
-  const body = new Uint8Array(split.head.length + spelling.length + split.tail.length);
-  body.set(split.head);
-  body.set(spelling, split.head.length);
-  body.set(split.tail, split.head.length + spelling.length);
+  const { pieces } = split;
+  const body = new Uint8Array(pieces.reduce((sum, piece) => sum + piece.length, 0) + spelling.length * (pieces.length - 1));
+  let at = 0;
+  pieces.forEach((piece, i) => {
+    if (i > 0) {
+      body.set(spelling, at);
+      at += spelling.length;
+    }
+    body.set(piece, at);
+    at += piece.length;
+  });
   return body;
 }
 
@@ -113,8 +126,8 @@ function lookupResponse(ix: DirectoryIndex, q: LookupQuestion, found: Hits, sear
   const address = narrowToAddress(ix.addresses, q, byStadtteil.hits, found, ix.offices);
   const { hits } = address;
   const shown = keptHits(found, address.kept);
-  // Where the address chose a city's offices, the note that `stadtteil` would is said by the address's own.
-  const notes = [...partNotes(ix, shown), ...byStadtteil.notes.filter((n) => address.narrowed.size === 0 || n !== STADTTEIL_AVAILABLE), ...address.notes];
+  const foundParts = partsFound(ix, shown);
+  const notes = [...foundParts.notes, ...byStadtteil.notes, ...address.notes];
   const officeNrs = [...new Set(hits.flatMap((m) => m.bufa_nr))];
   const aemter = officeNrs.map((nr) => {
     const office = ix.offices.get(nr)!;
@@ -125,7 +138,14 @@ function lookupResponse(ix: DirectoryIndex, q: LookupQuestion, found: Hits, sear
     : [{ ...districtForm(m), bufa_nr: null, zuordnung: null, ersetzt: null, teile: null }]);
   const aenderungen = noticesFor(ix.dir.aenderungen, hits);
   const units = foundUnits(shown);
-  const parts = foundParts(shown, byStadtteil.parts);
+  const parts = partsNamed(shown, byStadtteil.parts);
+  // Map data never makes an answer certain (docs/data.md, rule 16).
+  const eindeutig = aemter.length === 1 && !address.uncertain;
+  const noHit = hits.length === 0 && !retired ? noHitAnswer(ix, q, searchOrt) : null;
+  const rueckfragen = noHit?.rueckfragen ?? (eindeutig ? null : lookupQuestions(ix, q, {
+    found: shown, beforeAddress: address.kept.map((i) => byStadtteil.hits[i]!), hits, chosen: address.kept.map((i) => byStadtteil.chosen[i]!), officeNrs, address,
+    respelled: [...foundParts.respelled, ...byStadtteil.respelled],
+  }));
   const body: LookupResponse = {
     stand: ix.dir.stand,
     stand_quelle: ix.dir.stand_quelle,
@@ -135,28 +155,33 @@ function lookupResponse(ix: DirectoryIndex, q: LookupQuestion, found: Hits, sear
       ...(units.length === 0 ? {} : { gefundene_teile: units }), ...(parts.length === 0 ? {} : { gefundene_ortsteile: parts }),
       gemeinden: q.gemeinden, limit: q.limit,
     },
-    // Map data never makes an answer certain (docs/data.md, rule 16).
-    eindeutig: aemter.length === 1 && !address.uncertain,
+    eindeutig,
     anzahl_aemter: aemter.length,
     anzahl_gemeinden: hits.length,
     vollstaendig: hits.length === shown.total,
     hinweis: joined(retired && replacedKeyHint(retired),
-      hits.length === 0 ? (retired ? null : noHitHint(q, searchOrt)) : lookupHint(ix, hits, officeNrs, aenderungen.length > 0, notes, shown.units, shown.parts, address.narrowed),
-      hits.length === 0 && !retired && q.by === 'ags' ? meantKey(ix, q.value) : null),
+      noHit?.hinweis ?? (hits.length === 0 ? null : lookupHint(ix, hits, officeNrs, aenderungen, notes, rueckfragen, shown.units, shown.parts, address.narrowed))),
     aemter,
     gemeinden,
     aenderungen,
     ags_nachfolger: retired?.nachfolger ?? null,
+    rueckfragen,
     ...(address.plzAnteile === undefined ? {} : { plz_anteile: address.plzAnteile }),
     ...(address.strassen === undefined ? {} : { strassen: address.strassen }),
   };
   return body;
 }
 
-/** The hint naming the key `ags` is with the leading zero a spreadsheet took from it, if the directory knows that one. */
-function meantKey(ix: DirectoryIndex, ags: string): string | null {
-  const meant = withLeadingZero(ix, 'ags', ags);
-  return meant === null ? null : leadingZeroHint(meant);
+/**
+ * What a lookup by key, postal code or place name that found nothing says and asks: for a place name, the names spelled
+ * closest; for a key, the one with the leading zero a spreadsheet took from it, if the directory knows that one.
+ */
+function noHitAnswer(ix: DirectoryIndex, q: LookupQuestion, searchOrt?: OrtSearch): { hinweis: string; rueckfragen: Rueckfrage[] | null } {
+  if (q.by === 'steuernummer') throw new Error('renderAnswer: a tax number is not a place');
+  const suggestions = q.by === 'ort' && searchOrt ? searchOrt.suggest(q.value) : [];
+  const meant = q.by === 'ags' ? withLeadingZero(ix, 'ags', q.value) : null;
+  const options = meant !== null ? [meantKeyOption(ix, q, meant)] : searchOrt ? ortSuggestions(q, searchOrt, suggestions) : [];
+  return { hinweis: joined(noHitHint({ ...q, by: q.by }, suggestions), meant && leadingZeroHint(meant))!, rueckfragen: noHitQuestions(q, options) };
 }
 
 /** The hits as found without those the address left out (core/addresses.ts): their units, parts and total likewise. */
@@ -176,7 +201,7 @@ function foundUnits(found: Hits): GefundenerTeil[] {
 }
 
 /** The parts of cities a place-name search found among the hits shown, then those `stadtteil` named, each once. */
-function foundParts(found: Hits, named: GefundenerOrtsteil[]): GefundenerOrtsteil[] {
+function partsNamed(found: Hits, named: GefundenerOrtsteil[]): GefundenerOrtsteil[] {
   const parts = [...(found.parts ?? []).filter((p) => p !== null), ...named];
   return parts.filter((p, i) => parts.findIndex((o) => o.ags === p.ags && o.name === p.name) === i);
 }
@@ -184,10 +209,20 @@ function foundParts(found: Hits, named: GefundenerOrtsteil[]): GefundenerOrtstei
 /** At most this many parts found by a place name get a sentence of the hint each. */
 const PART_NOTES = 3;
 
-/** What the hint says of the parts a place name found: a derived office, several, none of their own (core/stadtteil.ts). */
-function partNotes(ix: DirectoryIndex, found: Hits): string[] {
-  const notes = (found.parts ?? []).flatMap((part, i) => (part === null ? [] : [partNote(ix.byAgs.get(part.ags)!, found.hits[i]!, part, ix.offices, false)]));
-  return [...new Set(notes.filter((n) => n !== null))].slice(0, PART_NOTES);
+/**
+ * What the hint says of the parts a place name found: a derived office, several, none of their own (core/stadtteil.ts);
+ * and for a part its city does not know, the names spelled closest.
+ */
+function partsFound(ix: DirectoryIndex, found: Hits): { notes: string[]; respelled: Respelled[] } {
+  const respelled: Respelled[] = [];
+  const notes = (found.parts ?? []).flatMap((part, i) => {
+    if (part === null) return [];
+    const city = ix.byAgs.get(part.ags)!;
+    const close = part.ableitung === 'unbekannt' ? unknownPartNames(city, part) : [];
+    if (close.length > 0) respelled.push({ ags: part.ags, names: close });
+    return [partNote(city, found.hits[i]!, part, ix.offices, close)];
+  });
+  return { notes: [...new Set(notes.filter((n) => n !== null))].slice(0, PART_NOTES), respelled };
 }
 
 /**
@@ -227,6 +262,7 @@ function renderTaxNumberLookup(ix: DirectoryIndex, q: LookupQuestion): string {
     aenderungen: noticesFor(ix.dir.aenderungen, offices.flatMap((o) => ix.districts.get(o.bufa_nr)!)),
     ags_nachfolger: null,
     amt_herkunft: namingReadings.length === 1 ? { bufa_nr: named[0]!.reading.bufa_nr, zuordnung: named[0]!.zuordnung, ersetzt: named[0]!.ersetzt } : null,
+    rueckfragen: taxNumberQuestions(named),
   };
   return JSON.stringify(body);
 }

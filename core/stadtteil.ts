@@ -4,9 +4,7 @@
 // notes the hint gets about it (their words: core/hints.ts). Names are folded as `ort` is (case, umlauts both ways, ß,
 // hyphens, slashes and spaces do not count) and matched whole, never guessed from a part of them, an office name or
 // a neighbouring unit. The one place that narrows a city by a part of it, for every parameter that names a city.
-import {
-  partOfficesNote, partWithoutOfficeNote, splitUnitNote, STADTTEIL_AVAILABLE, undividedCityNote, unknownPartNote, unknownUnitNote,
-} from './hints.ts';
+import { partOfficesNote, partWithoutOfficeNote, splitUnitNote, undividedCityNote, unknownPartNote, unknownUnitNote } from './hints.ts';
 import type { GefundenerOrtsteil, Municipality, Office, Ortsteil } from './model.ts';
 import { fold, foldedForms, withoutTypeSuffix } from './normalize.ts';
 import { ORT_MIN_LENGTH, queryReadings } from './search/query.ts';
@@ -53,50 +51,64 @@ export function unknownPart(m: Municipality, name: string): GefundenerOrtsteil {
   return { ags: m.ags, name, art: null, stadtteil: null, stadtbezirk: null, ableitung: 'unbekannt', teile: [] };
 }
 
-/** The hits as `stadtteil` narrows them, what the hint must add about it, and the parts of cities it named. */
+/** A name a city does not know as a unit or part of it, and the city's units and parts spelled closest (closestNames). */
+export interface Respelled {
+  ags: string;
+  names: string[];
+}
+
+/**
+ * The hits as `stadtteil` narrows them, whether it chose offices of each (parallel to `hits`), what the hint must add
+ * about it, the parts of cities it named, and the names spelled closest where a divided city does not know it.
+ */
 export interface Narrowed {
   hits: Municipality[];
+  chosen: boolean[];
   notes: string[];
   parts: GefundenerOrtsteil[];
+  respelled: Respelled[];
 }
 
 /**
  * Each divided hit restricted to the offices serving the part named (its pairs, provenance and units alike): a unit of
  * the ordinance, else a part by its residents' name with the offices derived for it; a hit that knows neither, or
  * whose part has no office of its own, stays whole and gets a note saying so. Without `stadtteil`, the hits stay as
- * they are and a divided city gets the note that the parameter exists.
+ * they are (what to ask instead is core/rueckfragen.ts's).
  */
 export function narrowToStadtteil(hits: Municipality[], stadtteil: string | undefined, offices: Map<string, Office>): Narrowed {
-  if (stadtteil === undefined) {
-    const divided = hits.some((m) => m.teile !== undefined && m.bufa_nr.length > 1);
-    return { hits, notes: divided ? [STADTTEIL_AVAILABLE] : [], parts: [] };
-  }
+  if (stadtteil === undefined) return { hits, chosen: hits.map(() => false), notes: [], parts: [], respelled: [] };
   const notes: string[] = [];
   const parts: GefundenerOrtsteil[] = [];
-  const narrowed = hits.map((m) => {
+  const respelled: Respelled[] = [];
+  const chosen = hits.map(() => false);
+  const narrowed = hits.map((m, i) => {
     const city = withoutTypeSuffix(m.name);
     const positions = officesServing(m, stadtteil);
     if (positions.length > 0) {
       const only = restricted(m, positions);
       if (positions.length > 1) notes.push(splitNote(only, stadtteil, offices));
+      chosen[i] = true;
       return only;
     }
     const part = partNamed(m, stadtteil);
     if (part !== undefined) {
       parts.push(foundPart(m, part));
       const hit = partHit(m, part);
-      const note = partNote(m, hit, part, offices, true);
+      const note = partNote(m, hit, part, offices);
       if (note !== null) notes.push(note);
+      chosen[i] = hit !== m;
       return hit;
     }
     if (m.teile === undefined) {
       if (m.bufa_nr.length > 1) notes.push(undividedCityNote(city, stadtteil));
       return m;
     }
-    notes.push(unknownUnitNote(city, stadtteil, closestNames(m, stadtteil)));
+    const close = closestNames(m, stadtteil);
+    notes.push(unknownUnitNote(city, stadtteil, close));
+    respelled.push({ ags: m.ags, names: close });
     return m;
   });
-  return { hits: narrowed, notes, parts };
+  return { hits: narrowed, chosen, notes, parts, respelled };
 }
 
 /**
@@ -127,14 +139,13 @@ export function partHit(m: Municipality, part: Ortsteil): Municipality {
 /**
  * What the hint says of a part found (by `stadtteil` or by `ort`): a derived office, several offices, or none of its
  * own; nothing where the ordinance gives it one office by its own, its Stadtteil's or its Stadtbezirk's name. `hit`
- * is the city as the part answers (partHit); `byStadtteil`: asked by `stadtteil`, so that the hint says what to ask
- * instead in a divided city (beside `ort`, the note that `stadtteil` exists says it).
+ * is the city as the part answers (partHit); `close`: for a part the city does not know, its names spelled closest
+ * (unknownPartNames).
  */
-export function partNote(m: Municipality, hit: Municipality, part: Ortsteil | GefundenerOrtsteil, offices: Map<string, Office>, byStadtteil: boolean): string | null {
+export function partNote(m: Municipality, hit: Municipality, part: Ortsteil | GefundenerOrtsteil, offices: Map<string, Office>, close: string[] = []): string | null {
   const city = withoutTypeSuffix(m.name);
-  const ask = byStadtteil && m.teile !== undefined && m.bufa_nr.length > 1;
-  if (part.ableitung === 'unbekannt') return unknownPartNote(city, part.name, m.bufa_nr.length, ask, m.teile === undefined ? [] : closestNames(m, part.name));
-  if (part.ableitung === 'keine') return partWithoutOfficeNote(city, part, m.bufa_nr.length, ask);
+  if (part.ableitung === 'unbekannt') return unknownPartNote(city, part.name, m.bufa_nr.length, close);
+  if (part.ableitung === 'keine') return partWithoutOfficeNote(city, part, m.bufa_nr.length);
   if (hit.bufa_nr.length === 1 && part.ableitung !== 'nachbarn') return null;
   const served = hit.bufa_nr.map((nr, i) => ({ name: offices.get(nr)!.name, bufa_nr: nr, teile: (hit.teile?.[i] ?? []).map((u) => (u.nur === null ? u.name : `${u.name} ${u.nur}`)) }));
   return partOfficesNote(city, part, served);
@@ -151,6 +162,11 @@ function splitNote(m: Municipality, stadtteil: string, offices: Map<string, Offi
   const folded = fold(stadtteil);
   const units = m.teile!.map((list) => list!.find((u) => foldedForms(u.name).includes(folded))!);
   return splitUnitNote(units[0]!.name, m.bufa_nr.map((nr, i) => ({ name: offices.get(nr)!.name, bufa_nr: nr, nur: units[i]!.nur })));
+}
+
+/** For a part a place-name search found that its city does not know (`ableitung` `unbekannt`), its units and parts spelled closest; none where the city has no division. */
+export function unknownPartNames(m: Municipality, part: GefundenerOrtsteil): string[] {
+  return m.teile === undefined ? [] : closestNames(m, part.name);
 }
 
 /**

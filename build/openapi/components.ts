@@ -5,8 +5,8 @@
 import { z } from 'zod';
 import {
   Aenderung, Ags, AgsNachfolger, AmtHerkunft, AnsweredOffice, Anschrift, Bankverbindung, BatchAntwort, BatchResponse, BufaNr, CollectionResponse, DistrictMunicipality, DistrictResponse, ErrorResponse, GefundenerOrtsteil, GefundenerTeil,
-  Gewichtung, Hausnummern, Kontakt, LookupFrage, LookupMunicipality, LookupResponse, Office, OfficeResponse, Plz, PlzAnteil, PlzTeilung, RetiredKey, RetiredOffice, Stand, StandQuelle, SteuernummerBund, Strasse,
-  StrassenAmt, Strassensuche, Teil, TeilArt, Zuordnung,
+  Gewichtung, Hausnummern, Kontakt, LookupFrage, LookupMunicipality, LookupResponse, Office, OfficeResponse, Plz, PlzAnteil, PlzTeilung, RetiredKey, RetiredOffice,
+  Rueckfrage, RueckfrageArt, RueckfrageOption, RueckfrageParameter, Stand, StandQuelle, SteuernummerBund, Strasse, StrassenAmt, Strassensuche, Teil, TeilArt, Zuordnung,
 } from '../../core/model.ts';
 import { HealthResponse, HealthUnavailable, NotLoaded } from '../../core/health.ts';
 
@@ -157,18 +157,33 @@ members(AmtHerkunft, {
   zuordnung: '`verzeichnis`: the number is the office\'s own; `nachfolger`: the number is retired, and the office in `aemter` took over its cases.',
   ersetzt: 'The retired office number where `zuordnung` is `nachfolger`; null otherwise.',
 });
+component(RueckfrageArt, 'RueckfrageArt', 'What to ask the person (this service\'s addition), in the order the questions come: `schreibweise` whether they meant a name or key spelled otherwise (the closest names of a place, of a part of a city or of a street, a key with the leading zero a spreadsheet took from it); `bundesland` the state they live in (a place name of several states), or for a tax number the state of their office; `gemeinde` the municipality they live in; `stadtteil` the part of a divided city they live in; `strasse` their street with house number, where the city\'s streets are known (Köln, Dortmund), or which of a street\'s namesakes in different parts of the city; `hausnummer` their house number, where the street crosses the units of several offices; `steuerbescheid` the office their last tax assessment names, where the directory cannot tell within their municipality (or, with no options, to check the tax number on it).', ['stadtteil']);
+component(RueckfrageParameter, 'RueckfrageParameter', 'The parameter of `GET /finanzamt` the person\'s answer goes into where they type it rather than pick one of `optionen` (a part of the city, a place, a tax number); each option\'s `abfrage` holds the whole lookup for a choice. Any parameter but `gemeinden` and `limit`.', ['stadtteil']);
+component(RueckfrageOption, 'RueckfrageOption', 'One answer the person may give (this service\'s addition): what to show them, where the offices it leads to are known, and the lookup that asks it.');
+members(RueckfrageOption, {
+  name: 'What to show the person: a place ("Neustadt b.Coburg", "Bochum Mitte"), a unit of a divided city as the ordinance writes it ("Lindenthal"), a state, an office\'s `bezeichnung`, a name spelled alike, a key with its leading zero.',
+  zusatz: 'What tells it apart, in German for the person: the Kreis and state of a place, the kind of a unit and its city with what the ordinance leaves out ("Stadtbezirk von Köln, ohne Klettenberg und Sülz"), the city of a part spelled alike, the office number of an office, the offices a tax number names in a state. Null where nothing does.',
+  bufa_nr: 'The offices the lookup of `abfrage` answers (for a state or place of many, all of them, in its order); for `steuerbescheid`, the office chosen.',
+  abfrage: 'The parameters of the lookup that asks this choice, complete but for `gemeinden` and `limit`, which stay as asked: `GET /finanzamt?` with these parameters (a unit as `ags` and `stadtteil`, a state of a place name as `ort` and `bundesland`, a street\'s namesake as `plz` and `strasse`; the part of the city and the address asked go with it where the lookup takes them). A tax number is personal data that no answer repeats beyond `frage`: a state\'s option of a tax-number answer holds `bundesland` alone, to send beside `frage.steuernummer`. Null for `steuerbescheid`: the office chosen is the answer, and nothing is asked again.',
+});
+component(Rueckfrage, 'Rueckfrage', 'A question to put to the person before an office is named (this service\'s addition). `hinweis` says the same in words; software reads this.');
+members(Rueckfrage, {
+  optionen: 'The answers known to be possible, in the order to show them; null where the answer is typed (a tax number, a place name).',
+  vollstaendig: 'True where `optionen` names every answer that leads to another office (a part of the city by another name its residents use leads where one of them does); false where the person may answer otherwise: a name not among the spellings offered, a place or state beyond `limit` (the answer\'s `vollstaendig` is false).',
+});
 component(LookupResponse, 'LookupResponse', 'Offices responsible for the municipalities that match the question, or the office a tax number names.');
 members(LookupResponse, {
   eindeutig: 'True exactly when exactly one office is responsible. When false, do not pick one: show the offices and ask the user.',
   anzahl_aemter: 'Number of offices in `aemter`.',
   anzahl_gemeinden: 'Number of municipality hits taken into account (at most `limit`); `gemeinden` has one element per (municipality, office) pair, so it can be longer.',
   vollstaendig: 'False when more municipalities matched than `limit` allowed (this service\'s addition).',
-  hinweis: 'Why the answer is not unique (`eindeutig` false), or that nothing was found; for a retired key, first what replaced it, also where one office answers; null otherwise.',
+  hinweis: 'Why the answer is not unique (`eindeutig` false), or that nothing was found, and what to say next; for a retired key, first what replaced it, also where one office answers; null otherwise. German words for the person at the caller\'s end, to show them as they are; no parameter or field names. Its wording may change: software acts on `rueckfragen`.',
   aemter: 'The responsible offices, in the order in which the matched municipalities name them. Each carries its district in `gemeinden` when `gemeinden=1` was asked.',
   gemeinden: 'The matched municipalities, by ascending `ags` for `ags` and `plz`, exact name matches first for `ort`; for a retired key, its successors (those of `ags_nachfolger`); empty for a tax number.',
   aenderungen: 'Announced changes that affect any matched municipality, for a tax number any municipality of the office\'s district (this service\'s addition); always an array, empty when none applies. `hinweis` stays null where one office answers, so read this field too.',
   ags_nachfolger: 'Only where `ags` is a full eight-digit key that was valid once and is not now (this service\'s addition): the current municipalities that hold its area, one per part where it was split. The answer gives their offices and municipalities (the asked key itself finds nothing; `frage.ags` is the key as asked, `hinweis` says what replaced it). Empty where no current successor is known: then no office. Null for every other question.',
   amt_herkunft: 'Only in answers to a tax number: the office it names and how; null where it names no office or several.',
+  rueckfragen: 'What to ask the person where the answer is not certain (this service\'s addition), in the order to ask it, each question narrowing the next: the spelling meant, the state, the municipality, the part of a divided city, the office on the last tax assessment. Each with the parameter its answer goes into and, where known, the possible answers with the offices each leads to and the lookup that asks it. Null where one office answers (or none, with nothing to ask). `hinweis` ends with the same request in words.',
   plz_anteile: 'Only in answers to `plz` where the postal code lies in a divided city whose parts are drawn (Köln, Dortmund, Düsseldorf, Duisburg, Leipzig, Dresden, Chemnitz; this service\'s addition): each office\'s share of the code\'s addresses there, from map data. `aemter` lists exactly those offices (2 % or more), the largest share first, and `eindeutig` stays false even where one office is left: map data is no statement of the ordinance. Ask for the street or the Stadtteil to be sure.',
   strassen: 'Only in answers with `strasse` (this service\'s addition): for each matched municipality whose streets are sourced (Köln, Dortmund), what its street list says of the street asked for. In other cities the street cannot narrow the answer, and `hinweis` says so.',
 });

@@ -39,6 +39,11 @@ and let the user choose; never pick one. Where a state ordinance divides the cit
 each element of \`gemeinden\` names the parts its office serves in \`teile\`: ask the user for
 the Stadtteil, and ask again with \`stadtteil\`, which answers that part's office.
 
+An answer has two readers. \`hinweis\` is German for the person: show it as it is; it names no parameter. The added
+\`rueckfragen\` is for the software: what to ask the person, in order (\`schreibweise\`, \`bundesland\`, \`gemeinde\`,
+\`stadtteil\`, \`steuerbescheid\`), the parameter the answer goes into, and where known the possible answers, each
+with the offices it leads to and the lookup (\`abfrage\`) that asks it. Null where one office answers.
+
 ## Tax numbers
 \`/finanzamt?steuernummer=…\` answers the office a tax number belongs to: the federal 13-digit form, the same
 without its fifth digit, or a state's written form, with or without separators. A written form does not say its
@@ -107,7 +112,8 @@ Ignore unknown fields. The data version is \`stand\` (DD.MM.YYYY) and \`stand_qu
   to which no office is assigned. \`kreis\` is null for the three areas that belong to no Kreis.
 - Lookup answers carry \`vollstaendig\`: false when more municipalities matched than \`limit\` allowed.
 - \`ort\` hits come in four ranks (whole or base name, beginning, word beginning, anywhere), each by population, then
-  name; when nothing matches, \`hinweis\` suggests up to three closely spelled names, which are not hits.
+  name; when nothing matches, \`hinweis\` suggests up to three closely spelled names, which are not hits, and
+  \`rueckfragen\` offers them as lookups (\`schreibweise\`).
 - With \`gemeinden=1\`, each office of a lookup carries its district as \`gemeinden\`, and \`/finanzamt/{amtsnummer}\`
   carries it as \`amt.gemeinden\`.
 - \`anschrift\` holds \`strasse\`, \`hausnummer\`, \`plz\`, \`ort\`; \`kontakt\` adds \`mail_stand\` (the date of the export

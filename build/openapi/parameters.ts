@@ -46,7 +46,8 @@ const ORT_ORDER = 'Hits come in five ranks, compared on the folded spelling: (1)
   'the larger population (GV100AD) comes first, then the name; municipalities before units and parts. A piece of a name never ' +
   'begins inside a folded letter or right after one ("Berlin" does not find Überlingen). When nothing matches, `hinweis` ' +
   'suggests up to three names spelled closely (edit distance on the folded spelling: 1 below five letters, 2 from five), ' +
-  'units among them as "Köln Ehrenfeld"; they are not hits and change no count.';
+  'units among them as "Köln Ehrenfeld"; they are not hits and change no count, and `rueckfragen` offers each as a lookup ' +
+  '(`schreibweise`). Where the hits lie in several states, `rueckfragen` asks the state first (each option this search with `bundesland`).';
 /** What a unit of a divided city found by `ort` answers (core/search/cityUnits.ts). */
 const ORT_UNITS = 'The units of divided cities (the Stadtbezirke, Stadtteile and Ortschaften a state ordinance names, as `teile` ' +
   'lists them) are place names too: "Ehrenfeld", "Köln-Sülz", "Köln Sülz" and "Dresden Neustadt" find that part of that city ' +
@@ -67,7 +68,7 @@ const WRITTEN_FORMS = SCHEMES.map((s) => `${s.bundesland} \`${s.schreibweisen.jo
 export const PARAMETERS = {
   ags: {
     name: 'ags', in: 'query',
-    description: `Official municipality key, one to eight digits. Eight digits name one municipality (the reliable key); fewer digits are a prefix and match every municipality below it (\`05315\`: Köln; \`05\`: all of Nordrhein-Westfalen), by ascending key. An eight-digit key that was valid once and is not now (a municipality merged, split or renumbered) is answered with the offices of the current municipalities that hold its area: \`ags_nachfolger\` names them, \`gemeinden\` lists them, \`hinweis\` says what replaced the key, and \`frage.ags\` stays the key asked; one with no known current successor answers no office, with \`ags_nachfolger\` empty. ${ONE_OF}`,
+    description: `Official municipality key, one to eight digits. Eight digits name one municipality (the reliable key); fewer digits are a prefix and match every municipality below it (\`05315\`: Köln; \`05\`: all of Nordrhein-Westfalen), by ascending key. An eight-digit key that was valid once and is not now (a municipality merged, split or renumbered) is answered with the offices of the current municipalities that hold its area: \`ags_nachfolger\` names them, \`gemeinden\` lists them, \`hinweis\` says what replaced the key, and \`frage.ags\` stays the key asked; one with no known current successor answers no office, with \`ags_nachfolger\` empty. A key of seven digits (or a prefix) that names nothing, but does with the leading zero a spreadsheet takes away, is named in \`hinweis\` and offered in \`rueckfragen\` (\`schreibweise\`). ${ONE_OF}`,
     schema: schema(lookup.ags),
   },
   plz: {

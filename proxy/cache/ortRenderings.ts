@@ -1,7 +1,7 @@
 // Lookups by place name, rendered once per search rather than once per spelling. `ort` folds `berg`, `Berg` and
 // ` berg.` into one search, but `frage` echoes the spelling, so each spelling is its own answer: rendered afresh,
 // a hundred spellings in one batch once held the event loop for half a second. The answer to a search is kept
-// split around the echoed spelling (renderOrt, core/render.ts), so another spelling costs a concatenation, not a
+// split around the echoed spellings (renderOrt, core/render.ts), so another spelling costs a concatenation, not a
 // search and a rendering; what a search that finds nothing answers names the spelling, and is rendered whole.
 import { LRUCache } from 'lru-cache';
 import { echoOrt, ortSearchKey, renderOrt } from '../../core/render.ts';
@@ -10,15 +10,14 @@ import type { LookupQuestion } from '../../core/request.ts';
 import type { OrtSearch } from '../../core/search/ortSearch.ts';
 
 interface Split {
-  head: Buffer;
-  tail: Buffer;
+  pieces: Buffer[];
 }
 
 export class OrtRenderings {
   private readonly lru: LRUCache<string, Split>;
 
   constructor(maxBytes: number) {
-    this.lru = new LRUCache({ maxSize: maxBytes, sizeCalculation: (split, key) => key.length + split.head.length + split.tail.length });
+    this.lru = new LRUCache({ maxSize: maxBytes, sizeCalculation: (split, key) => split.pieces.reduce((sum, piece) => sum + piece.length, key.length) });
   }
 
   /** The body of the lookup `q` asks (by `ort`) in `q`'s spelling, of the version whose index and search these are (one OrtRenderings each). */
@@ -28,7 +27,7 @@ export class OrtRenderings {
     if (known !== undefined) return asBuffer(echoOrt(known, q.value));
     const rendered = renderOrt(index, q, searchOrt);
     if (!rendered.echo) return Buffer.from(rendered.body);
-    const split = { head: Buffer.from(rendered.head), tail: Buffer.from(rendered.tail) };
+    const split = { pieces: rendered.pieces.map((piece) => Buffer.from(piece)) };
     this.lru.set(key, split);
     return asBuffer(echoOrt(split, q.value));
   }

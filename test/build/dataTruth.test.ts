@@ -73,7 +73,7 @@ describe('rule 5: truthful hints', () => {
     const body = lookup('06412000');
     expect(body.anzahl_aemter).toBe(6);
     expect(body.hinweis).toContain('6 Amtsnummern eingetragen (2612, 2613, 2614, 2615, 2645 und 2647); sie gehören zu einem Finanzamt');
-    expect(body.hinweis).toContain('entscheidet die Steuernummer');
+    expect(body.hinweis).toContain('Welche der Nummern für Sie gilt, ergibt sich aus Ihrer Steuernummer.');
     expect(body.hinweis).not.toMatch(/\d+ Finanzämter/);
   });
 

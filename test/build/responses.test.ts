@@ -13,7 +13,7 @@ import { DOCUMENTS } from '../../core/routes.ts';
 
 const OFFICE_KEYS = ['bufa_nr', 'name', 'bezeichnung', 'bundesland', 'anschrift', 'postfach', 'kontakt', 'bankverbindung',
   'bankverbindungen', 'zahlungsempfaenger', 'oeffnungszeiten', 'ohne_bezirk', 'anzahl_gemeinden'];
-const LOOKUP_KEYS = ['stand', 'stand_quelle', 'frage', 'eindeutig', 'anzahl_aemter', 'anzahl_gemeinden', 'vollstaendig', 'hinweis', 'aemter', 'gemeinden', 'aenderungen', 'ags_nachfolger'];
+const LOOKUP_KEYS = ['stand', 'stand_quelle', 'frage', 'eindeutig', 'anzahl_aemter', 'anzahl_gemeinden', 'vollstaendig', 'hinweis', 'aemter', 'gemeinden', 'aenderungen', 'ags_nachfolger', 'rueckfragen'];
 
 describe('lookup /finanzamt', () => {
   it('answers Flensburg 01001000 with office 2115 alone', () => {
@@ -21,7 +21,7 @@ describe('lookup /finanzamt', () => {
     expect(Object.keys(body)).toEqual(LOOKUP_KEYS);
     expect(body).toMatchObject({
       stand: '30.11.2025', stand_quelle: '20251130_0000', frage: { ags: '01001000', gemeinden: 0, limit: 20 },
-      eindeutig: true, anzahl_aemter: 1, anzahl_gemeinden: 1, vollstaendig: true, hinweis: null, ags_nachfolger: null,
+      eindeutig: true, anzahl_aemter: 1, anzahl_gemeinden: 1, vollstaendig: true, hinweis: null, ags_nachfolger: null, rueckfragen: null,
     });
     expect(body.aemter).toHaveLength(1);
     expect(Object.keys(body.aemter[0]!)).toEqual(OFFICE_KEYS);
@@ -32,8 +32,8 @@ describe('lookup /finanzamt', () => {
     expect(body.aenderungen).toEqual([]);
   });
 
-  it('answers Köln and Berlin with several offices, not unique, with a hint', () => {
-    for (const [ags, offices] of [['05315000', 7], ['11000000', 17]] as const) {
+  it('answers Köln and Berlin with several offices, not unique, with a hint and what to ask', () => {
+    for (const [ags, offices, asked] of [['05315000', 7, ['stadtteil', 'steuerbescheid']], ['11000000', 17, ['steuerbescheid']]] as const) {
       const body = testTree().json(`/finanzamt?ags=${ags}`, LookupResponse);
       expect(body.eindeutig).toBe(false);
       expect(body.anzahl_aemter).toBe(offices);
@@ -41,7 +41,8 @@ describe('lookup /finanzamt', () => {
       expect(body.anzahl_gemeinden).toBe(1);
       // One element per (municipality, office) pair: a caller can map each office back to the municipality.
       expect(body.gemeinden.map((g) => g.bufa_nr)).toEqual(body.aemter.map((a) => a.bufa_nr));
-      expect(body.hinweis).toMatch(/Finanzämter zuständig.*bitte die Nutzerin oder den Nutzer fragen/i);
+      expect(body.hinweis).toMatch(/Finanzämter zuständig.*steht (auch )?auf Ihrem letzten Steuerbescheid/);
+      expect(body.rueckfragen!.map((r) => r.art)).toEqual(asked);
     }
   });
 
@@ -80,6 +81,8 @@ describe('lookup /finanzamt', () => {
     expect(body).toMatchObject({ anzahl_aemter: 0, eindeutig: false, anzahl_gemeinden: 1, aemter: [] });
     expect(body.gemeinden[0]).toMatchObject({ ags: '13000999', kreis: null, bufa_nr: null });
     expect(body.hinweis).toMatch(/kein Finanzamt/);
+    // Nothing to ask: no office serves it.
+    expect(body.rueckfragen).toBeNull();
   });
 });
 

@@ -51,7 +51,22 @@ describe('one method per question, answering what the service answers', () => {
     const koeln = await client.byAgs('05315000');
     expect(koeln.eindeutig).toBe(false);
     expect(koeln.anzahl_aemter).toBeGreaterThan(1);
-    expect(koeln.hinweis).toContain('Bitte die Nutzerin oder den Nutzer fragen');
+    expect(koeln.hinweis).toContain('Bitte geben Sie an, in welchem Stadtteil Sie wohnen');
+    expect(koeln.rueckfragen!.map((r) => r.art)).toEqual(['stadtteil', 'steuerbescheid']);
+  });
+
+  it('follows an option of rueckfragen to the lookup it asks, keeping gemeinden and limit', async () => {
+    const [units, bill] = (await client.byAgs('05315000')).rueckfragen!;
+    const suelz = units!.optionen!.find((o) => o.name === 'Sülz')!;
+    expect(await client.follow(suelz, { gemeinden: true })).toEqual(await raw('/finanzamt?ags=05315000&stadtteil=S%C3%BClz&gemeinden=1'));
+    // A state's option of a tax number asks the number again, which no answer repeats beyond frage.
+    const byNumber = await client.bySteuernummer('21/815/08150');
+    const [berlin] = byNumber.rueckfragen![0]!.optionen!;
+    expect(berlin!.abfrage).toEqual({ bundesland: 'Berlin' });
+    await expect(client.follow(berlin!)).rejects.toThrow(/pass it as steuernummer/);
+    expect((await client.follow(berlin!, { steuernummer: byNumber.frage.steuernummer! })).aemter.map((a) => a.bufa_nr)).toEqual(berlin!.bufa_nr);
+    // An office chosen from the tax assessment is the answer: nothing to ask.
+    await expect(client.follow(bill!.optionen![0]!)).rejects.toThrow(/is an answer, not a question/);
   });
 });
 

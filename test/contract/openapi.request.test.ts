@@ -16,6 +16,7 @@ import type { Response } from '../../build/openapi/responses.ts';
 import { EXPOSE } from '../../core/headers.ts';
 import { HealthResponse } from '../../core/health.ts';
 import { makeManifest, MANIFEST_FILE, type Manifest } from '../../core/manifest.ts';
+import { LookupParameters } from '../../core/parameters.ts';
 import { DOCUMENTS } from '../../core/routes.ts';
 import { callerOfSharedProxy, type CallerProxy } from '../support/callerProxy.ts';
 import { Contract, OpenApiDocument } from '../support/contract.ts';
@@ -267,6 +268,22 @@ describe('the document as generators read it', () => {
     expect(schemas.LookupFrage.properties.stadtteil).toEqual({ type: 'string' });
     expect(doc.paths['/finanzamt']!.get.parameters).toContainEqual({ $ref: '#/components/parameters/stadtteil' });
     expect((doc.components.parameters as Record<string, any>).stadtteil).toMatchObject({ name: 'stadtteil', in: 'query', schema: { type: 'string', maxLength: 100 } });
+  });
+
+  it('shows what to ask the person: rueckfragen, its questions and options named and described (issue 45, item 4)', () => {
+    const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
+    expect(schemas.LookupResponse.required).toContain('rueckfragen');
+    expect(schemas.LookupResponse.properties.rueckfragen).toMatchObject({ anyOf: [{ type: 'array', items: ref('Rueckfrage') }, { type: 'null' }], description: expect.stringContaining('in the order to ask it') });
+    expect(schemas.LookupResponse.properties.hinweis.description).toMatch(/for the person.*no parameter or field names/);
+    expect(schemas.RueckfrageArt.enum).toEqual(['schreibweise', 'bundesland', 'gemeinde', 'stadtteil', 'strasse', 'hausnummer', 'steuerbescheid']);
+    // The parameters an answer goes into are the lookup's own, but the two that stay as asked.
+    expect(schemas.RueckfrageParameter.enum).toEqual(Object.keys(LookupParameters.shape).filter((p) => p !== 'gemeinden' && p !== 'limit'));
+    expect(schemas.Rueckfrage.properties).toMatchObject({ art: ref('RueckfrageArt'), parameter: ref('RueckfrageParameter') });
+    expect(schemas.RueckfrageOption.properties.abfrage.anyOf[0]).toMatchObject({ type: 'object', propertyNames: ref('RueckfrageParameter') });
+    for (const id of ['Rueckfrage', 'RueckfrageOption', 'RueckfrageArt', 'RueckfrageParameter']) {
+      expect(schemas[id].description, id).toBeTruthy();
+      for (const [name, member] of Object.entries((schemas[id].properties ?? {}) as Record<string, any>)) expect(member.description ?? member.$ref, `${id}.${name}`).toBeTruthy();
+    }
   });
 
   it('shows retired keys and office numbers: AgsNachfolger, RetiredKey and RetiredOffice named and described, the ags parameter and the 404', () => {

@@ -14,6 +14,20 @@ const get = (path: string) => running.proxy.get(path, { 'x-api-key': running.key
 const lookup = (params: Record<string, string>) => `/finanzamt?${new URLSearchParams(params)}`;
 const ask = async (params: Record<string, string>) => (await get(lookup(params))).parsed(LookupResponse);
 const offices = (body: { aemter: { bufa_nr: string }[] }) => body.aemter.map((a) => a.bufa_nr);
+const arts = (body: LookupResponse) => body.rueckfragen?.map((r) => r.art) ?? null;
+
+/** Every option of the answer's questions, asked as its `abfrage` says, names the offices it promised (issue 45, item 4). */
+async function optionsKeepTheirWord(body: LookupResponse): Promise<number> {
+  let asked = 0;
+  for (const r of body.rueckfragen ?? []) {
+    for (const o of r.optionen ?? []) {
+      if (o.abfrage === null) continue;
+      expect(offices(await ask(o.abfrage as Record<string, string>)), `${r.art} ${o.name} ${JSON.stringify(o.abfrage)}`).toEqual(o.bufa_nr);
+      asked++;
+    }
+  }
+  return asked;
+}
 const KOELN = '05315000';
 const DORTMUND = '05913000';
 
@@ -27,7 +41,7 @@ describe('a street inside one office\'s units', () => {
   ])('%j answers Köln-Süd, certain', async (params) => {
     const body = await ask(params);
     expect(offices(body)).toEqual(['5219']);
-    expect(body).toMatchObject({ eindeutig: true, hinweis: null, frage: { strasse: params.strasse } });
+    expect(body).toMatchObject({ eindeutig: true, hinweis: null, rueckfragen: null, frage: { strasse: params.strasse } });
     expect(body.strassen).toEqual([{ ags: KOELN, stand: '2013-10-04', treffer: [{ name: 'Berrenrather Str.', plz: ['50937'], aemter: [{ bufa_nr: '5219', hausnummern: [] }] }], aehnlich: [] }]);
     expect(body.plz_anteile).toBeUndefined();
   });
@@ -73,7 +87,11 @@ describe('a street across two offices\' units', () => {
     const body = await ask(aachener);
     expect(offices(body)).toEqual(['5214', '5223']);
     expect(body.eindeutig).toBe(false);
-    expect(body.hinweis).toContain('Die Straße Aachener Str. liegt in den Bezirken von Köln-Altstadt (5214) und Köln-West (5223); welches zuständig ist, entscheidet die Hausnummer');
+    expect(body.hinweis).toBe('Die Straße Aachener Str. liegt in den Bezirken von Köln-Altstadt (5214) und Köln-West (5223); welches zuständig ist, entscheidet die Hausnummer. '
+      + 'Bitte geben Sie Ihre Hausnummer an; das zuständige Finanzamt steht auch auf Ihrem letzten Steuerbescheid.');
+    // The house number decides: typed, beside the street; the ranges that decide are in strassen.
+    expect(body.rueckfragen![0]).toEqual({ art: 'hausnummer', parameter: 'hausnummer', optionen: null, vollstaendig: false });
+    expect(arts(body)).toEqual(['hausnummer', 'steuerbescheid']);
     expect(body.strassen![0]!.treffer[0]!.aemter).toEqual([
       { bufa_nr: '5214', hausnummern: [{ von: '1', bis: '71', seite: 'ungerade' }, { von: '0', bis: '134', seite: 'gerade' }] },
       { bufa_nr: '5223', hausnummern: [{ von: '75', bis: '1413', seite: 'ungerade' }, { von: '186', bis: '1420', seite: 'gerade' }] },
@@ -92,7 +110,8 @@ describe('a street across two offices\' units', () => {
     const body = await ask({ ...aachener, hausnummer: '9999' });
     expect(offices(body)).toEqual(['5214', '5223']);
     expect(body.eindeutig).toBe(false);
-    expect(body.hinweis).toContain('Die Hausnummer 9999 liegt in keinem Bereich, den das Straßenverzeichnis von Köln (Stand 4.10.2013) für die Straße Aachener Str. nennt');
+    expect(body.hinweis).toContain('Die Hausnummer 9999 liegt in keinem Bereich, den das Straßenverzeichnis von Köln (Stand 4.10.2013) für die Straße Aachener Str. nennt; genannt sind daher alle Finanzämter der Straße.');
+    expect(arts(body)).toEqual(['hausnummer', 'steuerbescheid']);
   });
 
   it('a range across the border of the offices names both', async () => {
@@ -109,7 +128,17 @@ describe('a street across two offices\' units', () => {
   });
 
   it('namesakes in different parts: the postal code keeps the one in its area', async () => {
-    expect(offices(await ask({ ags: KOELN, strasse: 'Aachener Str.', hausnummer: '50' }))).toEqual(['5214', '5216']);
+    const both = await ask({ ags: KOELN, strasse: 'Aachener Str.', hausnummer: '50' });
+    expect(offices(both)).toEqual(['5214', '5216']);
+    expect(both.hinweis).toContain('In Köln gibt es 2 Straßen namens Aachener Str. in verschiedenen Stadtteilen; Ihre Postleitzahl oder Ihr Stadtteil unterscheidet sie.');
+    // Which of them: each asked beside a postal code no other has, naming its office.
+    expect(both.rueckfragen![0]).toEqual({
+      art: 'strasse', parameter: 'strasse', vollstaendig: true, optionen: [
+        { name: 'Aachener Str.', zusatz: 'Köln, Postleitzahl 50674, 50858, 50859, 50931 und 50933', bufa_nr: ['5214'], abfrage: { plz: '50674', strasse: 'Aachener Str.', hausnummer: '50' } },
+        { name: 'Aachener Str. Po', zusatz: 'Köln, Postleitzahl 51145', bufa_nr: ['5216'], abfrage: { plz: '51145', strasse: 'Aachener Str.', hausnummer: '50' } },
+      ],
+    });
+    expect(await optionsKeepTheirWord(both)).toBe(2);
     const porz = await ask({ plz: '51145', strasse: 'Aachener Str.', hausnummer: '50' });
     expect(offices(porz)).toEqual(['5216']);
     expect(porz.strassen![0]!.treffer.map((s) => s.name)).toEqual(['Aachener Str. Po']);
@@ -123,8 +152,16 @@ describe('a street the list does not hold', () => {
     expect(offices(body)).toEqual(offices(alone));
     expect(body.eindeutig).toBe(false);
     expect(body.strassen).toEqual([{ ags: KOELN, stand: '2013-10-04', treffer: [], aehnlich: ['Berrenrather Str.'] }]);
-    expect(body.hinweis).toContain('Die Straße „Berrenrather Weg“ steht nicht im Straßenverzeichnis von Köln (Stand 4.10.2013; neuere Straßen fehlen darin); ähnlich geschrieben: Berrenrather Str.');
+    expect(body.hinweis).toContain('Die Straße „Berrenrather Weg“ steht nicht im Straßenverzeichnis von Köln (Stand 4.10.2013; neuere Straßen fehlen darin); ähnlich geschrieben: „Berrenrather Str.“. '
+      + 'Genannt sind daher die Finanzämter der Postleitzahl.');
     expect(body.plz_anteile).toEqual(alone.plz_anteile);
+    // The street meant first, then the part of the city or the street again, then the tax assessment.
+    expect(arts(body)).toEqual(['schreibweise', 'stadtteil', 'strasse', 'steuerbescheid']);
+    expect(body.rueckfragen![0]).toEqual({
+      art: 'schreibweise', parameter: 'strasse', vollstaendig: false,
+      optionen: [{ name: 'Berrenrather Str.', zusatz: 'Köln', bufa_nr: ['5219'], abfrage: { plz: '50937', strasse: 'Berrenrather Str.', hausnummer: '3' } }],
+    });
+    expect(await optionsKeepTheirWord(body)).toBeGreaterThan(20);
   });
 
   it('never another city\'s street: a Dortmund street asked in Köln is not found', async () => {
@@ -141,12 +178,14 @@ describe('cities whose streets are not sourced', () => {
     const body = res.parsed(LookupResponse);
     expect(offices(body)).toEqual(['3231', '3232']);
     expect(body.strassen).toEqual([]);
-    expect(body.hinweis).toContain('Die Straßen von Leipzig kennt das Verzeichnis nicht; strasse=Karl-Liebknecht-Straße schränkt die Antwort nicht ein.');
+    expect(body.hinweis).toContain('Die Straßen von Leipzig kennt das Verzeichnis nicht; die Angabe „Karl-Liebknecht-Straße“ ändert die Antwort daher nicht.');
+    // No street to ask for: the part of the city, or the tax assessment.
+    expect(arts(body)).toEqual(['stadtteil', 'steuerbescheid']);
   });
 
   it('a city of one office answers it, certain, with nothing to say about the street', async () => {
     const body = await ask({ ags: '06412000', strasse: 'Zeil', hausnummer: '1' });
-    expect(body).toMatchObject({ eindeutig: true, hinweis: null, strassen: [] });
+    expect(body).toMatchObject({ eindeutig: true, hinweis: null, rueckfragen: null, strassen: [] });
   });
 });
 
@@ -157,7 +196,10 @@ describe('a postal code of a divided city', () => {
     expect(body.eindeutig).toBe(false);
     expect(body.plz_anteile).toEqual([{ plz: '50939', ags: KOELN, gewichtung: 'strassenlaenge', aemter: [{ bufa_nr: '5219', anteil: 100 }], fehlende_teile: [] }]);
     expect(body.hinweis).toContain('am wahrscheinlichsten ist Köln-Süd (5219). Sicher ist das nicht');
-    expect(body.hinweis).toContain('Sicher wird die Antwort mit strasse und hausnummer oder stadtteil neben der Postleitzahl.');
+    // One office, but by map data: what makes it certain is asked all the same.
+    expect(body.hinweis).toMatch(/Sicher ist das nicht: .* Bitte geben Sie an, in welchem Stadtteil Sie wohnen, oder Ihre Straße mit Hausnummer\.$/);
+    expect(arts(body)).toEqual(['stadtteil', 'strasse']);
+    expect(body.rueckfragen![1]).toEqual({ art: 'strasse', parameter: 'strasse', optionen: null, vollstaendig: false });
   });
 
   it('split about 55/45 answers both, the larger share first', async () => {
@@ -171,13 +213,14 @@ describe('a postal code of a divided city', () => {
   it('where streets are not sourced asks for the Stadtteil', async () => {
     const body = await ask({ plz: '04103' });
     expect(body.plz_anteile![0]).toMatchObject({ gewichtung: 'flaeche' });
-    expect(body.hinweis).toContain('Sicher wird die Antwort mit stadtteil neben der Postleitzahl.');
+    expect(body.hinweis).toMatch(/Bitte geben Sie an, in welchem Stadtteil Sie wohnen\.$/);
+    expect(arts(body)).toEqual(['stadtteil']);
   });
 
   it('with stadtteil narrows as ags with stadtteil does, by the ordinance: certain', async () => {
     const body = await ask({ plz: '50937', stadtteil: 'Sülz' });
     expect(offices(body)).toEqual(['5219']);
-    expect(body).toMatchObject({ eindeutig: true, hinweis: null, frage: { plz: '50937', stadtteil: 'Sülz' } });
+    expect(body).toMatchObject({ eindeutig: true, hinweis: null, rueckfragen: null, frage: { plz: '50937', stadtteil: 'Sülz' } });
   });
 });
 

@@ -69,8 +69,15 @@ describe('GET /finanzamt (lookup by residence)', () => {
     expect(res.status).toBe(200);
     const body = res.parsed(LookupResponse);
     expect(body).toMatchObject({ anzahl_aemter: 0, anzahl_gemeinden: 0, vollstaendig: true, aemter: [], gemeinden: [], aenderungen: [] });
-    expect(body.hinweis).toMatch(/^Keine Gemeinde gefunden für ort=Muenchn\. Ähnlich geschriebene Namen: München\b/);
-    expect((await get('/finanzamt?ort=Xyzzyqwv')).parsed(LookupResponse).hinweis).toBe('Keine Gemeinde gefunden für ort=Xyzzyqwv.');
+    expect(body.hinweis).toMatch(/^Unter dem Namen „Muenchn“ ist keine Gemeinde bekannt\. Ähnlich geschriebene Orte: München\b/);
+    // The same suggestions for software: each with the lookup that asks it and the offices that lookup names.
+    const [spelling] = body.rueckfragen!;
+    expect(spelling).toMatchObject({ art: 'schreibweise', parameter: 'ort', vollstaendig: false });
+    expect(spelling!.optionen![0]).toMatchObject({ name: 'München', abfrage: { ort: 'München' } });
+    const muenchen = (await get(`/finanzamt?ort=${encodeURIComponent('München')}`)).parsed(LookupResponse);
+    expect(spelling!.optionen![0]!.bufa_nr).toEqual(muenchen.aemter.map((a) => a.bufa_nr));
+    const nothing = (await get('/finanzamt?ort=Xyzzyqwv')).parsed(LookupResponse);
+    expect(nothing).toMatchObject({ hinweis: 'Unter dem Namen „Xyzzyqwv“ ist keine Gemeinde bekannt.', rueckfragen: null });
   });
 
   it('lists the city first among its namesakes', async () => {

@@ -64,7 +64,11 @@ describe('a tax number naming a retired office (rule 4b)', () => {
     const body = (await get('/finanzamt?steuernummer=2112081508157')).parsed(LookupResponse);
     expect(body.aemter.map((a) => a.bufa_nr)).toEqual(['2128', '2129']);
     expect(body).toMatchObject({ eindeutig: false, amt_herkunft: { bufa_nr: '2112', zuordnung: 'nachfolger', ersetzt: '2112' } });
-    expect(body.hinweis).toContain('Die Amtsnummer 2112, die die Steuernummer nennt, gibt es nicht mehr');
+    expect(body.hinweis).toBe('Das Finanzamt mit der Nummer 2112, die die Steuernummer nennt, gibt es nicht mehr; seine Fälle haben je nach Gemeinde '
+      + 'Finanzamt Rendsburg (2128) und Finanzamt Eckernförde-Schleswig (2129) übernommen. Welches davon für Sie zuständig ist, hängt von Ihrem Wohnort ab: '
+      + 'Bitte geben Sie an, in welcher Gemeinde Sie wohnen.');
+    // Which office follows from the municipality: the place is asked, typed, since the number names no place.
+    expect(body.rueckfragen).toEqual([{ art: 'gemeinde', parameter: 'ort', optionen: null, vollstaendig: false }]);
   });
 });
 
@@ -74,7 +78,9 @@ describe('one office under several numbers (rule 5b)', () => {
     expect(body.aemter.map((a) => a.bufa_nr)).toEqual(['9238', '9240', '9241']);
     expect(body.eindeutig).toBe(false);
     expect(body.hinweis).toBe('Für Nürnberg sind 3 Amtsnummern eingetragen (9238, 9240 und 9241); sie gehören zu einem Finanzamt (Nürnberg). '
-      + 'Welche Nummer gilt, entscheidet die Steuernummer, im Zweifel das Finanzamt. Bitte die Nutzerin oder den Nutzer fragen, statt ein Finanzamt auszuwählen.');
+      + 'Welche der Nummern für Sie gilt, ergibt sich aus Ihrer Steuernummer. '
+      + 'Welches der genannten Finanzämter für Sie zuständig ist, steht auf Ihrem letzten Steuerbescheid; im Zweifel gibt das Finanzamt Auskunft.');
+    expect(body.rueckfragen!.map((r) => [r.art, r.parameter, r.optionen!.map((o) => o.bufa_nr.join())])).toEqual([['steuerbescheid', 'steuernummer', ['9238', '9240', '9241']]]);
   });
 
   // Rule 5b read off the offices' names, apart from core/officeGroups.ts: a trailing "(bis DD.MM.YYYY …)" clause and
@@ -91,9 +97,11 @@ describe('one office under several numbers (rule 5b)', () => {
     expect(distinctOffices(body)).toEqual(['Mittelfranken-West', 'Mittelfranken-Ost', 'Nürnberg']);
     expect(body).toMatchObject({ eindeutig: false, anzahl_aemter: 7, anzahl_gemeinden: 5, vollstaendig: true });
     expect(body.hinweis).toBe('Für Nürnberg sind 3 Amtsnummern eingetragen (9238, 9240 und 9241); sie gehören zu einem Finanzamt (Nürnberg). '
-      + 'Welche Nummer gilt, entscheidet die Steuernummer, im Zweifel das Finanzamt. '
-      + 'Gefunden wurden 5 Gemeinden (Ansbach, Erlangen, Fürth, Nürnberg und Schwabach); sie gehören zu 3 verschiedenen Finanzämtern mit 7 Amtsnummern; '
-      + 'eindeutig ist nur die Abfrage mit dem achtstelligen Gemeindeschlüssel (ags). Bitte die Nutzerin oder den Nutzer fragen, statt ein Finanzamt auszuwählen.');
+      + 'Welche der Nummern für Sie gilt, ergibt sich aus Ihrer Steuernummer. '
+      + 'Gefunden wurden 5 Gemeinden (Ansbach, Erlangen, Fürth, Nürnberg und Schwabach); sie gehören zu 3 verschiedenen Finanzämtern mit 7 Amtsnummern. '
+      + 'Bitte geben Sie an, in welcher Gemeinde Sie wohnen; das zuständige Finanzamt steht auch auf Ihrem letzten Steuerbescheid.');
+    expect(body.rueckfragen!.map((r) => r.art)).toEqual(['gemeinde', 'steuerbescheid']);
+    expect(body.rueckfragen![0]!.optionen!.map((o) => o.abfrage)).toEqual(body.gemeinden.filter((g, i, all) => all.findIndex((h) => h.ags === g.ags) === i).map((g) => ({ ags: g.ags })));
   });
 
   it("counts the Landkreise's seven numbers as the two offices they are (ags=0957&limit=200, rendered)", async () => {
@@ -105,8 +113,10 @@ describe('one office under several numbers (rule 5b)', () => {
     // 236 municipalities have keys under 0957; the first 200 are answered, and 9220 (Weißenburg-Gunzenhausen, 09577) is not among their offices.
     expect(body).toMatchObject({ eindeutig: false, anzahl_aemter: 7, anzahl_gemeinden: 200, vollstaendig: false });
     expect(body.hinweis).toBe('Gefunden wurden 200 Gemeinden (Adelshofen, Arberg, Aurach, Bechhofen, Bruckberg und 195 weitere); '
-      + 'sie gehören zu 2 verschiedenen Finanzämtern mit 7 Amtsnummern; eindeutig ist nur die Abfrage mit dem achtstelligen Gemeindeschlüssel (ags). '
-      + 'Bitte die Nutzerin oder den Nutzer fragen, statt ein Finanzamt auszuwählen.');
+      + 'sie gehören zu 2 verschiedenen Finanzämtern mit 7 Amtsnummern. Bitte geben Sie an, in welcher Gemeinde Sie wohnen.');
+    // More municipalities match than were answered: the options are the 200 answered, not every answer.
+    expect(body.rueckfragen).toEqual([expect.objectContaining({ art: 'gemeinde', parameter: 'ags', vollstaendig: false })]);
+    expect(body.rueckfragen![0]!.optionen).toHaveLength(200);
   });
 
   it('answers Erlangen with Mittelfranken-Ost under its old number and new name, without the ended notice', async () => {
@@ -143,8 +153,14 @@ describe('property-valuation numbers (rule 10b)', () => {
       [[named, 'verzeichnis', null], [beside, 'zusammenlegung', null]].sort((a, b) => a[0]!.localeCompare(b[0]!)));
     expect(body.hinweis).toBe(`Für ${place} nennt das Gemeindeverzeichnis die Amtsnummer ${named}, die in der Finanzamtsliste „${listName}“ heißt, `
       + `eine Stelle der Grundstücksbewertung; daneben steht ${beside} (${payee}), das Finanzamt, in dem sie aufgegangen ist. `
-      + 'Welche Nummer für die Einkommensteuer gilt, sagt keine Quelle; maßgeblich ist die Steuernummer auf dem letzten Bescheid, im Zweifel das Finanzamt. '
-      + 'Für die gefundenen Gemeinden ist eine Änderung angekündigt (siehe aenderungen). Bitte die Nutzerin oder den Nutzer fragen, statt ein Finanzamt auszuwählen.');
+      + 'Welche der Nummern für die Einkommensteuer gilt, sagt keine Quelle. '
+      + 'Für die gefundenen Gemeinden hat die Finanzverwaltung eine Änderung angekündigt: „Amtsnummern der Grundstücksbewertung in Hessen“ (ab 2.9.2026). '
+      + 'Welches der genannten Finanzämter für Sie zuständig ist, steht auf Ihrem letzten Steuerbescheid; im Zweifel gibt das Finanzamt Auskunft.');
+    // The office on the last tax assessment decides: both numbers are the options, neither is picked.
+    expect(body.rueckfragen).toEqual([{
+      art: 'steuerbescheid', parameter: 'steuernummer', vollstaendig: true,
+      optionen: body.aemter.map((a) => ({ name: a.bezeichnung, zusatz: `Amtsnummer ${a.bufa_nr}`, bufa_nr: [a.bufa_nr], abfrage: null })),
+    }]);
     expect(body.aenderungen.map((a) => a.id)).toEqual(['hessen-grundstuecksbewertung-2026']);
   });
 
@@ -236,7 +252,7 @@ describe('retired municipality keys (rule 11)', () => {
 
   it('answers a key that never existed as before: no hit, no successor member', async () => {
     const body = (await get('/finanzamt?ags=06435999')).parsed(LookupResponse);
-    expect(body).toMatchObject({ anzahl_aemter: 0, ags_nachfolger: null, hinweis: 'Keine Gemeinde gefunden für ags=06435999.' });
+    expect(body).toMatchObject({ anzahl_aemter: 0, ags_nachfolger: null, hinweis: 'Zum Gemeindeschlüssel 06435999 ist keine Gemeinde bekannt.', rueckfragen: null });
   });
 
   it('hands the retired keys and numbers to a caller of the full collection, rendered as the service renders them', async () => {

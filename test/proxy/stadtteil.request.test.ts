@@ -82,7 +82,7 @@ describe('GET /finanzamt with stadtteil', () => {
     expect(unknown.hinweis).toContain('ähnlich geschrieben: Neustadt-Süd und Neustadt-Nord');
     const berlin = (await get(lookup({ ags: '11000000', stadtteil: 'Charlottenburg' }))).parsed(LookupResponse);
     expect(berlin).toMatchObject({ eindeutig: false, anzahl_aemter: 17 });
-    expect(berlin.hinweis).toContain('Für Berlin ist keine Aufteilung nach Stadtteilen bekannt');
+    expect(berlin.hinweis).toContain('Für Berlin ist nicht bekannt, welches Finanzamt welchen Stadtteil betreut');
   });
 
   it('carries the units in the collection with districts, for the divided cities\' pairs only', async () => {

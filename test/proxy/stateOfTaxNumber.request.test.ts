@@ -68,6 +68,16 @@ describe('a tax number beside bundesland', () => {
     expect(without.eindeutig).toBe(false);
     expect(without.aemter.map((a) => a.bufa_nr)).toContain('1121');
     expect(without.anzahl_aemter).toBeGreaterThan(1);
+    // What the answer offers to ask next is this question: each state's option, asked beside the number (which it does
+    // not repeat), names the office it says.
+    const [states] = without.rueckfragen!;
+    expect(states!.optionen!.map((o) => o.name)).toContain('Berlin');
+    for (const option of states!.optionen!) {
+      const params = new URLSearchParams({ steuernummer: without.frage.steuernummer!, ...(option.abfrage as Record<string, string>) });
+      const asked = (await service.get(`/finanzamt?${params}`)).parsed(LookupResponse);
+      expect(asked, option.name).toMatchObject({ eindeutig: true, rueckfragen: null, frage: { bundesland: option.name } });
+      expect(asked.aemter.map((a) => a.bufa_nr), option.name).toEqual(option.bufa_nr);
+    }
     for (const state of ['Berlin', 'BE', 'berlin']) {
       const body = (await ask('21/815/08150', state)).parsed(LookupResponse);
       expect(body).toMatchObject({
@@ -138,7 +148,7 @@ describe('bundesland beside a place name', () => {
   it('says where a place has no namesake in the state asked for', async () => {
     const body = (await service.get('/finanzamt?ort=Bochum&bundesland=Bayern')).parsed(LookupResponse);
     expect(body).toMatchObject({ anzahl_gemeinden: 0, aemter: [], gemeinden: [] });
-    expect(body.hinweis).toMatch(/^Keine Gemeinde gefunden für ort=Bochum in Bayern\./);
+    expect(body.hinweis).toMatch(/^Unter dem Namen „Bochum“ ist in Bayern keine Gemeinde bekannt\./);
   });
 
   it('counts only that state\'s hits against limit', async () => {

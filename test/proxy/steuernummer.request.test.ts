@@ -109,7 +109,9 @@ describe('GET /finanzamt?steuernummer=', () => {
       frage: { steuernummer_bund: '2299081508154', bundesland: 'Hamburg', pruefziffer: 'geprueft' },
       eindeutig: false, anzahl_aemter: 0, aemter: [], gemeinden: [], amt_herkunft: null,
     });
-    expect(body.hinweis).toBe('Kein Finanzamt hat die Amtsnummer 2299, die die Steuernummer nennt.');
+    expect(body.hinweis).toBe('Die Steuernummer nennt das Finanzamt mit der Nummer 2299; ein Finanzamt mit dieser Nummer gibt es nicht. '
+      + 'Bitte prüfen Sie die Steuernummer auf Ihrem letzten Steuerbescheid.');
+    expect(body.rueckfragen).toEqual([{ art: 'steuerbescheid', parameter: 'steuernummer', optionen: null, vollstaendig: false }]);
     const retired = (await ask('2202081508156')).parsed(LookupResponse);
     expect(retired).toMatchObject({ amt_herkunft: { bufa_nr: '2202', zuordnung: 'nachfolger', ersetzt: '2202' } });
     expect(retired.aemter.map((a) => a.bufa_nr)).toEqual(['2241']);
@@ -125,8 +127,16 @@ describe('GET /finanzamt?steuernummer=', () => {
     });
     expect(body.aemter.map((a) => [a.bufa_nr, a.bundesland])).toEqual([['2815', 'Baden-Württemberg'], ['2115', 'Schleswig-Holstein']]);
     expect(body.hinweis).toContain('2815 (Baden-Württemberg) und 2115 (Schleswig-Holstein)');
-    expect(body.hinweis).toContain('Bitte die Nutzerin oder den Nutzer fragen');
+    expect(body.hinweis).toContain('Bitte geben Sie an, in welchem Bundesland Ihr Finanzamt liegt');
     expect(body.hinweis).not.toContain('08154');
+    // The state is asked, each option the same number read in that state's scheme; the number is not repeated.
+    expect(body.rueckfragen).toEqual([{
+      art: 'bundesland', parameter: 'bundesland', vollstaendig: true, optionen: [
+        { name: 'Baden-Württemberg', zusatz: body.aemter[0]!.bezeichnung, bufa_nr: ['2815'], abfrage: { bundesland: 'Baden-Württemberg' } },
+        { name: 'Schleswig-Holstein', zusatz: body.aemter[1]!.bezeichnung, bufa_nr: ['2115'], abfrage: { bundesland: 'Schleswig-Holstein' } },
+      ],
+    }]);
+
   });
 
   it('reads a number only in the written forms its separators fit', async () => {
@@ -141,9 +151,9 @@ describe('GET /finanzamt?steuernummer=', () => {
     expect(offices.has('2121')).toBe(false);
     const body = (await ask('21/815/08150')).parsed(LookupResponse);
     expect(body.aemter.map((a) => [a.bufa_nr, a.bundesland])).toEqual([['1121', 'Berlin'], ['2117', 'Schleswig-Holstein']]);
-    expect(body.hinweis).toBe('Die Steuernummer passt zur Schreibweise mehrerer Länder und nennt dort verschiedene Finanzämter: '
-      + '1121 (Berlin) und 2117 (Schleswig-Holstein; Nachfolger von 2121). Eindeutig ist die 13-stellige Form (Bundesschema), die mit der Amtsnummer beginnt. '
-      + 'Bitte die Nutzerin oder den Nutzer fragen, statt ein Finanzamt auszuwählen.');
+    expect(body.hinweis).toBe('Steuernummern werden in den Ländern verschieden geschrieben; diese passt zu mehreren und nennt dort verschiedene Finanzämter: '
+      + '1121 (Berlin) und 2117 (Schleswig-Holstein; Nachfolger von 2121). Bitte geben Sie an, in welchem Bundesland Ihr Finanzamt liegt, '
+      + 'oder die Steuernummer in der 13-stelligen Form für ELSTER, die mit der Nummer des Finanzamts beginnt.');
   });
 
   it('is the shared renderer\'s answer, byte for byte', async () => {

@@ -79,13 +79,20 @@ describe('a city when its part is unknown', () => {
     expect(offices(body)).toEqual(city(KOELN).bufa_nr);
     expect(body.anzahl_gemeinden).toBe(1);
     expect(body.frage.gefundene_ortsteile).toEqual([{ ags: KOELN, name: part, art: null, stadtteil: null, stadtbezirk: null, ableitung: 'unbekannt', teile: [] }]);
-    expect(body.hinweis).toContain(`${part} ist dem Verzeichnis als Teil von Köln nicht bekannt; die Antwort nennt alle Finanzämter der Stadt.`);
+    expect(body.hinweis).toContain(`${part} ist dem Verzeichnis als Teil von Köln nicht bekannt; genannt sind alle Finanzämter der Stadt.`);
     // What to ask instead in a divided city.
-    expect(body.hinweis).toContain('Mit dem Parameter stadtteil');
+    expect(body.hinweis).toContain('Bitte geben Sie an, in welchem Stadtteil Sie wohnen, oder Ihre Straße mit Hausnummer');
+    // Köln's streets are known (rule 16): the street is asked after the part.
+    expect(body.rueckfragen!.map((r) => r.art)).toEqual(['stadtteil', 'strasse', 'steuerbescheid']);
   });
 
-  it('names the closest parts of the city for a misspelt one', () => {
-    expect(answer('Köln-Zollstok').hinweis).toContain('Ähnlich geschriebene Teile von Köln: Zollstock.');
+  it('names the closest parts of the city for a misspelt one, and offers each as the city\'s part', () => {
+    const body = answer('Köln-Zollstok');
+    expect(body.hinweis).toContain('Ähnlich geschriebene Teile von Köln: Zollstock.');
+    expect(body.rueckfragen![0]).toEqual({
+      art: 'schreibweise', parameter: 'stadtteil', vollstaendig: false,
+      optionen: [{ name: 'Zollstock', zusatz: 'Köln', bufa_nr: ['5219'], abfrage: { ags: KOELN, stadtteil: 'Zollstock' } }],
+    });
   });
 
   it('answers Frankfurt\'s one office for Frankfurt-Höchst, certain, and München\'s offices for München-Schwabing', () => {
@@ -135,10 +142,14 @@ describe('a part named by stadtteil', () => {
   it('answers the whole city for a part whose Stadtbezirk no source gives, saying so and what to ask instead', () => {
     const heidt = byAgs('05124000', 'Heidt');
     expect(offices(heidt)).toEqual(city('05124000').bufa_nr);
-    expect(heidt.hinweis).toContain('Heidt (Quartier von Wuppertal): welches der Finanzämter der Stadt dort zuständig ist, sagen die Quellen des Verzeichnisses nicht, daher nennt die Antwort alle. Mit stadtteil und dem Namen eines Stadtbezirks oder Stadtteils, wie ihn teile nennt, nennt die Antwort das zuständige.');
+    expect(heidt.hinweis).toContain('Heidt (Quartier von Wuppertal): welches der Finanzämter der Stadt dort zuständig ist, sagen die Quellen des Verzeichnisses nicht; genannt sind daher alle. '
+      + 'Bitte geben Sie an, in welchem Stadtteil Sie wohnen');
+    expect(heidt.rueckfragen!.map((r) => r.art)).toEqual(['stadtteil', 'steuerbescheid']);
     const mitte = byAgs('11000000', 'Mitte');
     expect(mitte.hinweis).toContain('Mitte (Teil von Berlin): welches der Finanzämter der Stadt dort zuständig ist');
-    expect(mitte.hinweis).not.toContain('Mit stadtteil und dem Namen');
+    // Berlin has no division to ask a part of: the tax assessment decides.
+    expect(mitte.hinweis).not.toContain('in welchem Stadtteil');
+    expect(mitte.rueckfragen!.map((r) => r.art)).toEqual(['steuerbescheid']);
   });
 });
 

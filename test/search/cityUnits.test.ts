@@ -91,7 +91,7 @@ describe('a unit of a divided city as a place name', () => {
     for (const spelling of ['koeln suelz', 'KÖLN/SÜLZ', 'Koeln Suelz']) {
       expect(ortSearchKey(q(spelling))).toBe(ortSearchKey(q('Köln-Sülz')));
       const answer = renderAnswer(ix, q(spelling), index);
-      expect(answer.ok && new TextDecoder().decode(echoOrt({ head: Buffer.from(once.head), tail: Buffer.from(once.tail) }, spelling)), spelling).toBe(answer.ok && answer.body);
+      expect(answer.ok && new TextDecoder().decode(echoOrt({ pieces: once.pieces.map((piece) => Buffer.from(piece)) }, spelling)), spelling).toBe(answer.ok && answer.body);
     }
   });
 

@@ -14,7 +14,7 @@ const index = indexDirectory(directory);
 const search = PlaceIndex.build(directory.municipalities);
 
 /** The parts of a split rendering in UTF-8, as the proxy keeps them. */
-const bytes = (split: { head: string; tail: string }) => ({ head: Buffer.from(split.head), tail: Buffer.from(split.tail) });
+const bytes = (split: { pieces: string[] }) => ({ pieces: split.pieces.map((piece) => Buffer.from(piece)) });
 
 const ort = (value: string, more: Partial<LookupQuestion> = {}): LookupQuestion => ({ kind: 'lookup', by: 'ort', value, gemeinden: 0, limit: 20, ...more });
 
@@ -51,6 +51,18 @@ describe('an ort search rendered once and echoed', () => {
     const once = renderOrt(index, q, search);
     if (!once.echo) throw new Error('Köln has hits');
     expect(new TextDecoder().decode(echoOrt(bytes(once), 'KOELN'))).toBe(rendered({ ...q, value: 'KOELN' }));
+  });
+
+  it('echoes the spelling wherever the answer repeats it: in frage, and in each state\'s question to search again', () => {
+    const once = renderOrt(index, ort('Neustadt'), search);
+    if (!once.echo) throw new Error('Neustadt has hits');
+    const [states] = JSON.parse(rendered(ort('Neustadt'))).rueckfragen;
+    expect(states.art).toBe('bundesland');
+    expect(once.pieces).toHaveLength(2 + states.optionen.length);
+    const body = JSON.parse(new TextDecoder().decode(echoOrt(bytes(once), ' neustadt ')));
+    expect(body.frage.ort).toBe(' neustadt ');
+    expect(body.rueckfragen[0].optionen.map((o: { abfrage: { ort: string } }) => o.abfrage.ort)).toEqual(states.optionen.map(() => ' neustadt '));
+    expect(new TextDecoder().decode(echoOrt(bytes(once), ' neustadt '))).toBe(rendered(ort(' neustadt ')));
   });
 
   it('renders a search that finds nothing whole, since its hint names the spelling', () => {

@@ -74,6 +74,8 @@ describe('a lookup narrowed by stadtteil', () => {
     expect(body.eindeutig).toBe(false);
     expect(body.aemter.map((a) => a.bufa_nr)).toEqual(['5123', '5124']);
     expect(body.hinweis).toContain('Osterfeld ist zwischen 2 Finanzämtern geteilt: Oberhausen-Nord (5123) nördlich des Rhein-Herne-Kanals und Oberhausen-Süd (5124) südlich des Rhein-Herne-Kanals.');
+    // The part is named: no question of the part again, the tax assessment decides between the two.
+    expect(body.rueckfragen!.map((r) => r.art)).toEqual(['steuerbescheid']);
   });
 
   it('answers the whole city for a name it does not know, with the units spelled closest', () => {
@@ -81,28 +83,43 @@ describe('a lookup narrowed by stadtteil', () => {
     const neustadt = lookup('05315000', 'Neustadt');
     expect(neustadt.aemter).toEqual(whole.aemter);
     expect(neustadt.gemeinden).toEqual(whole.gemeinden);
-    expect(neustadt.hinweis).toContain('Für stadtteil=Neustadt nennt die Aufteilung von Köln keinen Stadtbezirk und keinen Stadtteil; ähnlich geschrieben: Neustadt-Süd und Neustadt-Nord.');
+    expect(neustadt.hinweis).toContain('„Neustadt“ ist kein Stadtbezirk und kein Stadtteil von Köln, den das Verzeichnis kennt; ähnlich geschrieben: Neustadt-Süd und Neustadt-Nord.');
+    expect(neustadt.rueckfragen![0]).toEqual({
+      art: 'schreibweise', parameter: 'stadtteil', vollstaendig: false, optionen: [
+        { name: 'Neustadt-Süd', zusatz: 'Köln', bufa_nr: ['5214'], abfrage: { ags: '05315000', stadtteil: 'Neustadt-Süd' } },
+        { name: 'Neustadt-Nord', zusatz: 'Köln', bufa_nr: ['5215'], abfrage: { ags: '05315000', stadtteil: 'Neustadt-Nord' } },
+      ],
+    });
+    expect(neustadt.rueckfragen!.map((r) => r.art)).toEqual(['schreibweise', 'stadtteil', 'steuerbescheid']);
     expect(lookup('05315000', 'Lindental').hinweis).toContain('ähnlich geschrieben: Lindenthal.');
     expect(lookup('05315000', 'Heumar').hinweis).toContain('ähnlich geschrieben: Rath/Heumar.');
-    expect(lookup('05315000', 'Xyzzy').hinweis).toContain('Für stadtteil=Xyzzy nennt die Aufteilung von Köln keinen Stadtbezirk und keinen Stadtteil.');
+    const unknown = lookup('05315000', 'Xyzzy');
+    expect(unknown.hinweis).toContain('„Xyzzy“ ist kein Stadtbezirk und kein Stadtteil von Köln, den das Verzeichnis kennt.');
+    expect(unknown.rueckfragen!.map((r) => r.art)).toEqual(['stadtteil', 'steuerbescheid']);
   });
 
   it('answers a city without a division whole, saying that none is known, and a single office without a hint', () => {
     const berlin = lookup('11000000', 'Mitte');
     expect(berlin.aemter).toEqual(lookup('11000000').aemter);
-    expect(berlin.hinweis).toContain('Für Berlin ist keine Aufteilung nach Stadtteilen bekannt; stadtteil=Mitte schränkt die Antwort nicht ein.');
-    expect(lookup('01001000', 'Mürwik')).toMatchObject({ eindeutig: true, hinweis: null, frage: { stadtteil: 'Mürwik' } });
+    expect(berlin.hinweis).toContain('Für Berlin ist nicht bekannt, welches Finanzamt welchen Stadtteil betreut; die Angabe „Mitte“ ändert die Antwort daher nicht.');
+    expect(berlin.rueckfragen!.map((r) => r.art)).toEqual(['steuerbescheid']);
+    expect(lookup('01001000', 'Mürwik')).toMatchObject({ eindeutig: true, hinweis: null, rueckfragen: null, frage: { stadtteil: 'Mürwik' } });
   });
 });
 
 describe('the hint of a divided city', () => {
-  it('says how the offices divide it, that the answer names the parts, and never that the directory does not say', () => {
+  it('says how the offices divide it, asks for the part, and never that the directory does not say', () => {
     for (const m of directory.municipalities.filter((m) => m.teile !== undefined)) {
-      const { hinweis, gemeinden } = lookup(m.ags);
+      const { hinweis, gemeinden, rueckfragen } = lookup(m.ags);
       expect(hinweis, m.name).toMatch(/Sie teilen .* nach (Stadtbezirken|Stadtteilen)/);
-      expect(hinweis, m.name).toContain('nennt teile in gemeinden');
+      expect(hinweis, m.name).toContain('Bitte geben Sie an, in welchem Stadtteil Sie wohnen');
       expect(hinweis, m.name).not.toContain('Das Verzeichnis sagt nicht');
       expect(gemeinden.every((g) => g.teile !== null && g.teile.length > 0), m.name).toBe(true);
+      // Every unit is an option, with the offices its own question names.
+      const [units] = rueckfragen!;
+      expect(units!.art, m.name).toBe('stadtteil');
+      expect(units!.optionen!.map((o) => o.name), m.name).toEqual(unitNames(m));
+      for (const o of units!.optionen!) expect(o.bufa_nr, `${m.name}: ${o.name}`).toEqual(lookup(m.ags, o.abfrage!.stadtteil).aemter.map((a) => a.bufa_nr));
     }
     expect(lookup('05315000').hinweis).toContain('Sie teilen Köln nach Stadtbezirken und Stadtteilen unter sich auf');
     expect(lookup('05913000').hinweis).toContain('Sie teilen Dortmund nach Stadtbezirken und Bezirken unter sich auf');
