@@ -26,18 +26,50 @@ export function partNames(m: Municipality): string[] {
  * does, and the build loads a division only when every exception is such a unit of another office.
  */
 export function officesServing(m: Municipality, stadtteil: string): number[] {
-  const folded = fold(stadtteil);
-  const positions: number[] = [];
-  m.teile?.forEach((units, i) => {
-    if (units?.some((u) => foldedForms(u.name).includes(folded))) positions.push(i);
-  });
-  return positions;
+  return namesOf(m).offices.get(fold(stadtteil)) ?? [];
 }
 
-/** The part of `m` named `name` (whole, folded as `ort` is), if its list has one. */
+/** The part of `m` named `name` (whole, folded as `ort` is), if its list has one; the first in its list's order. */
 export function partNamed(m: Municipality, name: string): Ortsteil | undefined {
-  const folded = fold(name);
-  return m.ortsteile?.find((p) => foldedForms(p.name).includes(folded));
+  return namesOf(m).parts.get(fold(name));
+}
+
+/** A municipality's units and parts by each folded form of their names (officesServing, partNamed, unitHits). */
+interface FoldedNames {
+  /** The positions (in `m.bufa_nr`) of the offices with a unit of that name, ascending. */
+  offices: Map<string, number[]>;
+  parts: Map<string, Ortsteil>;
+  unitHits: { name: string; hit: Municipality }[];
+}
+
+/**
+ * Folded once per municipality, on first use, rather than for every question: a divided city has hundreds of units
+ * and parts, and each question that names one, or each answer that lists them (core/rueckfragen.ts), would fold them
+ * all again. Weak, so that the names of a directory no longer served go with it.
+ */
+const foldedNames = new WeakMap<Municipality, FoldedNames>();
+
+function namesOf(m: Municipality): FoldedNames {
+  let names = foldedNames.get(m);
+  if (names !== undefined) return names;
+  const offices = new Map<string, number[]>();
+  m.teile?.forEach((units, i) => {
+    for (const form of new Set((units ?? []).flatMap((u) => foldedForms(u.name)))) {
+      const positions = offices.get(form) ?? offices.set(form, []).get(form)!;
+      positions.push(i);
+    }
+  });
+  const parts = new Map<string, Ortsteil>();
+  for (const part of m.ortsteile ?? []) for (const form of foldedForms(part.name)) if (!parts.has(form)) parts.set(form, part);
+  const unitHits = unitNames(m).map((name) => {
+    const folded = fold(name);
+    const positions = offices.get(folded)!;
+    const named = positions.map((i) => m.teile![i]!.filter((u) => foldedForms(u.name).includes(folded)));
+    return { name, hit: { ...restricted(m, positions), teile: named } };
+  });
+  names = { offices, parts, unitHits };
+  foldedNames.set(m, names);
+  return names;
 }
 
 /** A part as an answer names it: its city's key and what the build knows of it, the offices left to the answer. */
@@ -112,18 +144,12 @@ export function narrowToStadtteil(hits: Municipality[], stadtteil: string | unde
 }
 
 /**
- * A divided city as a place-name search finds it by each of its units (core/search/cityUnits.ts), in the ordinance's
- * order: the offices serving the unit, each with that unit alone in `teile` (two where the ordinance splits it, as
- * Osterfeld). Each unit's name is folded once, since the search makes these for every unit of every city at once.
+ * A divided city as a place-name search finds it by each of its units (core/search/cityUnits.ts), and as an answer
+ * lists its units to choose from (core/rueckfragen.ts), in the ordinance's order: the offices serving the unit, each
+ * with that unit alone in `teile` (two where the ordinance splits it, as Osterfeld).
  */
 export function unitHits(m: Municipality): { name: string; hit: Municipality }[] {
-  const forms = (m.teile ?? []).map((units) => (units ?? []).map((u) => ({ unit: u, forms: foldedForms(u.name) })));
-  return unitNames(m).map((name) => {
-    const folded = fold(name);
-    const named = forms.map((units) => units.filter((u) => u.forms.includes(folded)).map((u) => u.unit));
-    const positions = named.flatMap((units, i) => (units.length > 0 ? [i] : []));
-    return { name, hit: { ...restricted(m, positions), teile: positions.map((i) => named[i]!) } };
-  });
+  return namesOf(m).unitHits;
 }
 
 /**

@@ -117,11 +117,14 @@ export function applyCityParts(municipalities: Municipality[], rows: SourceCityP
 class City {
   readonly usedCurated = new Set<string>();
   private readonly units: Unit[];
+  /** Each unit's folded forms, parallel to `units`: folded once, since every row asks for units by name. */
+  private readonly unitForms: string[][];
   private readonly curated: CityPartUnits[];
   private readonly cityName: string;
 
   constructor(m: Municipality, curated: CityPartUnits[]) {
     this.units = (m.teile ?? []).flatMap((list, i) => (list ?? []).map((teil) => ({ teil, bufa_nr: m.bufa_nr[i]! })));
+    this.unitForms = this.units.map((u) => foldedForms(u.teil.name));
     this.curated = curated;
     this.cityName = withoutTypeSuffix(m.name);
   }
@@ -129,7 +132,7 @@ class City {
   /** The units named `name` on either folded spelling; never a unit by a part it is given without (core/stadtteil.ts). */
   unitsNamed(name: string): Unit[] {
     const folded = fold(name);
-    return this.units.filter((u) => foldedForms(u.teil.name).includes(folded));
+    return this.units.filter((_, i) => this.unitForms[i]!.includes(folded));
   }
 
   isUnit(name: string): boolean {
