@@ -6,10 +6,10 @@
 // exceljs's streaming writer writes the workbook, uncompressed: it is the cheapest of its writers (the build writes
 // a hundred of these), and without styles, which double its time. Its zip entries carry the moment they were
 // written, so archiver packs them again, compressed by zlib, dated with the data version: a stored and a rendered
-// spreadsheet of one question are the same bytes, and so are two builds of one bundle.
+// spreadsheet of one question are the same bytes, and so are two builds of one bundle. Both are loaded with the first
+// spreadsheet, not with this module: loading exceljs takes a second or two of CPU, which every render thread of the
+// proxy would otherwise pay at its start for a format few callers ask for.
 import { PassThrough } from 'node:stream';
-import archiver from 'archiver';
-import ExcelJS from 'exceljs';
 import { unzipSync } from 'fflate';
 import { cellsOf, type Table } from './table.ts';
 
@@ -22,6 +22,7 @@ const MAX_WIDTH = 50;
 export async function renderXlsx(t: Table, stand: string): Promise<Uint8Array> {
   const [day, month, year] = stand.split('.').map(Number) as [number, number, number];
   const date = new Date(Date.UTC(year, month - 1, day));
+  const [{ default: ExcelJS }, { default: archiver }] = await Promise.all([import('exceljs'), import('archiver')]);
   const cells = cellsOf(t);
   const written = collected((stream) => {
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, zip: { store: true } });
