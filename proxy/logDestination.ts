@@ -65,8 +65,11 @@ export function logDestination(file: string | undefined, say: (line: string) => 
 
   /** The file's destination; null while the file could not be opened. */
   let current: SonicBoom | null = null;
-  /** What was handed to `current` before its file was open: lost if it does not open. */
-  let beforeOpen: string[] | null = null;
+  /**
+   * Lines handed to `current` before its file was open, lost if it does not open; null once it is. A count, not the
+   * lines: an open that hangs (a stuck network file system) would otherwise keep every line in memory.
+   */
+  let linesBeforeOpen: number | null = null;
   let reopening = false;
   let retry: NodeJS.Timeout | null = null;
 
@@ -75,19 +78,21 @@ export function logDestination(file: string | undefined, say: (line: string) => 
     retry = null;
     const opening = boom(file);
     current = opening;
-    beforeOpen = [];
-    opening.once('ready', () => { beforeOpen = null; });
+    linesBeforeOpen = 0;
+    opening.once('ready', () => { linesBeforeOpen = null; });
     opening.on('error', (e: NodeJS.ErrnoException) => {
-      if (reopening) {
-        reopening = false;
-        say(`finanzamt: the log (${where}) cannot be opened again (${e.code ?? e.message}); it goes on into the file open before\n`);
-      } else if (beforeOpen !== null) {
-        for (const text of beforeOpen) dropped += lineCount(text);
+      // First the open: a SIGHUP while it was under way leaves no file open before to go on into.
+      if (linesBeforeOpen !== null) {
+        dropped += linesBeforeOpen;
         current = null;
-        beforeOpen = null;
+        linesBeforeOpen = null;
+        reopening = false;
         failed(e);
         retry = setTimeout(open, OPEN_RETRY_MS);
         retry.unref();
+      } else if (reopening) {
+        reopening = false;
+        say(`finanzamt: the log (${where}) cannot be opened again (${e.code ?? e.message}); it goes on into the file open before\n`);
       } else {
         failed(e);
       }
@@ -101,11 +106,11 @@ export function logDestination(file: string | undefined, say: (line: string) => 
         dropped += lineCount(text);
         return;
       }
-      beforeOpen?.push(text);
+      if (linesBeforeOpen !== null) linesBeforeOpen += lineCount(text);
       current.write(text);
     },
     flushSync: () => {
-      if (current !== null && beforeOpen === null) current.flushSync();
+      if (current !== null && linesBeforeOpen === null) current.flushSync();
     },
     reopen: () => {
       if (current === null) {
