@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { mergeKeyRecords } from '../fleet/mergeKeys.ts';
 import { readSharedKeys, shareKeys, withRedis } from '../fleet/sharedKeys.ts';
 import { keyUsage, type KeyUsage } from '../keys/usage.ts';
-import { addKey, makeKeysFolder, readKeysFile, setKeyStatus, writeKeysFile, type KeyRecord, type KeysFile, type KeyStatus } from '../keys/keysFile.ts';
+import { addKey, KeyRecord, makeKeysFolder, readKeysFile, setKeyStatus, writeKeysFile, type KeysFile, type KeyStatus } from '../keys/keysFile.ts';
 import { withKeysFileLocked } from '../keys/keysFileLock.ts';
 
 /** The options every subcommand has (keys.ts). */
@@ -75,9 +75,14 @@ function changeKeys<T extends { file: KeysFile; record: KeyRecord }>(flags: File
 
 function verifyHeld(records: readonly KeyRecord[], record: KeyRecord, where: string): void {
   const held = records.find((k) => k.id === record.id);
-  if (held === undefined || JSON.stringify(held) !== JSON.stringify(record)) {
+  if (held === undefined || !sameRecord(held, record)) {
     throw new Error(`key ${record.id} is not as written in ${where} (changed meanwhile by another command?); check with: finanzamt keys list`);
   }
+}
+
+/** Whether two records of a key say the same, in whatever order their fields were written. */
+function sameRecord(a: KeyRecord, b: KeyRecord): boolean {
+  return (Object.keys(KeyRecord.shape) as (keyof KeyRecord)[]).every((field) => a[field] === b[field]);
 }
 
 /** Where the fleet's record of a key differs from this machine's file. */

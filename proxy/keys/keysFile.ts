@@ -132,8 +132,7 @@ export function setKeyStatus(file: KeysFile, idOrName: string, status: KeyStatus
   const target = findKey(file, idOrName);
   if (target.status === status) return { file, record: target };
   if (!ALLOWED[target.status].includes(status)) throw new Error(`key ${target.id} (${target.name}) is ${target.status} and cannot become ${status}`);
-  // Parsed, so that its fields are in the order the file has them, as what is read back is compared with it.
-  const record = KeyRecord.parse({ ...target, status, changed: now.toISOString(), revision: revisionOf(target) + 1 });
+  const record = { ...target, status, changed: now.toISOString(), revision: revisionOf(target) + 1 };
   return { file: { ...file, keys: file.keys.map((k) => (k === target ? record : k)) }, record };
 }
 
