@@ -2,7 +2,7 @@
 // house-number range on each side, and every address of Dortmund with its statistical Unterbezirk. Each becomes
 // points in WGS84 (proj4 converts them) that the assembly places in the city's parts and postal-code areas.
 import type { Position } from 'geojson';
-import { parse } from 'csv-parse/sync';
+import { parseCsv } from './csv.ts';
 import { SourceError } from './errors.ts';
 import { companion, fromUtm32, projectionOf, shapefileRecords, type BundleBytes, type ToWgs84 } from './geoAreas.ts';
 
@@ -100,17 +100,12 @@ function sidePoint(line: Position[], sign: 1 | -1, toWgs84: ToWgs84): Position {
   return toWgs84([ax + (bx - ax) * t + sign * nx * SIDE_OFFSET_METRES, ay + (by - ay) * t + sign * ny * SIDE_OFFSET_METRES]);
 }
 
-const ADDRESS_COLUMNS = ['STRNAME', 'STRSL', 'HNR', 'HNRZ', 'RW', 'HW', 'UBZ'];
+const ADDRESS_COLUMNS = ['STRNAME', 'STRSL', 'HNR', 'HNRZ', 'RW', 'HW', 'UBZ'] as const;
 
 /** Dortmund's addresses: UTF-8 CSV, `NA` for an empty suffix, coordinates in EPSG:25832. */
 export function readAddresses(text: string, file: string): AddressPoint[] {
-  const rows = parse(text) as string[][];
-  const header = rows.shift();
-  if (header?.join(',') !== ADDRESS_COLUMNS.join(',')) throw new SourceError(file, 1, 'header', `expected ${ADDRESS_COLUMNS.join(',')}, got ${header?.join(',') ?? 'nothing'}`);
-  return rows.map((row, index) => {
-    const [name, key, number, suffix, rw, hw, unterbezirk] = row as [string, string, string, string, string, string, string];
-    const line = index + 2;
-    if (row.length !== ADDRESS_COLUMNS.length) throw new SourceError(file, line, 'record', `expected ${ADDRESS_COLUMNS.length} fields, got ${row.length}`);
+  return parseCsv(text, file, ADDRESS_COLUMNS).map(({ line, values }) => {
+    const { STRNAME: name, STRSL: key, HNR: number, HNRZ: suffix, RW: rw, HW: hw, UBZ: unterbezirk } = values;
     if (name.trim() === '' || !/^\d+$/.test(key)) throw new SourceError(file, line, 'STRNAME', 'no street name or key');
     if (!/^\d+$/.test(number) || !/^(NA|[A-Za-z])$/.test(suffix)) throw new SourceError(file, line, 'HNR', `not a house number: ${number} ${suffix}`);
     if (!/^\d{3}$/.test(unterbezirk)) throw new SourceError(file, line, 'UBZ', `expected three digits, got ${JSON.stringify(unterbezirk)}`);
