@@ -13,6 +13,7 @@ import { fold, foldedForms, withoutTypeSuffix } from '../../core/normalize.ts';
 import type { SourceCityPart } from '../sources/cityParts.ts';
 import type { CityPartUnits } from '../sources/cityPartUnits.ts';
 import { compare } from './municipalities.ts';
+import { servedAsCity } from './valuationUnits.ts';
 
 /** A unit of the city's division with the office that serves it. */
 interface Unit {
@@ -255,7 +256,8 @@ function escape(text: string): string {
  * Stadtteile alone (every unit a Stadtteil, as Essen's 50): they name the part they live in and get one office.
  */
 export function cityPartsReach(municipalities: Municipality[], cities: CityPartsFacts[]): CityPartsReach {
-  const shared = municipalities.filter((m) => m.bufa_nr.length > 1);
+  // As divisions.coverage counts them: an office answered beside a valuation number (rule 10b) makes no city of several.
+  const shared = municipalities.filter(servedAsCity);
   const total = shared.reduce((n, m) => n + (m.einwohner ?? 0), 0);
   const facts = new Map(cities.map((c) => [c.ags, c]));
   const reached = shared.flatMap((m) => {

@@ -8,15 +8,16 @@ import type { LookupResponse, Rueckfrage, RueckfrageArt } from '../../core/model
 import { renderAnswer } from '../../core/render.ts';
 import { parseQuestion } from '../../core/request.ts';
 import { PlaceIndex } from '../../core/search/placeIndex.ts';
-import { unitNames } from '../../core/stadtteil.ts';
+import type { SourceDivision } from '../../build/sources/divisions.ts';
 import { realDirectory } from '../support/directory.ts';
+import { expectedOffices, expectedUnits } from '../support/divisionRows.ts';
 
 const KOELN = '05315000';
 
 type Ask = (query: string | Record<string, string>) => LookupResponse;
 
-async function answering(bundle: '2025' | '2026'): Promise<{ ask: Ask; ix: ReturnType<typeof indexDirectory> }> {
-  const { directory } = await realDirectory(bundle);
+async function answering(bundle: '2025' | '2026'): Promise<{ ask: Ask; ix: ReturnType<typeof indexDirectory>; divisions: SourceDivision[] }> {
+  const { directory, bundle: source } = await realDirectory(bundle);
   const ix = indexDirectory(directory);
   const search = PlaceIndex.build(directory.municipalities);
   const ask: Ask = (query) => {
@@ -27,10 +28,10 @@ async function answering(bundle: '2025' | '2026'): Promise<{ ask: Ask; ix: Retur
     if (!answer.ok) throw new Error(answer.detail);
     return JSON.parse(answer.body);
   };
-  return { ask, ix };
+  return { ask, ix, divisions: source.divisions };
 }
 
-const { ask, ix } = await answering('2025');
+const { ask, ix, divisions } = await answering('2025');
 const arts = (body: LookupResponse) => body.rueckfragen?.map((r) => r.art) ?? null;
 const offices = (body: LookupResponse) => body.aemter.map((a) => a.bufa_nr);
 const question = (body: LookupResponse, art: RueckfrageArt) => body.rueckfragen!.find((r) => r.art === art)!;
@@ -76,7 +77,9 @@ describe('a divided city asked whole', () => {
   it('offers every unit of the ordinance, with what it leaves out, each leading to the office it selects', () => {
     const units = question(koeln, 'stadtteil');
     expect(units).toMatchObject({ parameter: 'stadtteil', vollstaendig: true });
-    expect(units.optionen!.map((o) => o.name)).toEqual(unitNames(ix.byAgs.get(KOELN)!));
+    // Read off the ordinance's rows, not the directory the answer is rendered from.
+    expect(units.optionen!.map((o) => o.name)).toEqual(expectedUnits(divisions, KOELN));
+    for (const o of units.optionen!) expect(o.bufa_nr, o.name).toEqual(expectedOffices(divisions, KOELN, o.name));
     expect(units.optionen!.find((o) => o.name === 'Lindenthal')).toEqual({
       name: 'Lindenthal', zusatz: 'Stadtbezirk von Köln, ohne Klettenberg und Sülz', bufa_nr: ['5223'], abfrage: { ags: KOELN, stadtteil: 'Lindenthal' },
     });

@@ -247,6 +247,9 @@ describe('stored and rendered answers', () => {
     const stored = await ask({ ags: KOELN, strasse: 'Berrenrather Str.' });
     const rendered = await ask({ ags: KOELN, strasse: 'berrenrather strasse' });
     expect({ ...rendered, frage: null }).toEqual({ ...stored, frage: null });
+    // Each echoes the street as its caller wrote it, not the list's name nor the other's spelling.
+    expect(stored.frage).toEqual({ ags: KOELN, strasse: 'Berrenrather Str.', gemeinden: 0, limit: 20 });
+    expect(rendered.frage).toEqual({ ags: KOELN, strasse: 'berrenrather strasse', gemeinden: 0, limit: 20 });
   });
 });
 

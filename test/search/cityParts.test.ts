@@ -9,13 +9,16 @@ import type { LookupQuestion } from '../../core/request.ts';
 import { linearOrtSearch, linearSearch } from '../../core/search/linearSearch.ts';
 import { PlaceIndex } from '../../core/search/placeIndex.ts';
 import { partNames } from '../../core/stadtteil.ts';
+import type { SourceCityPart } from '../../build/sources/cityParts.ts';
 import { realDirectory } from '../support/directory.ts';
 
 let municipalities: Municipality[];
 let index: PlaceIndex;
 let ix: DirectoryIndex;
+let sourceParts: SourceCityPart[];
 beforeAll(async () => {
-  const { directory } = await realDirectory('2026');
+  const { directory, bundle } = await realDirectory('2026');
+  sourceParts = bundle.cityParts;
   municipalities = directory.municipalities;
   ix = indexDirectory(directory);
   index = PlaceIndex.deserialize(PlaceIndex.build(municipalities).serialize(), municipalities);
@@ -158,6 +161,8 @@ describe('the parts of Berlin, Hamburg and Frankfurt', () => {
     for (const ags of ['11000000', '02000000', '06412000']) {
       const m = city(ags);
       const base = m.name.split(/[,(]| am /)[0]!.trim();
+      // Every name of the city's list in the bundle, none a unit: asked below one by one.
+      expect(partNames(m), ags).toEqual([...new Set(sourceParts.filter((p) => p.ags === ags).map((p) => p.name))]);
       for (const name of partNames(m)) {
         const body = answer(`${base}-${name}`);
         expect(body.frage.gefundene_ortsteile![0], name).toMatchObject({ ags, name, ableitung: 'keine' });

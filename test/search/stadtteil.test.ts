@@ -8,8 +8,9 @@ import { indexDirectory } from '../../core/directoryIndex.ts';
 import type { LookupQuestion } from '../../core/request.ts';
 import { officesServing, unitNames } from '../../core/stadtteil.ts';
 import { realDirectory } from '../support/directory.ts';
+import { expectedOffices, expectedUnits } from '../support/divisionRows.ts';
 
-const { directory } = await realDirectory();
+const { directory, bundle } = await realDirectory();
 const index = indexDirectory(directory);
 const city = (ags: string): Municipality => index.byAgs.get(ags)!;
 const offices = (ags: string, stadtteil: string) => officesServing(city(ags), stadtteil).map((i) => city(ags).bufa_nr[i]);
@@ -115,11 +116,14 @@ describe('the hint of a divided city', () => {
       expect(hinweis, m.name).toContain('Bitte geben Sie an, in welchem Stadtteil Sie wohnen');
       expect(hinweis, m.name).not.toContain('Das Verzeichnis sagt nicht');
       expect(gemeinden.every((g) => g.teile !== null && g.teile.length > 0), m.name).toBe(true);
-      // Every unit is an option, with the offices its own question names.
+      // Every unit the ordinance's rows name is an option, with the offices the rows give it and its own question names.
       const [units] = rueckfragen!;
       expect(units!.art, m.name).toBe('stadtteil');
-      expect(units!.optionen!.map((o) => o.name), m.name).toEqual(unitNames(m));
-      for (const o of units!.optionen!) expect(o.bufa_nr, `${m.name}: ${o.name}`).toEqual(lookup(m.ags, o.abfrage!.stadtteil).aemter.map((a) => a.bufa_nr));
+      expect(units!.optionen!.map((o) => o.name), m.name).toEqual(expectedUnits(bundle.divisions, m.ags));
+      for (const o of units!.optionen!) {
+        expect(o.bufa_nr, `${m.name}: ${o.name}`).toEqual(expectedOffices(bundle.divisions, m.ags, o.name));
+        expect(o.bufa_nr, `${m.name}: ${o.name}`).toEqual(lookup(m.ags, o.abfrage!.stadtteil).aemter.map((a) => a.bufa_nr));
+      }
     }
     expect(lookup('05315000').hinweis).toContain('Sie teilen Köln nach Stadtbezirken und Stadtteilen unter sich auf');
     expect(lookup('05913000').hinweis).toContain('Sie teilen Dortmund nach Stadtbezirken und Bezirken unter sich auf');

@@ -11,3 +11,12 @@ import type { SourceDivision } from '../../build/sources/divisions.ts';
 export function expectedOffices(divisions: SourceDivision[], ags: string, name: string): string[] {
   return [...new Set(divisions.filter((d) => d.ags === ags && d.teile.some((t) => t.name === name)).map((d) => d.bufa_nr))].sort();
 }
+
+/**
+ * The units the ordinance names for city `ags`, each name once: office by office in the order of their numbers, each
+ * office's in the order its rows give them. What a question of the part offers, read off the rows.
+ */
+export function expectedUnits(divisions: SourceDivision[], ags: string): string[] {
+  const rows = divisions.filter((d) => d.ags === ags).toSorted((a, b) => a.bufa_nr.localeCompare(b.bufa_nr));
+  return [...new Set(rows.flatMap((d) => d.teile.map((t) => t.name)))];
+}
