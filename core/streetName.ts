@@ -2,6 +2,7 @@
 // case, umlauts (both ways), hyphens, dots and spaces do not count, "Straße", "Strasse" and "Str." are one word, and
 // "St." is "Sankt" (core/normalize.ts). Köln's list tells namesakes in different parts apart by the part's letters
 // after the name ("Dachsweg Wi"); the name without them is a key too, so that "Dachsweg" finds each of them.
+import { HAUSNUMMERN } from './hausnummer.ts';
 import { foldWords } from './normalize.ts';
 
 const STREET = /(strasse|str)$/;
@@ -34,7 +35,7 @@ export function listNames(name: string): string[] {
 }
 
 /** A house number or range at the end of what a caller sent as the street ("Berrenrather Str. 100"), split off. */
-const TRAILING_NUMBER = /^(.*\D)\s+(\d{1,5}\s*[a-zA-Z]?(?:\s*[-–/]\s*\d{1,5}\s*[a-zA-Z]?)?)\s*$/;
+const TRAILING_NUMBER = new RegExp(String.raw`^(.*\D)\s+(${HAUSNUMMERN})\s*$`);
 
 export function splitHouseNumber(sent: string): { strasse: string; hausnummer: string } | null {
   const m = TRAILING_NUMBER.exec(sent);
