@@ -34,8 +34,12 @@ export function listNames(name: string): string[] {
   return base === name || base.trim() === '' ? [name] : [name, base];
 }
 
-/** A house number or range at the end of what a caller sent as the street ("Berrenrather Str. 100"), split off. */
-const TRAILING_NUMBER = new RegExp(String.raw`^(.*\D)\s+(${HAUSNUMMERN})\s*$`);
+/**
+ * A house number or range at the end of what a caller sent as the street ("Berrenrather Str. 100"), split off. The
+ * street is the shortest beginning that leaves a whole number or range, so that a range written with spaces around
+ * its dash ("12 - 14") stays whole rather than leaving "12 -" on the street.
+ */
+const TRAILING_NUMBER = new RegExp(String.raw`^(.*?\D)\s+(${HAUSNUMMERN})\s*$`);
 
 export function splitHouseNumber(sent: string): { strasse: string; hausnummer: string } | null {
   const m = TRAILING_NUMBER.exec(sent);
