@@ -94,7 +94,8 @@ export function followedPath({ abfrage, name }: RueckfrageOption, { steuernummer
   const asked = { ...(steuernummer === undefined ? {} : { steuernummer }), ...abfrage };
   const by = LOOKUP_BY.find((key) => asked[key] !== undefined);
   if (by === undefined) throw new TypeError(`the option "${name}" asks again with the tax number: pass it as steuernummer`);
-  return lookupPath(by, asked[by]!, { ...o, bundesland: asked.bundesland, stadtteil: asked.stadtteil });
+  const { bundesland, stadtteil, strasse, hausnummer } = asked;
+  return lookupPath(by, asked[by]!, { ...o, bundesland, stadtteil, strasse, hausnummer });
 }
 
 /** A tax number is the fourth lookup key; `limit` has no effect on its one office. */

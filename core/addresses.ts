@@ -2,7 +2,7 @@
 // where the city's street list places them in one office's units; a postal code alone only orders the offices by
 // their share of its addresses, from map data, and never makes an answer certain. The index is built once per
 // version (core/addressIndex.ts, core/directoryIndex.ts); the sentences of the hint are core/hints.ts's.
-import type { AddressIndex, CityStreets } from './addressIndex.ts';
+import { cityStreets, type AddressIndex, type CityStreets } from './addressIndex.ts';
 import { compareHausnummer, isOdd, readHausnummer, readHausnummern, type Hausnummer } from './hausnummer.ts';
 import {
   plzShareNote, streetAcrossNote, streetNamesakesNote, streetNumberOutsideNote, streetsUnknownNote, unknownStreetNote,
@@ -87,7 +87,7 @@ export function narrowToAddress(ix: AddressIndex, q: LookupQuestion, hits: Munic
   /** The city's list asked for the street: what it adds to `strassen` and the hint, and the offices it names, if any. */
   const askList = (m: Municipality): StreetOffices | null => {
     const city = withoutTypeSuffix(m.name);
-    const list = ix.streets.get(m.ags);
+    const list = cityStreets(ix, m.ags);
     if (list === undefined) {
       if (m.bufa_nr.length > 1) notes.push(streetsUnknownNote(city, q.strasse!));
       return null;

@@ -67,7 +67,10 @@ export function parseBatch(body: Buffer, maxQuestions: number, maxWeight = maxQu
     const where = odd.question === null ? 'Der Rumpf' : `fragen[${odd.question}]`;
     return refused('bad_batch', odd.why === 'proto' ? ERRORS.bad_batch.detail.proto(where) : ERRORS.bad_batch.detail.repeated(where, odd.name));
   }
-  const weight = batchWeight(questions);
+  const weight = batchWeight(questions.map((question) => {
+    const given = questionParams(question);
+    return given.ok ? given.params : null;
+  }));
   if (weight > maxWeight) return refused('batch_too_large', ERRORS.batch_too_large.detail.tooHeavy(maxWeight, weight));
   return { ok: true, questions, weight };
 }

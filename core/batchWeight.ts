@@ -23,9 +23,6 @@ export const WEIGHT_RULE = 'a question costs one token per 20 hits or offices it
 /** The routes whose questions may weigh more than one. */
 type Weighed = 'lookup' | 'collection';
 
-/** A parameter of a question as sent, undefined when it was not: text (a GET) or a JSON value (a batch). */
-export type Sent = (name: string) => unknown;
-
 /** What an answer of at most `entries` entries costs. */
 function weigh(entries: number, gemeinden: boolean): number {
   return Math.max(1, Math.ceil(entries / (gemeinden ? PER_TOKEN_WITH_DISTRICTS : PER_TOKEN_WITHOUT_DISTRICTS)));
@@ -39,28 +36,32 @@ function answerWeight(route: Weighed, gemeinden: boolean, limit: number, offset:
 }
 
 /** A whole number sent within `min` and `max`, `byDefault` when not sent, null when unusable. */
-function sentWhole(value: unknown, min: number, max: number, byDefault: number): number | null {
-  if (value === undefined || value === null) return byDefault;
+function sentWhole(value: string | null, min: number, max: number, byDefault: number): number | null {
+  if (value === null) return byDefault;
   const n = Number(value);
-  return (typeof value === 'number' || /^\d{1,7}$/.test(String(value))) && Number.isInteger(n) && n >= min && n <= max ? n : null;
+  return /^\d{1,7}$/.test(value) && n >= min && n <= max ? n : null;
 }
 
-/** What a question of `route` costs, as `sent`. */
-export function questionWeight(route: Weighed, sent: Sent): number {
-  const flag = sent('gemeinden');
-  if (flag !== undefined && flag !== null && String(flag) !== '0' && String(flag) !== '1') return 1;
-  const gemeinden = String(flag) === '1';
+/** What a question of `route` costs, as the query `params` asks it. */
+export function questionWeight(route: Weighed, params: URLSearchParams): number {
+  const flag = params.get('gemeinden');
+  if (flag !== null && flag !== '0' && flag !== '1') return 1;
+  const gemeinden = flag === '1';
   const lookup = route === 'lookup';
-  const limit = sentWhole(sent('limit'), lookup ? 1 : 0, lookup ? LOOKUP_LIMIT_MAX : COLLECTION_LIMIT_MAX, lookup ? LOOKUP_LIMIT_DEFAULT : 0);
-  const offset = lookup ? 0 : sentWhole(sent('offset'), 0, COLLECTION_OFFSET_MAX, 0);
+  const limit = sentWhole(params.get('limit'), lookup ? 1 : 0, lookup ? LOOKUP_LIMIT_MAX : COLLECTION_LIMIT_MAX, lookup ? LOOKUP_LIMIT_DEFAULT : 0);
+  const offset = lookup ? 0 : sentWhole(params.get('offset'), 0, COLLECTION_OFFSET_MAX, 0);
   if (limit === null || offset === null) return 1;
-  const name = sent('name');
-  return answerWeight(route, gemeinden, limit, offset, !lookup && typeof name === 'string' && name !== '');
+  const name = params.get('name');
+  return answerWeight(route, gemeinden, limit, offset, !lookup && name !== null && name !== '');
 }
 
-/** What a batch of lookups costs: its questions' weights together. */
-export function batchWeight(questions: Readonly<Record<string, unknown>>[]): number {
-  return questions.reduce((sum, q) => sum + questionWeight('lookup', (name) => q[name]), 0);
+/**
+ * What a batch of lookups costs: its questions' weights together, each read from the query its GET would send
+ * (core/batch.ts, `questionParams`), so that a JSON value costs what it asks (`"gemeinden": true` as `gemeinden=1`);
+ * null for a question whose values cannot be sent, which is answered 400 and costs one.
+ */
+export function batchWeight(questions: readonly (URLSearchParams | null)[]): number {
+  return questions.reduce((sum, params) => sum + (params === null ? 1 : questionWeight('lookup', params)), 0);
 }
 
 /** Only a query with one of these can weigh more than one; an escaped name (`li%6Dit`) is read to make sure. */
@@ -70,8 +71,7 @@ const MAY_WEIGH = /limit=|name=|offset=|%/;
 export function requestWeight(match: Match | null, query: string): number {
   const route = match?.name;
   if ((route !== 'lookup' && route !== 'collection') || !MAY_WEIGH.test(query)) return 1;
-  const params = new URLSearchParams(query);
-  return questionWeight(route, (name) => params.get(name) ?? undefined);
+  return questionWeight(route, new URLSearchParams(query));
 }
 
 /** What a parsed question weighs, as its request cost: for the render threads' fair share. */

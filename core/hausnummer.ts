@@ -7,8 +7,21 @@ export interface Hausnummer {
   zusatz: string;
 }
 
-const ONE = /^\s*(\d{1,5})\s*([a-zA-Z]?)\s*$/;
-const RANGE = /^\s*(\d{1,5}\s*[a-zA-Z]?)\s*[-–/]\s*(\d{1,5}\s*[a-zA-Z]?)\s*$/;
+// One grammar for every place that reads a house number: the parameter's check (core/parameters.ts), a number at the
+// end of a street (core/streetName.ts) and the reading here, so that what one accepts the others read.
+const DIGITS = String.raw`\d{1,5}`;
+const LETTER = '[a-zA-Z]?';
+const NUMBER = String.raw`${DIGITS}\s*${LETTER}`;
+/** What stands between the ends of a range. */
+const TO = '[-–/]';
+
+/** A number or a range, unanchored: what may end a street as sent ("Berrenrather Str. 12-14"). */
+export const HAUSNUMMERN = String.raw`${NUMBER}(?:\s*${TO}\s*${NUMBER})?`;
+/** The whole of a text that is a number or a range, spaces around it allowed; its source is the JSON schema's `pattern`. */
+export const HAUSNUMMER_PATTERN = new RegExp(String.raw`^\s*${NUMBER}\s*(?:${TO}\s*${NUMBER}\s*)?$`);
+
+const ONE = new RegExp(String.raw`^\s*(${DIGITS})\s*(${LETTER})\s*$`);
+const RANGE = new RegExp(String.raw`^\s*(${NUMBER})\s*${TO}\s*(${NUMBER})\s*$`);
 
 /** A single number ("12a") or null. */
 export function readHausnummer(text: string): Hausnummer | null {

@@ -220,7 +220,8 @@ export function placeContext(m: Municipality): string {
   return kreis === null ? m.bundesland : `${kreis}, ${m.bundesland}`;
 }
 
-const KIND: Record<TeilArt, string> = { stadtbezirk: 'Stadtbezirk', stadtteil: 'Stadtteil', bezirk: 'Bezirk', ortschaft: 'Ortschaft' };
+/** A unit's kind as the ordinance writes it, in a hint's option and a table's `teile` alike (core/table.ts). */
+export const UNIT_KIND: Record<TeilArt, string> = { stadtbezirk: 'Stadtbezirk', stadtteil: 'Stadtteil', bezirk: 'Bezirk', ortschaft: 'Ortschaft' };
 
 /**
  * A unit of a divided city as an option names it beside its name: "Stadtbezirk von Köln, ohne Klettenberg und Sülz";
@@ -229,7 +230,7 @@ const KIND: Record<TeilArt, string> = { stadtbezirk: 'Stadtbezirk', stadtteil: '
 export function unitContext(city: Municipality, units: Teil[]): string {
   const except = [...new Set(units.flatMap((u) => u.ausser))];
   const split = units.length > 1 ? `, zwischen ${units.length} Finanzämtern geteilt` : '';
-  return `${KIND[units[0]!.art]} von ${withoutTypeSuffix(city.name)}${except.length ? `, ohne ${listed(except)}` : ''}${split}`;
+  return `${UNIT_KIND[units[0]!.art]} von ${withoutTypeSuffix(city.name)}${except.length ? `, ohne ${listed(except)}` : ''}${split}`;
 }
 
 const KINDS: Record<TeilArt, string> = { stadtbezirk: 'Stadtbezirken', stadtteil: 'Stadtteilen', bezirk: 'Bezirken', ortschaft: 'Ortschaften' };

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { BUNDESLAENDER, stateNamed } from './bundesland.ts';
 import { ERRORS, type ErrorCode } from './errors.ts';
+import { HAUSNUMMER_PATTERN } from './hausnummer.ts';
 import { ORT_MIN_LENGTH, ortLength, ortTooShort } from './search/query.ts';
 import { parseSteuernummer, STEUERNUMMER_MAX, STEUERNUMMER_PATTERN } from './steuernummer/parse.ts';
 import { holdsTaxNumberShape } from './taxNumberShape.ts';
@@ -97,8 +98,6 @@ function textProblem(name: string, sent: string): string | null {
 }
 
 const Text = z.string().min(1).max(TEXT_MAX).regex(TEXT_PATTERN);
-/** A house number or a range of them, as core/hausnummer.ts reads them. */
-const HAUSNUMMER_PATTERN = /^\s*\d{1,5}\s*[a-zA-Z]?\s*(?:[-–/]\s*\d{1,5}\s*[a-zA-Z]?\s*)?$/;
 const text = () => refused(Text.optional(), (name, sent) => textProblem(name, sent)!, true);
 
 // The minimum length is what a JSON schema can say of `ort`; the parser also wants a letter or digit among

@@ -2,6 +2,7 @@
 // case, umlauts (both ways), hyphens, dots and spaces do not count, "Straße", "Strasse" and "Str." are one word, and
 // "St." is "Sankt" (core/normalize.ts). Köln's list tells namesakes in different parts apart by the part's letters
 // after the name ("Dachsweg Wi"); the name without them is a key too, so that "Dachsweg" finds each of them.
+import { HAUSNUMMERN } from './hausnummer.ts';
 import { foldWords } from './normalize.ts';
 
 const STREET = /(strasse|str)$/;
@@ -33,8 +34,12 @@ export function listNames(name: string): string[] {
   return base === name || base.trim() === '' ? [name] : [name, base];
 }
 
-/** A house number or range at the end of what a caller sent as the street ("Berrenrather Str. 100"), split off. */
-const TRAILING_NUMBER = /^(.*\D)\s+(\d{1,5}\s*[a-zA-Z]?(?:\s*[-–/]\s*\d{1,5}\s*[a-zA-Z]?)?)\s*$/;
+/**
+ * A house number or range at the end of what a caller sent as the street ("Berrenrather Str. 100"), split off. The
+ * street is the shortest beginning that leaves a whole number or range, so that a range written with spaces around
+ * its dash ("12 - 14") stays whole rather than leaving "12 -" on the street.
+ */
+const TRAILING_NUMBER = new RegExp(String.raw`^(.*?\D)\s+(${HAUSNUMMERN})\s*$`);
 
 export function splitHouseNumber(sent: string): { strasse: string; hausnummer: string } | null {
   const m = TRAILING_NUMBER.exec(sent);

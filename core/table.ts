@@ -7,6 +7,7 @@
 import { collectionPage } from './collection.ts';
 import type { DirectoryIndex } from './directoryIndex.ts';
 import { needsQuote, neutralized } from './formula.ts';
+import { UNIT_KIND } from './hints.ts';
 import type { DistrictMunicipality, LookupResponse, Office, Teil, Zuordnung } from './model.ts';
 import type { CollectionQuestion, Question } from './request.ts';
 
@@ -74,11 +75,9 @@ const PAIR_COLUMNS: readonly Column<Pair>[] = [
   ['teile', (p) => (p.teile === null ? null : p.teile.map(teilText).join('; '))],
 ];
 
-const ART: Record<Teil['art'], string> = { stadtbezirk: 'Stadtbezirk', stadtteil: 'Stadtteil', bezirk: 'Bezirk', ortschaft: 'Ortschaft' };
-
 /** A unit as the ordinance writes it: "Stadtbezirk Lindenthal ohne Klettenberg, Sülz", "Stadtteil Osterfeld nördlich des …". */
 function teilText(t: Teil): string {
-  return [ART[t.art], t.name, t.ausser.length ? `ohne ${t.ausser.join(', ')}` : null, t.nur].filter((part) => part !== null).join(' ');
+  return [UNIT_KIND[t.art], t.name, t.ausser.length ? `ohne ${t.ausser.join(', ')}` : null, t.nur].filter((part) => part !== null).join(' ');
 }
 
 /** Whether `q` is answered as a table too (core/representation.ts). */

@@ -1,7 +1,7 @@
 // The client's questions before they are sent: a tax number encoded into its path and left out of what errors
 // show, and bulk questions in the form the body of POST /finanzamt carries.
 import { describe, expect, it } from 'vitest';
-import { batchQuestion, shownPath, taxNumberPath } from '../../client/questions.ts';
+import { batchQuestion, followedPath, shownPath, taxNumberPath } from '../../client/questions.ts';
 import { BatchRequest } from '../../core/model.ts';
 
 describe('a tax number', () => {
@@ -28,5 +28,12 @@ describe('bulk questions', () => {
     ].map(batchQuestion);
     expect(fragen).toEqual([{ ags: '05315000' }, { plz: '50667', gemeinden: 1 }, { ort: 'Köln', limit: 5 }, { steuernummer: '181/815/08155' }]);
     expect(BatchRequest.parse({ fragen })).toEqual({ fragen });
+  });
+});
+
+describe('an option of rueckfragen followed', () => {
+  it('asks every parameter of its abfrage, the street and house number too', () => {
+    const option = { name: 'Berrenrather Str.', zusatz: 'Köln', bufa_nr: ['5223'], abfrage: { plz: '50937', strasse: 'Berrenrather Str.', hausnummer: '100' } };
+    expect(followedPath(option, { gemeinden: true })).toBe('/finanzamt?plz=50937&strasse=Berrenrather%20Str.&hausnummer=100&gemeinden=1');
   });
 });

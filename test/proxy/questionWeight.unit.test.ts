@@ -1,7 +1,8 @@
 // What a question costs of the rate limit (core/batchWeight.ts): the same read from a GET's query, from a batch's
 // question and from the parsed question the render threads weigh, for every shape that weighs more than one.
 import { describe, expect, it } from 'vitest';
-import { batchWeight, questionWeight, requestWeight, weightOf } from '../../core/batchWeight.ts';
+import { questionParams, type BatchQuestion } from '../../core/batch.ts';
+import { batchWeight, requestWeight, weightOf } from '../../core/batchWeight.ts';
 import { parseQuestion } from '../../core/request.ts';
 import { matchRoute } from '../../core/routes.ts';
 
@@ -43,6 +44,12 @@ const UNUSABLE = [
   '/finanzamt?ort=berg&gemeinden=yes&limit=200', '/finanzaemter?gemeinden=1&limit=601', '/finanzaemter?gemeinden=1&name=x&offset=abc',
 ];
 
+/** What a batch of these questions costs, each read as core/batch.ts reads it. */
+const weightOfBatch = (questions: BatchQuestion[]) => batchWeight(questions.map((q) => {
+  const given = questionParams(q);
+  return given.ok ? given.params : null;
+}));
+
 const cut = (url: string) => {
   const [path, query = ''] = url.split('?') as [string, string?];
   return { path, query };
@@ -64,11 +71,11 @@ describe('the weight of a question', () => {
   it('is the same for a lookup in a batch as by GET, whether its values are text or JSON integers', () => {
     for (const [url, weight] of WEIGHED.filter(([u]) => u.startsWith('/finanzamt?'))) {
       const asText = Object.fromEntries(new URLSearchParams(cut(url).query));
-      expect(batchWeight([asText]), url).toBe(weight);
+      expect(weightOfBatch([asText]), url).toBe(weight);
       const asNumbers = Object.fromEntries(Object.entries(asText).map(([k, v]) => [k, k === 'limit' || k === 'gemeinden' ? Number(v) : v]));
-      expect(batchWeight([asNumbers]), url).toBe(weight);
+      expect(weightOfBatch([asNumbers]), url).toBe(weight);
     }
-    expect(batchWeight([{ ort: 'berg', limit: 200, gemeinden: 1 }, { ags: '05315000' }, { ort: 'x', limit: 150 }])).toBe(10 + 1 + 2);
+    expect(weightOfBatch([{ ort: 'berg', limit: 200, gemeinden: 1 }, { ags: '05315000' }, { ort: 'x', limit: 150 }])).toBe(10 + 1 + 2);
   });
 
   it.each(UNUSABLE)('%s costs one, as the 400 it is answered', (url) => {
@@ -78,8 +85,11 @@ describe('the weight of a question', () => {
   });
 
   it('reads a batch question\'s JSON values as its GET would send them', () => {
-    expect(questionWeight('lookup', (name) => ({ ort: 'berg', gemeinden: true, limit: 200 } as Record<string, unknown>)[name])).toBe(1);
-    expect(questionWeight('lookup', (name) => ({ ort: 'berg', gemeinden: 1, limit: 200.5 } as Record<string, unknown>)[name])).toBe(1);
-    expect(questionWeight('lookup', (name) => ({ ort: 'berg', gemeinden: '1', limit: '200' } as Record<string, unknown>)[name])).toBe(10);
+    // A flag as a JSON boolean asks what its GET's 1 or 0 asks, and costs as much.
+    expect(weightOfBatch([{ ort: 'berg', gemeinden: true, limit: 200 }])).toBe(10);
+    expect(weightOfBatch([{ ort: 'berg', gemeinden: false, limit: 200 }])).toBe(2);
+    // A value its GET cannot send is answered 400.
+    expect(weightOfBatch([{ ort: 'berg', gemeinden: 1, limit: 200.5 }])).toBe(1);
+    expect(weightOfBatch([{ ort: 'berg', gemeinden: '1', limit: '200' }])).toBe(10);
   });
 });

@@ -48,6 +48,9 @@ describe('a house number at the end of the street', () => {
     ['Hauptstr. 12a', 'Hauptstr.', '12a'],
     ['Hauptstr. 12 a', 'Hauptstr.', '12 a'],
     ['Hauptstr. 12-14', 'Hauptstr.', '12-14'],
+    ['Hauptstr. 12 - 14', 'Hauptstr.', '12 - 14'],
+    ['Hauptstr. 12a – 14b', 'Hauptstr.', '12a – 14b'],
+    ['Am 2. Weg 5', 'Am 2. Weg', '5'],
     ['Hauptstr., 7', 'Hauptstr.', '7'],
   ])('%j is %j with number %j', (sent, strasse, hausnummer) => {
     expect(splitHouseNumber(sent)).toEqual({ strasse, hausnummer });
