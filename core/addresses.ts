@@ -248,7 +248,8 @@ function suggestions(list: CityStreets, name: string): string[] {
   const minLength = Math.min(...readings.map((r) => r.length - allowedDistance(r.length)));
   const maxLength = Math.max(...readings.map((r) => r.length + allowedDistance(r.length)));
   const scored: { name: string; distance: number }[] = [];
-  for (const candidate of list.names) {
+  for (const index of candidates(list, readings, stems)) {
+    const candidate = list.names[index]!;
     const contains = readings.some((r) => r.length >= ORT_MIN_LENGTH && candidate.keys.some((k) => k.includes(r)))
       || stems.some((r) => candidate.stems.includes(r));
     // Only names of a length within reach are compared letter by letter: the others cannot be close enough.
@@ -258,4 +259,24 @@ function suggestions(list: CityStreets, name: string): string[] {
     if (distance !== null) scored.push({ name: candidate.name, distance });
   }
   return [...new Set(scored.sort((a, b) => a.distance - b.distance || (a.name < b.name ? -1 : 1)).map((s) => s.name))].slice(0, MAX_SUGGESTIONS);
+}
+
+/**
+ * The names `suggestions` can take (places in `list.names`): those sharing a stem, and those with a form that holds a
+ * piece of a reading, the reading cut into one piece more than the edits it allows. A form within those edits keeps
+ * one piece untouched, and a form containing the reading holds all of them, so no other name can be close.
+ */
+function candidates(list: CityStreets, readings: string[], stems: string[]): Set<number> {
+  const found = new Set<number>();
+  for (const stem of stems) for (const index of list.byStem.get(stem) ?? []) found.add(index);
+  for (const reading of readings) {
+    const count = allowedDistance(reading.length) + 1;
+    for (let j = 0; j < count; j++) {
+      const piece = reading.slice(Math.floor((j * reading.length) / count), Math.floor(((j + 1) * reading.length) / count));
+      // A reading shorter than its pieces: an empty piece rules no name out.
+      if (piece === '') return new Set(list.names.keys());
+      for (let at = list.keyText.indexOf(piece); at >= 0; at = list.keyText.indexOf(piece, at + 1)) found.add(list.keyOwner[at]!);
+    }
+  }
+  return found;
 }
