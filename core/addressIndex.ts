@@ -3,6 +3,7 @@
 // folded form of every name, built on the city's first street question (`cityStreets`); what a question makes of it
 // is core/addresses.ts's.
 import type { Directory, PlzTeilung, Strasse, Strassenverzeichnis } from './model.ts';
+import { PieceIndex } from './search/suggest.ts';
 import { listNames, streetKeys, streetStem } from './streetName.ts';
 
 /** A city's street list, indexed by every folded form of every name. */
@@ -11,13 +12,8 @@ export interface CityStreets {
   byKey: Map<string, Strasse[]>;
   /** Each name a caller may mean, once, with its folded forms and their stems: what suggestions are taken from. */
   names: { name: string; keys: string[]; stems: string[] }[];
-  /**
-   * Every folded form of the names, each ended by a 0, and the name (its place in `names`) each letter belongs to:
-   * where a suggestion looks for the pieces of a name it was not given (core/addresses.ts), so as to compare only
-   * the names that hold one, not all of a city's thousands.
-   */
-  keyText: string;
-  keyOwner: Uint32Array;
+  /** The folded forms of `names`, where a suggestion looks for the pieces of a name the list does not hold (core/addresses.ts). */
+  keyPieces: PieceIndex;
   /** Stem → the names (places in `names`) with a form of that stem. */
   byStem: Map<string, number[]>;
 }
@@ -71,16 +67,9 @@ function indexStreets(v: Strassenverzeichnis): CityStreets {
     }
   }
   const named = [...names].map(([name, keys]) => ({ name, keys, stems: keys.map(streetStem) }));
-  const keyText = named.map((n) => n.keys.map((k) => `${k}\0`).join('')).join('');
-  const keyOwner = new Uint32Array(keyText.length);
   const byStem = new Map<string, number[]>();
-  let at = 0;
   named.forEach((n, i) => {
-    for (const key of n.keys) {
-      keyOwner.fill(i, at, at + key.length + 1);
-      at += key.length + 1;
-    }
     for (const stem of new Set(n.stems)) (byStem.get(stem) ?? byStem.set(stem, []).get(stem)!).push(i);
   });
-  return { stand: v.stand, byKey, names: named, keyText, keyOwner, byStem };
+  return { stand: v.stand, byKey, names: named, keyPieces: new PieceIndex(named.map((n) => n.keys)), byStem };
 }

@@ -12,7 +12,7 @@ import { withoutTypeSuffix } from './normalize.ts';
 import type { LookupQuestion } from './request.ts';
 import type { Hits } from './search/ortSearch.ts';
 import { ORT_MIN_LENGTH } from './search/query.ts';
-import { allowedDistance, distanceTo, MAX_SUGGESTIONS } from './search/suggest.ts';
+import { closeLengths, distanceTo, MAX_SUGGESTIONS } from './search/suggest.ts';
 import { restricted } from './stadtteil.ts';
 import { splitHouseNumber, streetKeys, streetStem } from './streetName.ts';
 
@@ -245,8 +245,7 @@ function suggestions(list: CityStreets, name: string): string[] {
   const readings = streetKeys(name);
   if (readings.length === 0) return [];
   const stems = readings.map(streetStem).filter((r) => r.length >= 4);
-  const minLength = Math.min(...readings.map((r) => r.length - allowedDistance(r.length)));
-  const maxLength = Math.max(...readings.map((r) => r.length + allowedDistance(r.length)));
+  const { minLength, maxLength } = closeLengths(readings);
   const scored: { name: string; distance: number }[] = [];
   for (const index of candidates(list, readings, stems)) {
     const candidate = list.names[index]!;
@@ -263,20 +262,10 @@ function suggestions(list: CityStreets, name: string): string[] {
 
 /**
  * The names `suggestions` can take (places in `list.names`): those sharing a stem, and those with a form that holds a
- * piece of a reading, the reading cut into one piece more than the edits it allows. A form within those edits keeps
- * one piece untouched, and a form containing the reading holds all of them, so no other name can be close.
+ * piece of a reading (PieceIndex): no other name can contain a reading or be within its edits.
  */
 function candidates(list: CityStreets, readings: string[], stems: string[]): Set<number> {
-  const found = new Set<number>();
+  const found = list.keyPieces.candidates(readings);
   for (const stem of stems) for (const index of list.byStem.get(stem) ?? []) found.add(index);
-  for (const reading of readings) {
-    const count = allowedDistance(reading.length) + 1;
-    for (let j = 0; j < count; j++) {
-      const piece = reading.slice(Math.floor((j * reading.length) / count), Math.floor(((j + 1) * reading.length) / count));
-      // A reading shorter than its pieces: an empty piece rules no name out.
-      if (piece === '') return new Set(list.names.keys());
-      for (let at = list.keyText.indexOf(piece); at >= 0; at = list.keyText.indexOf(piece, at + 1)) found.add(list.keyOwner[at]!);
-    }
-  }
   return found;
 }

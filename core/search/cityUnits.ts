@@ -20,7 +20,7 @@ import { baseName } from './baseName.ts';
 import { wordOffsets } from './nameForms.ts';
 import { MatchClass } from './rank.ts';
 import { withFound, type Hits } from './ortSearch.ts';
-import { allowedDistance, distanceTo, type Close } from './suggest.ts';
+import { distanceTo, PieceIndex, type Close } from './suggest.ts';
 import { buildSuffixArray, suffixRange } from './suffixArray.ts';
 
 /** A unit or part, and what a hit by it is. */
@@ -71,9 +71,8 @@ export class CityUnits {
   private readonly suffixes: Int32Array;
   /** Per entry, the folded spellings a suggestion compares: its city-first forms with and without the city's name. */
   private readonly spellings: string[][];
-  /** The city-first forms, each ended by a 0, in which a suggestion looks for the pieces of a query, and the entry of each position. */
-  private readonly closeText: string;
-  private readonly closeEntry: Uint16Array;
+  /** The city-first forms, in which a suggestion looks for the pieces of a query. */
+  private readonly closeForms: PieceIndex;
   /** Per entry, the best class a query matched it with, and the entries it matched; the scratch of one query. */
   private readonly best: Int8Array;
   private readonly matched: Int32Array;
@@ -113,13 +112,9 @@ export class CityUnits {
     this.spellings = this.entries.map(() => []);
     const cityFirst = this.forms.filter((form) => form.cityFirst);
     for (const form of cityFirst) this.spellings[form.entry]!.push(form.text, form.text.slice(form.split));
-    this.closeText = cityFirst.map((form) => `${form.text}\0`).join('');
-    this.closeEntry = new Uint16Array(this.closeText.length);
-    let at = 0;
-    for (const form of cityFirst) {
-      this.closeEntry.fill(form.entry, at, at + form.text.length + 1);
-      at += form.text.length + 1;
-    }
+    const closeSpellings: string[][] = this.entries.map(() => []);
+    for (const form of cityFirst) closeSpellings[form.entry]!.push(form.text);
+    this.closeForms = new PieceIndex(closeSpellings);
     this.best = new Int8Array(this.entries.length).fill(-1);
     this.matched = new Int32Array(this.entries.length);
     this.folded = this.entries.map((e) => foldedForms(e.unit?.name ?? e.part!.name));
@@ -213,22 +208,11 @@ export class CityUnits {
 
   /**
    * The units and parts spelled close to a query (suggest.ts's target: its readings and the lengths that can be
-   * close), named as a query finds them again. A reading cut into one piece more than the edits allowed keeps one
-   * piece untouched by them, so a close spelling contains one of those pieces: only the entries the pieces occur in
-   * are compared.
+   * close), named as a query finds them again: only the entries whose city-first forms hold a piece of a reading are
+   * compared (PieceIndex).
    */
   close({ readings, minLength, maxLength }: { readings: string[]; minLength: number; maxLength: number }): Close[] {
-    const candidates = new Set<number>();
-    for (const reading of readings) {
-      const count = allowedDistance(reading.length) + 1;
-      for (let j = 0; j < count; j++) {
-        const piece = reading.slice(Math.floor((j * reading.length) / count), Math.floor(((j + 1) * reading.length) / count));
-        // A reading shorter than its pieces ("a" of "a.."): an empty piece rules no entry out.
-        if (piece === '') this.entries.forEach((_, entry) => candidates.add(entry));
-        else for (let at = this.closeText.indexOf(piece); at >= 0; at = this.closeText.indexOf(piece, at + 1)) candidates.add(this.closeEntry[at]!);
-      }
-    }
-    return [...candidates].sort((a, b) => a - b).flatMap((index) => {
+    return [...this.closeForms.candidates(readings)].sort((a, b) => a - b).flatMap((index) => {
       const entry = this.entries[index]!;
       const near = this.spellings[index]!.filter((s) => s.length >= minLength && s.length <= maxLength);
       const distances = near.map((s) => distanceTo(readings, s)).filter((d) => d !== null);

@@ -20,9 +20,13 @@ export function allowedDistance(length: number): number {
  */
 export function suggestionTarget(query: string): { readings: string[]; minLength: number; maxLength: number } {
   const readings = queryReadings(query);
+  return { readings, ...closeLengths(readings) };
+}
+
+/** The range of lengths a text can have and still be close enough to one of `readings`. */
+export function closeLengths(readings: readonly string[]): { minLength: number; maxLength: number } {
   const lengths = readings.map((r) => r.length);
   return {
-    readings,
     minLength: Math.min(...lengths.map((n) => n - allowedDistance(n))),
     maxLength: Math.max(...lengths.map((n) => n + allowedDistance(n))),
   };
@@ -38,6 +42,49 @@ export function distanceTo(readings: string[], folded: string): number | null {
     if (distance <= allowed && (best === null || distance < best)) best = distance;
   }
   return best;
+}
+
+/**
+ * The texts a suggestion compares (folded spellings of names), each with the name it spells (its place in a list of
+ * names), so that only the names that can be close are compared letter by letter: a text within the edits a reading
+ * allows keeps one of its pieces (the reading cut into one piece more than those edits) untouched, and a text that
+ * contains the reading holds all of them. Used for the units and parts of cities (cityUnits.ts) and for a city's
+ * streets (core/addresses.ts).
+ */
+export class PieceIndex {
+  /** The texts, each ended by a 0, and the name each of its letters belongs to. */
+  private readonly text: string;
+  private readonly owners: Uint32Array;
+  private readonly names: number;
+
+  /** `spellings[i]`: the texts of name i. */
+  constructor(spellings: readonly (readonly string[])[]) {
+    this.names = spellings.length;
+    this.text = spellings.map((texts) => texts.map((t) => `${t}\0`).join('')).join('');
+    this.owners = new Uint32Array(this.text.length);
+    let at = 0;
+    spellings.forEach((texts, name) => {
+      for (const t of texts) {
+        this.owners.fill(name, at, at + t.length + 1);
+        at += t.length + 1;
+      }
+    });
+  }
+
+  /** The names with a text that holds a piece of a reading; every name where a reading is shorter than its pieces. */
+  candidates(readings: readonly string[]): Set<number> {
+    const found = new Set<number>();
+    for (const reading of readings) {
+      const count = allowedDistance(reading.length) + 1;
+      for (let j = 0; j < count; j++) {
+        const piece = reading.slice(Math.floor((j * reading.length) / count), Math.floor(((j + 1) * reading.length) / count));
+        // A reading shorter than its pieces ("a" of "a.."): an empty piece rules no name out.
+        if (piece === '') return new Set(Array.from({ length: this.names }, (_, name) => name));
+        for (let at = this.text.indexOf(piece); at >= 0; at = this.text.indexOf(piece, at + 1)) found.add(this.owners[at]!);
+      }
+    }
+    return found;
+  }
 }
 
 /**
